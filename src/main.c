@@ -1,0 +1,143 @@
+/* benchtop: the command-line front; everything else lives in src/ modules
+ * (collectors) and tui/ (the live screen). */
+#include "config.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "options.h"
+#include "report_json.h"
+#include "report_text.h"
+#include "sample.h"
+
+static const struct sample_roots live_roots = { "/proc", "/sys" };
+
+static void sleep_s(double s)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+static json_t *host_json(void)
+{
+	struct utsname u;
+	char host[256] = "";
+
+	gethostname(host, sizeof(host) - 1);
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	return json_pack("{s:s s:s s:s s:s}", "hostname", host,
+			 "kernel", u.release, "machine", u.machine,
+			 "benchtop_version", PACKAGE_VERSION);
+}
+
+static int print_json(const struct sample *prev, const struct sample *cur,
+		      const struct sample_rates *r)
+{
+	json_t *o = report_json_rates(prev, cur, r);
+	int rc;
+
+	if (!o)
+		return -ENOMEM;
+	json_object_set_new(o, "host", host_json());
+	rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', stdout);
+	json_decref(o);
+	return rc ? -EIO : 0;
+}
+
+static void print_text(const struct options *opts, const struct sample *cur,
+		       const struct sample_rates *r)
+{
+	struct report_text_opts to = { .all = opts->all };
+	struct utsname u;
+	char host[256] = "";
+
+	gethostname(host, sizeof(host) - 1);
+	if (uname(&u) == 0)
+		printf(_("%s %s on %s, kernel %s, interval %.2f s\n\n"),
+		       PACKAGE, PACKAGE_VERSION, host, u.release, r->dt);
+	report_text_rates(stdout, cur, r, &to);
+}
+
+/* True when nothing at all could be read: the run is a failure. */
+static int all_failed(const struct sample *s)
+{
+	return s->status.stat && s->status.diskstats && s->status.netdev &&
+	       s->status.interrupts;
+}
+
+static int run_once(const struct options *opts)
+{
+	struct sample prev = { 0 }, cur = { 0 };
+	struct sample_rates r;
+	struct buf scratch = { 0 };
+	int rc = sample_take(&prev, &live_roots, &scratch);
+
+	if (rc == 0) {
+		sleep_s(opts->interval_s);
+		rc = sample_take(&cur, &live_roots, &scratch);
+	}
+	if (rc == 0)
+		rc = sample_rates(&prev, &cur, &r);
+	if (rc == 0) {
+		if (opts->json)
+			rc = print_json(&prev, &cur, &r);
+		else
+			print_text(opts, &cur, &r);
+		sample_rates_free(&r);
+	}
+	if (rc == 0 && all_failed(&cur)) {
+		fprintf(stderr, _("%s: none of /proc/stat, /proc/diskstats, "
+				  "/proc/net/dev, /proc/interrupts could be "
+				  "read: is /proc mounted?\n"), PACKAGE);
+		rc = -ENOENT;
+	}
+	if (rc && rc != -ENOENT)
+		fprintf(stderr, _("%s: %s\n"), PACKAGE, strerror(-rc));
+	sample_free(&prev);
+	sample_free(&cur);
+	buf_free(&scratch);
+	return rc ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opts;
+	int rc;
+
+	setlocale(LC_ALL, "");
+	bindtextdomain(PACKAGE, LOCALEDIR);
+	textdomain(PACKAGE);
+	rc = options_parse(argc, argv, &opts, stderr);
+	if (rc)
+		return rc;
+	switch (opts.action) {
+	case ACTION_HELP:
+		options_usage(stdout);
+		return EXIT_SUCCESS;
+	case ACTION_VERSION:
+		printf("%s %s\n", PACKAGE, PACKAGE_VERSION);
+		return EXIT_SUCCESS;
+	case ACTION_ONCE:
+		break;
+	}
+	rc = run_once(&opts);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, _("%s: could not write the output: %s\n"),
+			PACKAGE, strerror(errno));
+		return EXIT_FAILURE;
+	}
+	return rc;
+}

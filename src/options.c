@@ -1,0 +1,157 @@
+/* options: table-driven command-line parsing with one clear sentence per
+ * mistake (exit status 2, as GNU programs do). */
+#include "config.h"
+
+#include "options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+
+#define INTERVAL_MAX_S 3600.0
+
+enum opt_id {
+	OPT_ONCE = 'o', OPT_INTERVAL = 'i', OPT_DELAY = 'd', OPT_JSON = 'j',
+	OPT_ALL = 'a', OPT_HELP = 'h', OPT_VERSION = 'V',
+};
+
+struct opt_desc {
+	struct option lo;
+	const char *arg;	/* NULL for a flag */
+	const char *help;
+};
+
+static const struct opt_desc opt_table[] = {
+	{ { "once", no_argument, NULL, OPT_ONCE }, NULL,
+	  N_("take two samples, print the rates and exit") },
+	{ { "interval", required_argument, NULL, OPT_INTERVAL }, N_("SEC"),
+	  N_("seconds between samples (default 1; 0.1 to 3600)") },
+	{ { "delay", required_argument, NULL, OPT_DELAY }, N_("SEC"),
+	  N_("the same as --interval, as in top") },
+	{ { "json", no_argument, NULL, OPT_JSON }, NULL,
+	  N_("print JSON instead of tables (keys in doc/json.md)") },
+	{ { "all", no_argument, NULL, OPT_ALL }, NULL,
+	  N_("also list idle loop, ram and zram devices") },
+	{ { "help", no_argument, NULL, OPT_HELP }, NULL,
+	  N_("show this help and exit") },
+	{ { "version", no_argument, NULL, OPT_VERSION }, NULL,
+	  N_("show the version and exit") },
+};
+#define NOPTS (sizeof(opt_table) / sizeof(opt_table[0]))
+
+void options_usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, _("Usage: %s [OPTION]...\n"), PACKAGE);
+	fputs(_("Live monitor of CPU clusters, disks, network interfaces and "
+		"IRQs on Linux boards.\n\n"), f);
+	for (i = 0; i < NOPTS; i++) {
+		const struct opt_desc *o = &opt_table[i];
+		char left[40];
+
+		snprintf(left, sizeof(left), "-%c, --%s%s%s", o->lo.val,
+			 o->lo.name, o->arg ? "=" : "", o->arg ? _(o->arg) : "");
+		fprintf(f, "  %-24s %s\n", left, _(o->help));
+	}
+	fputs(_("\nExit status: 0 on success, 1 when the system could not be "
+		"read, 2 for a bad command line.\n"), f);
+}
+
+/* Seconds from S, or a negative value when S is not a valid interval. */
+static double parse_interval(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !isfinite(v) || v < 0.1 ||
+	    v > INTERVAL_MAX_S)
+		return -1;
+	return v;
+}
+
+static int apply(struct options *o, int id, const char *arg, FILE *err)
+{
+	switch (id) {
+	case OPT_ONCE:
+		o->once = true;
+		return 0;
+	case OPT_INTERVAL:
+	case OPT_DELAY:
+		o->interval_s = parse_interval(arg);
+		if (o->interval_s > 0)
+			return 0;
+		fprintf(err, _("%s: invalid interval '%s': give seconds from "
+			       "0.1 to 3600, such as 1 or 0.5\n"), PACKAGE, arg);
+		return 2;
+	case OPT_JSON:
+		o->json = true;
+		return 0;
+	case OPT_ALL:
+		o->all = true;
+		return 0;
+	case OPT_HELP:
+		o->action = ACTION_HELP;
+		return 0;
+	case OPT_VERSION:
+		o->action = ACTION_VERSION;
+		return 0;
+	}
+	return 2;
+}
+
+static void build_getopt(struct option *lo, char *so)
+{
+	size_t i;
+
+	*so++ = ':';
+	for (i = 0; i < NOPTS; i++) {
+		lo[i] = opt_table[i].lo;
+		*so++ = (char)opt_table[i].lo.val;
+		if (opt_table[i].lo.has_arg)
+			*so++ = ':';
+	}
+	*so = '\0';
+	memset(&lo[NOPTS], 0, sizeof(lo[NOPTS]));
+}
+
+int options_parse(int argc, char **argv, struct options *o, FILE *err)
+{
+	struct option lo[NOPTS + 1];
+	char so[NOPTS * 2 + 2];
+	int c, rc;
+
+	memset(o, 0, sizeof(*o));
+	o->action = ACTION_ONCE;
+	o->interval_s = 1.0;
+	build_getopt(lo, so);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+		if (c == '?' || c == ':') {
+			const char *bad = argv[optind - 1];
+
+			fprintf(err, c == '?' ? _("%s: unknown option '%s'; "
+						  "try '%s --help'\n")
+					      : _("%s: option '%s' needs a "
+						  "value; try '%s --help'\n"),
+				PACKAGE, bad, PACKAGE);
+			return 2;
+		}
+		rc = apply(o, c, optarg, err);
+		if (rc)
+			return rc;
+	}
+	if (optind < argc) {
+		fprintf(err, _("%s: unexpected argument '%s'; try '%s --help'\n"),
+			PACKAGE, argv[optind], PACKAGE);
+		return 2;
+	}
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* options: the command line, parsed from a table of options. */
+#ifndef BENCHTOP_OPTIONS_H
+#define BENCHTOP_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum options_action {
+	ACTION_ONCE,		/* two samples, print rates, exit */
+	ACTION_HELP,
+	ACTION_VERSION,
+};
+
+struct options {
+	enum options_action action;
+	double interval_s;	/* seconds between samples */
+	bool json;
+	bool all;		/* show idle virtual devices too */
+	bool once;
+};
+
+/*
+ * Parse ARGV into OPTS.  Returns 0, or 2 after printing one sentence about
+ * the first bad argument to ERR (the caller exits with that status).
+ */
+int options_parse(int argc, char **argv, struct options *opts, FILE *err);
+
+/* Print the --help text to F. */
+void options_usage(FILE *f);
+
+#endif

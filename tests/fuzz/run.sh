@@ -1,0 +1,35 @@
+#!/bin/sh
+# Run every libFuzzer target built in BUILDDIR/tests/fuzz for SECONDS each,
+# seeded with the captured kernel files; TAP output, one test per target.
+# usage: tests/fuzz/run.sh BUILDDIR [SECONDS]
+builddir=${1:?usage: run.sh BUILDDIR [SECONDS]}
+secs=${2:-20}
+srcdir=$(cd "$(dirname "$0")/../.." && pwd)
+seeds_for() {
+	case $1 in
+	fuzz_procstat) echo "$srcdir/tests/data/x86/proc_stat*" ;;
+	fuzz_interrupts) echo "$srcdir/tests/data/*/*interrupts*" ;;
+	fuzz_diskstats) echo "$srcdir/tests/data/*/*diskstats*" ;;
+	fuzz_netdev) echo "$srcdir/tests/data/*/*net_dev*" ;;
+	*) echo "$srcdir/tests/data/fuzz-seeds/$1/*" ;;
+	esac
+}
+targets=$(ls "$builddir"/tests/fuzz/fuzz_* 2>/dev/null | grep -v '\.[co]$')
+echo "1..$(echo "$targets" | grep -c .)"
+n=0
+for t in $targets; do
+	name=$(basename "$t")
+	n=$((n + 1))
+	corpus=$(mktemp -d)
+	for f in $(seeds_for "$name"); do [ -f "$f" ] && cp "$f" "$corpus/"; done
+	log="$builddir/tests/fuzz/$name.fuzz.log"
+	if "$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+		-print_final_stats=1 "$corpus" > "$log" 2>&1; then
+		runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+		echo "ok $n - $name: no crash in ${secs} s (${runs:-?} runs)"
+	else
+		echo "not ok $n - $name: crash or sanitizer report, see $log"
+		tail -30 "$log" | sed 's/^/# /'
+	fi
+	rm -rf "$corpus"
+done

@@ -1,0 +1,38 @@
+#!/bin/sh
+# The command line behaves as GNU programs do: --help, --version, and one
+# clear sentence with exit status 2 for anything it does not understand.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+plan 12
+
+"$BENCHTOP" --help > "$TMPD/help" 2>&1
+check $? "--help exits 0"
+grep -q -- '--interval=SEC' "$TMPD/help" && grep -q -- '--json' "$TMPD/help" \
+	&& grep -q '^Usage: benchtop' "$TMPD/help"
+check $? "--help lists the usage and the options"
+
+"$BENCHTOP" --version > "$TMPD/ver"
+check $? "--version exits 0"
+grep -Eq '^benchtop [0-9]+\.[0-9]+\.[0-9]+$' "$TMPD/ver"
+check $? "--version prints 'benchtop X.Y.Z'"
+
+bad() {
+	"$BENCHTOP" "$@" > "$TMPD/out" 2> "$TMPD/err"
+	st=$?
+	[ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && [ "$(wc -l < "$TMPD/err")" -eq 1 ]
+}
+bad --frobnicate
+check $? "an unknown option: exit 2, one line on stderr"
+grep -q "unknown option '--frobnicate'" "$TMPD/err"
+check $? "the sentence names the unknown option"
+bad --interval abc
+check $? "--interval abc: exit 2, one line"
+grep -q "invalid interval 'abc'" "$TMPD/err"
+check $? "the sentence names the bad interval"
+bad --interval 0
+check $? "--interval 0 is refused"
+bad -d -5
+check $? "-d -5 is refused"
+bad --interval
+check $? "--interval without a value is refused"
+bad --once extra
+check $? "a stray argument is refused"

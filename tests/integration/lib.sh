@@ -1,0 +1,58 @@
+# lib.sh: TAP helpers for the integration tests (sourced, POSIX sh).
+# Each test script calls plan N, then ok/fail/skip, then done_testing.
+
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${BENCHTOP:=$top_srcdir/benchtop}"
+: "${UMOCKDEV_RUN:=umockdev-run}"
+TESTBEDS="$top_srcdir/tests/testbeds"
+_tap_n=0
+_tap_failed=0
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/benchtop-test.XXXXXX")
+trap 'rm -rf "$TMPD"' EXIT INT TERM
+
+plan() { echo "1..$1"; }
+
+# ok COND-EXIT-STATUS DESCRIPTION: "ok" when the status is 0.
+check() {
+	_st=$1; shift
+	_tap_n=$((_tap_n + 1))
+	if [ "$_st" -eq 0 ]; then
+		echo "ok $_tap_n - $*"
+	else
+		echo "not ok $_tap_n - $*"
+		_tap_failed=$((_tap_failed + 1))
+	fi
+}
+
+skip() {
+	_tap_n=$((_tap_n + 1))
+	echo "ok $_tap_n - # SKIP $*"
+}
+
+diag() { printf '# %s\n' "$@" | sed '2,$s/^/# /'; }
+
+# json FILE PYTHON-EXPRESSION: exit 0 when the expression (over `d`, the
+# parsed document) is true; prints the value on failure.
+json() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+try:
+    v = eval(sys.argv[2], {"d": d, "any": any, "all": all, "len": len,
+                           "abs": abs, "set": set, "sorted": sorted})
+except Exception as e:
+    print("# error: %r" % e)
+    sys.exit(1)
+if not v:
+    print("# false: " + sys.argv[2])
+    sys.exit(1)
+PY
+}
+
+# in_testbed BED CMD...: run CMD under umockdev-run with tests/testbeds/BED
+# laid into $UMOCKDEV_DIR.
+in_testbed() {
+	_bed=$1; shift
+	"$UMOCKDEV_RUN" -- sh -c 'cp -r "$0"/. "$UMOCKDEV_DIR"/ && exec "$@"' \
+		"$TESTBEDS/$_bed" "$@"
+}

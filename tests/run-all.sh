@@ -1,0 +1,71 @@
+#!/bin/sh
+# Run every benchtop test: the Check unit tests and the integration tests
+# (umockdev testbeds, the live machine) under AddressSanitizer and
+# UndefinedBehaviorSanitizer, then every libFuzzer target for a bounded time.
+# Ends with one line "N passed, N failed". Usage: sh tests/run-all.sh
+# Environment: FUZZ_SECONDS (default 20 per target), JOBS (default nproc).
+set -u
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+out=$srcdir/build-test
+jobs=${JOBS:-$(nproc 2> /dev/null || echo 2)}
+fuzz_secs=${FUZZ_SECONDS:-20}
+passed=0 failed=0 skipped=0
+
+say() { echo "run-all: $*"; }
+
+if [ -f "$srcdir/config.status" ]; then
+	say "the source folder was configured in place; run 'make distclean' there first (builds go in build/ and build-test/)." >&2
+	exit 2
+fi
+if [ "$(id -u)" -eq 0 ]; then
+	sh "$srcdir/tools/install-deps.sh" || exit 2
+fi
+[ -x "$srcdir/configure" ] || (cd "$srcdir" && ./bootstrap > /dev/null) || exit 2
+
+# count LOG: add the automake harness's totals in LOG to the sums.
+count() {
+	p=$(sed -n 's/^# PASS: *//p' "$1" | head -1)
+	xf=$(sed -n 's/^# XFAIL: *//p' "$1" | head -1)
+	s=$(sed -n 's/^# SKIP: *//p' "$1" | head -1)
+	f=$(sed -n 's/^# FAIL: *//p' "$1" | head -1)
+	xp=$(sed -n 's/^# XPASS: *//p' "$1" | head -1)
+	e=$(sed -n 's/^# ERROR: *//p' "$1" | head -1)
+	passed=$((passed + ${p:-0} + ${xf:-0}))
+	skipped=$((skipped + ${s:-0}))
+	failed=$((failed + ${f:-0} + ${xp:-0} + ${e:-0}))
+}
+
+say "unit and integration tests with ASan+UBSan in $out/asan"
+mkdir -p "$out/asan"
+(cd "$out/asan" && "$srcdir/configure" -q --enable-asan --enable-werror \
+	> configure.log 2>&1 && make -s -j"$jobs" > make.log 2>&1) || {
+	cat "$out/asan/configure.log" "$out/asan/make.log" 2> /dev/null | tail -40
+	say "the ASan build failed"; echo "0 passed, 1 failed"; exit 1; }
+(cd "$out/asan" && make -s -j"$jobs" check > check.log 2>&1)
+grep -E '^(PASS|FAIL|ERROR|XPASS|SKIP):' "$out/asan/check.log" | grep -v '^PASS' | head -50
+if [ -f "$out/asan/test-suite.log" ]; then
+	count "$out/asan/test-suite.log"
+	grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR):' "$out/asan/test-suite.log"
+else
+	tail -40 "$out/asan/check.log"; failed=$((failed + 1))
+fi
+
+if command -v clang > /dev/null 2>&1; then
+	say "fuzzing each parser for $fuzz_secs s in $out/fuzz"
+	mkdir -p "$out/fuzz"
+	if (cd "$out/fuzz" && "$srcdir/configure" -q CC=clang --enable-fuzzing \
+		> configure.log 2>&1 && make -s -j"$jobs" > make.log 2>&1); then
+		sh "$srcdir/tests/fuzz/run.sh" "$out/fuzz" "$fuzz_secs" > "$out/fuzz/fuzz.tap"
+		cat "$out/fuzz/fuzz.tap"
+		passed=$((passed + $(grep -c '^ok ' "$out/fuzz/fuzz.tap")))
+		failed=$((failed + $(grep -c '^not ok ' "$out/fuzz/fuzz.tap")))
+	else
+		tail -30 "$out/fuzz/make.log" "$out/fuzz/configure.log"
+		say "the fuzzing build failed"; failed=$((failed + 1))
+	fi
+else
+	say "clang is missing: fuzz targets not run"; skipped=$((skipped + 1))
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Install what benchtop needs to build and to run its tests, on Debian,
+# Ubuntu or Armbian, with apt-get.  Safe to run again: it installs only
+# what is missing and says what that is.
+set -e
+
+PKGS="build-essential autoconf automake autopoint gettext pkg-config
+libncurses-dev libpci-dev libusb-1.0-0-dev libjansson-dev libcpupower-dev
+libiperf-dev check umockdev clang python3 tmux iperf3 fio e2fsprogs
+util-linux procps git ca-certificates"
+
+if ! command -v apt-get > /dev/null 2>&1; then
+	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \
+	     "install the equivalent of: $(echo $PKGS)" >&2
+	exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps: run me as root (sudo sh $0)" >&2
+	exit 1
+fi
+
+missing=""
+for p in $PKGS; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2> /dev/null | grep -q 'ok installed'; then
+		missing="$missing $p"
+	fi
+done
+
+if [ -z "$missing" ]; then
+	echo "install-deps: every build and test package is already installed."
+	exit 0
+fi
+echo "install-deps: installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing > /dev/null
+echo "install-deps: done."
