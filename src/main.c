@@ -11,11 +11,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hwmodel.h"
 #include "i18n.h"
 #include "options.h"
 #include "report_json.h"
 #include "report_text.h"
 #include "sample.h"
+#include "settings.h"
+#include "tui.h"
 
 static const struct sample_roots live_roots = { "/proc", "/sys" };
 
@@ -42,14 +45,32 @@ static json_t *host_json(void)
 			 "benchtop_version", PACKAGE_VERSION);
 }
 
+/* Give the hardware model each CPU's busy share, for the throttle rule. */
+static void feed_util(struct hwmodel *hw, const struct sample_rates *r)
+{
+	double busy[CPUSET_MAX];
+	size_t i;
+
+	for (i = 0; i < r->ncpus && i < CPUSET_MAX; i++)
+		busy[i] = r->cpu_online[i] && r->cpus[i].valid ?
+			  r->cpus[i].busy : -1;
+	hwmodel_set_util(hw, r->cpu_ids, busy, i);
+}
+
 static int print_json(const struct sample *prev, const struct sample *cur,
-		      const struct sample_rates *r)
+		      const struct sample_rates *r, const struct hwmodel *hw)
 {
 	json_t *o = report_json_rates(prev, cur, r);
+	json_t *h = hwmodel_json(hw);
 	int rc;
 
-	if (!o)
+	if (!o || !h) {
+		json_decref(o);
+		json_decref(h);
 		return -ENOMEM;
+	}
+	json_object_update(o, h);
+	json_decref(h);
 	json_object_set_new(o, "host", host_json());
 	rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', stdout);
@@ -58,7 +79,7 @@ static int print_json(const struct sample *prev, const struct sample *cur,
 }
 
 static void print_text(const struct options *opts, const struct sample *cur,
-		       const struct sample_rates *r)
+		       const struct sample_rates *r, const struct hwmodel *hw)
 {
 	struct report_text_opts to = { .all = opts->all };
 	struct utsname u;
@@ -68,6 +89,8 @@ static void print_text(const struct options *opts, const struct sample *cur,
 	if (uname(&u) == 0)
 		printf(_("%s %s on %s, kernel %s, interval %.2f s\n\n"),
 		       PACKAGE, PACKAGE_VERSION, host, u.release, r->dt);
+	hwmodel_print(stdout, hw);
+	fputc('\n', stdout);
 	report_text_rates(stdout, cur, r, &to);
 }
 
@@ -83,6 +106,7 @@ static int run_once(const struct options *opts)
 	struct sample prev = { 0 }, cur = { 0 };
 	struct sample_rates r;
 	struct buf scratch = { 0 };
+	struct hwmodel hw;
 	int rc = sample_take(&prev, &live_roots, &scratch);
 
 	if (rc == 0) {
@@ -91,12 +115,16 @@ static int run_once(const struct options *opts)
 	}
 	if (rc == 0)
 		rc = sample_rates(&prev, &cur, &r);
-	if (rc == 0) {
-		if (opts->json)
-			rc = print_json(&prev, &cur, &r);
-		else
-			print_text(opts, &cur, &r);
+	if (rc == 0 && (rc = hwmodel_load(&hw)) != 0)
 		sample_rates_free(&r);
+	if (rc == 0) {
+		feed_util(&hw, &r);
+		if (opts->json)
+			rc = print_json(&prev, &cur, &r, &hw);
+		else
+			print_text(opts, &cur, &r, &hw);
+		sample_rates_free(&r);
+		hwmodel_fini(&hw);
 	}
 	if (rc == 0 && all_failed(&cur)) {
 		fprintf(stderr, _("%s: none of /proc/stat, /proc/diskstats, "
@@ -112,9 +140,26 @@ static int run_once(const struct options *opts)
 	return rc ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* Read the configuration file; a problem is one warning, not an end. */
+static void load_settings(struct settings *s)
+{
+	struct settings_error err = { 0 };
+	char path[4096];
+	int rc;
+
+	settings_defaults(s);
+	if (!settings_default_path(path, sizeof(path)))
+		return;
+	rc = settings_load(s, path, &err);
+	if (rc < 0 && rc != -ENOMEM)
+		fprintf(stderr, _("%s: %s: %s (the rest of the file was "
+				  "used)\n"), PACKAGE, path, err.msg);
+}
+
 int main(int argc, char **argv)
 {
 	struct options opts;
+	struct settings cfg;
 	int rc;
 
 	setlocale(LC_ALL, "");
@@ -131,9 +176,19 @@ int main(int argc, char **argv)
 		printf("%s %s\n", PACKAGE, PACKAGE_VERSION);
 		return EXIT_SUCCESS;
 	case ACTION_ONCE:
+	case ACTION_MONITOR:
 		break;
 	}
+	load_settings(&cfg);
+	if (opts.action == ACTION_MONITOR) {
+		rc = tui_run(&opts, &cfg);
+		settings_fini(&cfg);
+		return rc;
+	}
+	if (!opts.interval_set && (cfg.set & SETTINGS_INTERVAL))
+		opts.interval_s = cfg.interval_s;
 	rc = run_once(&opts);
+	settings_fini(&cfg);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, _("%s: could not write the output: %s\n"),
 			PACKAGE, strerror(errno));

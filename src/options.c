@@ -49,7 +49,8 @@ void options_usage(FILE *f)
 
 	fprintf(f, _("Usage: %s [OPTION]...\n"), PACKAGE);
 	fputs(_("Live monitor of CPU clusters, disks, network interfaces and "
-		"IRQs on Linux boards.\n\n"), f);
+		"IRQs on Linux boards.\nWithout --once it opens the live "
+		"screen (press h there for the keys).\n\n"), f);
 	for (i = 0; i < NOPTS; i++) {
 		const struct opt_desc *o = &opt_table[i];
 		char left[40];
@@ -85,6 +86,7 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 	case OPT_INTERVAL:
 	case OPT_DELAY:
 		o->interval_s = parse_interval(arg);
+		o->interval_set = true;
 		if (o->interval_s > 0)
 			return 0;
 		fprintf(err, _("%s: invalid interval '%s': give seconds from "
@@ -128,7 +130,7 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 	int c, rc;
 
 	memset(o, 0, sizeof(*o));
-	o->action = ACTION_ONCE;
+	o->action = ACTION_MONITOR;
 	o->interval_s = 1.0;
 	build_getopt(lo, so);
 	optind = 1;
@@ -148,6 +150,8 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 		if (rc)
 			return rc;
 	}
+	if (o->action == ACTION_MONITOR && (o->once || o->json))
+		o->action = ACTION_ONCE;
 	if (optind < argc) {
 		fprintf(err, _("%s: unexpected argument '%s'; try '%s --help'\n"),
 			PACKAGE, argv[optind], PACKAGE);

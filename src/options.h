@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 enum options_action {
+	ACTION_MONITOR,		/* the live screen */
 	ACTION_ONCE,		/* two samples, print rates, exit */
 	ACTION_HELP,
 	ACTION_VERSION,
@@ -14,6 +15,7 @@ enum options_action {
 struct options {
 	enum options_action action;
 	double interval_s;	/* seconds between samples */
+	bool interval_set;	/* given on the command line */
 	bool json;
 	bool all;		/* show idle virtual devices too */
 	bool once;

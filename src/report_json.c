@@ -211,7 +211,7 @@ json_t *report_json_rates(const struct sample *prev, const struct sample *cur,
 
 	if (!o)
 		return NULL;
-	json_object_set_new(o, "interval_s", num(r->dt, true));
+	json_object_set_new(o, "interval_s", json_real(r->dt));
 	json_object_set_new(o, "cpu_total",
 			    cpu_json(&r->total, cur->status.stat == 0));
 	json_object_set_new(o, "cpus", cpus_json(r));

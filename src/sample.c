@@ -95,6 +95,11 @@ int sample_take(struct sample *s, const struct sample_roots *roots,
 	rc = read_into(b, roots->proc, "interrupts");
 	s->status.interrupts = status_of(rc ? rc :
 		interrupts_parse(b->data, b->len, &s->irqs));
+	rc = read_into(b, roots->proc, "loadavg");
+	s->status.loadavg = rc ? rc : loadavg_parse(b->data, b->len, &s->load);
+	rc = read_into(b, roots->proc, "uptime");
+	s->status.uptime = rc ? rc : loadavg_parse_uptime(b->data, b->len,
+							  &s->uptime_s);
 	if (s->status.interrupts == -ENOMEM || s->status.stat == -ENOMEM)
 		return -ENOMEM;
 	return read_affinities(s, roots->proc);

@@ -10,6 +10,7 @@
 #include "diskstats.h"
 #include "interrupts.h"
 #include "irqaff.h"
+#include "loadavg.h"
 #include "netdev.h"
 #include "procstat.h"
 
@@ -21,7 +22,7 @@ struct sample_roots {
 
 /* One source's state: 0, or the -errno of its read or parse. */
 struct sample_status {
-	int stat, diskstats, netdev, interrupts, present;
+	int stat, diskstats, netdev, interrupts, present, loadavg, uptime;
 };
 
 struct sample {
@@ -32,6 +33,8 @@ struct sample {
 	struct net_table nets;
 	struct irq_table irqs;
 	struct irq_affinity *aff;	/* one per irqs.rows[] (numeric only) */
+	struct loadavg load;
+	double uptime_s;
 	struct sample_status status;
 };
 

@@ -11,6 +11,7 @@ seeds_for() {
 	fuzz_interrupts) echo "$srcdir/tests/data/*/*interrupts*" ;;
 	fuzz_diskstats) echo "$srcdir/tests/data/*/*diskstats*" ;;
 	fuzz_netdev) echo "$srcdir/tests/data/*/*net_dev*" ;;
+	fuzz_settings) echo "$srcdir/tests/data/config/*.conf" ;;
 	*) echo "$srcdir/tests/data/fuzz-seeds/$1/*" ;;
 	esac
 }

@@ -2,9 +2,15 @@
 # Each test script calls plan N, then ok/fail/skip, then done_testing.
 
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
-: "${BENCHTOP:=$top_srcdir/benchtop}"
+: "${top_builddir:=$(pwd)}"
+: "${BENCHTOP:=$top_builddir/benchtop}"
 : "${UMOCKDEV_RUN:=umockdev-run}"
 TESTBEDS="$top_srcdir/tests/testbeds"
+: "${BENCHTOP_DATADIR:=$top_srcdir/data}"
+export BENCHTOP_DATADIR
+# umockdev preloads its library ahead of the ASan runtime: allow that.
+ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export ASAN_OPTIONS
 _tap_n=0
 _tap_failed=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/benchtop-test.XXXXXX")
@@ -36,7 +42,11 @@ diag() { printf '# %s\n' "$@" | sed '2,$s/^/# /'; }
 json() {
 	python3 - "$1" "$2" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[1]))
+try:
+    d = json.load(open(sys.argv[1]))
+except Exception as e:
+    print("# %s is not JSON: %s" % (sys.argv[1], e))
+    sys.exit(1)
 try:
     v = eval(sys.argv[2], {"d": d, "any": any, "all": all, "len": len,
                            "abs": abs, "set": set, "sorted": sorted})

@@ -34,7 +34,7 @@ sed -i 's/^Err:/ 99:          5          0          0          0     GICv2  99 L
 mv "$d/in.new" "$d/interrupts"
 SH
 
-in_testbed collectors-rpi4 sh -c '"$1" --once --json --interval 3 > "$2/out.json" & sh "$2/phase2"; wait' \
+in_testbed collectors-rpi4 sh -c '"$1" --once --json --interval 3 > "$2/out.json" & p=$!; sh "$2/phase2"; wait $p' \
 	sh "$BENCHTOP" "$TMPD"
 check $? "benchtop ran under umockdev"
 J="$TMPD/out.json"

@@ -1,0 +1,40 @@
+/* bridges: names of USB bridge chips (USB-SATA, USB-Ethernet) by VID:PID,
+ * from the data file usb-bridges.conf rather than from code. */
+#ifndef BENCHTOP_BRIDGES_H
+#define BENCHTOP_BRIDGES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct bridge {
+	uint16_t vid, pid;
+	char *name;		/* "ASMedia ASM1051E/ASM1053E/ASM1153E" */
+};
+
+struct bridges {
+	struct bridge *v;
+	size_t n;
+};
+
+/*
+ * Parse usb-bridges.conf text ("vvvv:pppp  Name" lines, '#' comments,
+ * blank lines) into OUT (reset first).  Returns the number of entries,
+ * -EINVAL with *LINE set to the first bad line (OUT left empty), -ENOMEM.
+ */
+int bridges_parse(const char *buf, size_t len, struct bridges *out,
+		  size_t *line);
+
+/*
+ * Load usb-bridges.conf from $BENCHTOP_DATADIR when set, else from the
+ * installed PKGDATADIR.  Returns the count or -errno (-EINVAL for a
+ * malformed file).
+ */
+int bridges_load(struct bridges *out);
+
+/* Chip name for VID:PID, or NULL. */
+const char *bridges_lookup(const struct bridges *b, uint16_t vid,
+			   uint16_t pid);
+
+void bridges_free(struct bridges *b);
+
+#endif

@@ -1,0 +1,56 @@
+/* fuzz_interrupts: libFuzzer target for interrupts_parse, find and rates
+ * (the input parsed whole and cut in two, as two samples). */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interrupts.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void rates(const struct irq_table *prev, const struct irq_table *cur)
+{
+	struct irq_rate *r;
+	int n = interrupts_rates(prev, cur, 1.0, &r);
+
+	if (n < 0)
+		return;
+	for (int i = 0; i < n; i++) {
+		if (r[i].valid && (r[i].total_per_s < 0 || !r[i].per_cpu))
+			abort();
+		for (size_t c = 0; r[i].valid && c < cur->ncpus; c++)
+			if (r[i].per_cpu[c] < 0)
+				abort();
+	}
+	interrupts_rates_free(r, (size_t)n);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *buf = (const char *)data;
+	struct irq_table whole, half;
+	int n = interrupts_parse(buf, size, &whole);
+	int h = interrupts_parse(buf, size / 2, &half);
+
+	if (n >= 0) {
+		for (size_t i = 0; i < whole.nrows; i++) {
+			const struct irq_row *r = &whole.rows[i];
+
+			if (interrupts_find(&whole, r->key) == NULL ||
+			    strlen(r->chip) > strlen(r->desc) ||
+			    r->ncounts == 0 || r->ncounts > whole.ncpus)
+				abort();
+		}
+		rates(&whole, &whole);
+		rates(NULL, &whole);
+		if (h >= 0)
+			rates(&half, &whole);
+	}
+	if (h >= 0 && n >= 0)
+		rates(&whole, &half);
+	interrupts_free(&whole);
+	interrupts_free(&half);
+	return 0;
+}

@@ -1,0 +1,84 @@
+#!/bin/sh
+# The live screen on the Odroid XU4 testbed (umockdev), at 80x24, as a
+# person reads it: clusters, disks and links, IRQs, USB, live updates.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/tui/lib.sh"
+command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
+command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
+plan 16
+
+start 80 24 "$(bed_cmd odroid-xu4 '-d 1')"
+wait_for '^little Cortex-A7 +0-3 +ondemand +1400 MHz +200-1400'
+check $? "the LITTLE cluster: Cortex-A7, CPUs 0-3, ondemand, 200-1400 MHz"
+wait_for '^big Cortex-A15 +4-7 +ondemand +[0-9]+ MHz +200-2000'
+check $? "the big cluster: Cortex-A15, CPUs 4-7, 200-2000 MHz"
+wait_for '^sda .*USB 5000M uas ASM'
+check $? "sda's link: USB 5000M uas behind the ASMedia bridge"
+screen | grep -Eq '^eth0 .*USB 5000M r8152 Real'
+check $? "eth0's link: USB 5000M r8152, Realtek RTL8153"
+screen | grep -Eq '^mmcblk0 ' && ! screen | grep -Eq '^(sda1|mmcblk0p1) '
+check $? "whole disks shown, partitions hidden by default"
+
+# Make the big cores busy and IRQ 151 (the RTL8153's xhci) fire 8000
+# times a second on CPU 7, as in the seeds' iperf runs.
+udir=$(cat "$TMPD/udir")
+cat > "$TMPD/busy.py" <<'PY'
+import sys
+d, i = sys.argv[1], int(sys.argv[2])
+# Every half second: the big cores gain 50 ticks of user time each,
+# IRQ 151 gains 4000 on CPU 7 (8000 a second).
+lines = []
+for c in range(8):
+    busy = 50 * i if c >= 4 else 0
+    idle = 50 * i - busy
+    lines.append("cpu%d %d 0 5000 %d 500 0 500 0 0 0" % (c, 10000 + busy, 100000 + idle))
+open(d + "/proc/stat.new", "w").write(
+    "cpu  80000 0 40000 800000 4000 0 4000 0 0 0\n" + "\n".join(lines) + "\nctxt 1\nbtime 1\n")
+import os
+os.rename(d + "/proc/stat.new", d + "/proc/stat")
+src = open(d + "/proc/interrupts").read().split("\n")
+out = []
+for l in src:
+    if l.startswith("151:"):
+        f = l.split()
+        f[8] = str(7406300 + 4000 * i)
+        l = "%4s %10s %10s %10s %10s %10s %10s %10s %10s     GICv2 105 Edge      xhci-hcd:usb5" % tuple(f[:9])
+    out.append(l)
+open(d + "/proc/interrupts.new", "w").write("\n".join(out))
+os.rename(d + "/proc/interrupts.new", d + "/proc/interrupts")
+PY
+(for i in $(seq 1 40); do sleep 0.5; python3 "$TMPD/busy.py" "$udir" "$i"; done) &
+busy=$!
+wait_for '^big Cortex-A15 .* 100%'
+check $? "the big cluster's utilisation follows /proc/stat (100 %)"
+wait_for '^151 +[78][.0-9]*k +7 +7 +xhci-hcd:usb5'
+check $? "IRQ 151 xhci-hcd:usb5 at ~8k/s on CPU 7, affinity 7, tops the IRQ list"
+
+keys i
+wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 +CPU2 +CPU3 +CPU4 +CPU5 +CPU6 +CPU7'
+check $? "the IRQ screen has a column for each of the 8 CPUs at 80 columns"
+wait_for '^151 +[0-9.]+k +0 +0 +0 +0 +0 +0 +0 +[0-9.]+k +7 +-'
+check $? "row 151: all on CPU7, affinity 7"
+keys j j
+wait_for '^151: GICv2 105 Edge xhci-hcd:usb5  affinity 7, effective -'
+check $? "the selected row's whole name and affinity are spelled out"
+
+keys d
+wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +ASMedia'
+check $? "USB screen: 4-1 ASMedia bridge at 5000M, capable 5000M, uas"
+screen | grep -Eq '^ +6-1 +0bda:8153 +5000M/5000M +r8152 +Realtek RTL8153'
+check $? "USB screen: 6-1 RTL8153 on r8152 at 5000M"
+screen | grep -Eq '^Bus 4 +5000M +xhci-hcd.2.auto'
+check $? "USB screen: the host controller of bus 4"
+
+keys h
+wait_for '^ +q +quit'
+check $? "the help screen lists q"
+keys Escape
+keys 1
+wait_for '^CLUSTER'
+check $? "1 returns to the overview"
+kill $busy 2> /dev/null
+keys q
+wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
+check $? "q quits with status 0"

@@ -1,0 +1,54 @@
+/* app: the state of the live monitor, passed explicitly to every panel. */
+#ifndef BENCHTOP_APP_H
+#define BENCHTOP_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "history.h"
+#include "hwmodel.h"
+#include "sample.h"
+
+struct settings;
+struct options;
+struct panel_ops;
+
+/* Per-panel cursor: selected row and first row / column shown. */
+struct view {
+	size_t sel;
+	size_t top;
+	size_t col;		/* first CPU column (IRQ screen) */
+	size_t nrows;		/* rows the panel had at its last draw */
+};
+
+struct app {
+	const struct options *opts;
+	const struct settings *cfg;
+	double interval_s;
+	bool show_all;		/* idle loop/ram/zram too */
+	bool utf8;		/* the locale's codeset is UTF-8 */
+	bool color;
+	bool quit;
+
+	struct sample samples[2];
+	int cur;		/* index of the newest sample */
+	int nsamples;		/* 0, 1 or 2 readings taken */
+	struct sample_rates rates;
+	bool have_rates;
+	struct buf scratch;
+	struct history hist;
+	struct hwmodel hw;
+	bool have_hw;
+	double hw_loaded_s;	/* when the hardware model was read */
+
+	const struct panel_ops *panel;	/* the screen shown */
+	const struct panel_ops *back;	/* where Esc goes */
+	struct view views[8];
+	char message[160];	/* one line for the status bar, or "" */
+};
+
+/* The newest sample. */
+const struct sample *app_cur(const struct app *a);
+
+#endif

@@ -1,0 +1,322 @@
+/* cells: formatting shared by the panels; nothing here reads the kernel,
+ * it all comes from struct app. */
+#include "config.h"
+
+#include "cells.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "draw.h"
+#include "i18n.h"
+
+static void scaled(char *dst, size_t size, double v, const char *const *u)
+{
+	int i = 0;
+
+	while (v >= 999.95 && u[i + 1]) {
+		v /= 1000.0;
+		i++;
+	}
+	snprintf(dst, size, i ? "%.1f %s" : "%.0f %s", v, u[i]);
+}
+
+void cells_bytes_rate(char *dst, size_t size, double bps, bool valid)
+{
+	static const char *const u[] = { "B/s", "kB/s", "MB/s", "GB/s", NULL };
+
+	if (!valid)
+		snprintf(dst, size, "-");
+	else
+		scaled(dst, size, bps, u);
+}
+
+void cells_bits_rate(char *dst, size_t size, double bps, bool valid)
+{
+	static const char *const u[] = { "bit/s", "kbit/s", "Mbit/s",
+					 "Gbit/s", NULL };
+
+	if (!valid)
+		snprintf(dst, size, "-");
+	else
+		scaled(dst, size, bps * 8.0, u);
+}
+
+void cells_count(char *dst, size_t size, double v, bool valid)
+{
+	static const char *const u[] = { "", "k", "M", "G", NULL };
+	int i = 0;
+
+	if (!valid) {
+		snprintf(dst, size, "-");
+		return;
+	}
+	while (v >= 999.95 && u[i + 1]) {
+		v /= 1000.0;
+		i++;
+	}
+	snprintf(dst, size, i ? "%.1f%s" : "%.0f%s", v, u[i]);
+}
+
+void cells_cluster_title(char *dst, size_t size)
+{
+	snprintf(dst, size, "%-19s %-5s %-12s %9s %10s %5s", _("CLUSTER"),
+		 _("CPUS"), _("GOVERNOR"), _("FREQ"), _("RANGE MHz"),
+		 _("UTIL"));
+}
+
+void cells_disk_title(char *dst, size_t size)
+{
+	snprintf(dst, size, "%-10s %10s %10s %6s %4s %-10s %s", _("DISK"),
+		 _("READ/s"), _("WRITE/s"), _("IOPS"), _("UTIL"),
+		 _("HISTORY"), _("LINK"));
+}
+
+void cells_net_title(char *dst, size_t size)
+{
+	snprintf(dst, size, "%-10s %12s %12s %6s %4s %-10s %s", _("NET"),
+		 _("RX/s"), _("TX/s"), _("PKT/s"), _("E+D"), _("HISTORY"),
+		 _("LINK"));
+}
+
+void cells_irq_title(char *dst, size_t size)
+{
+	snprintf(dst, size, "%-5s %8s %6s %-10s %s", _("IRQ"), _("RATE/s"),
+		 _("ON CPU"), _("AFFINITY"), _("NAME"));
+}
+
+void cells_squeeze(char *dst, size_t size, const char *src)
+{
+	size_t o = 0;
+	bool space = false;
+
+	for (; *src && o + 1 < size; src++) {
+		if (*src == ' ' || *src == '\t') {
+			space = o > 0;
+			continue;
+		}
+		if (space && o + 2 < size)
+			dst[o++] = ' ';
+		space = false;
+		dst[o++] = *src;
+	}
+	dst[o] = '\0';
+}
+
+static int hottest_mc(const struct app *a, long long *mc)
+{
+	const struct thermal *t = &a->hw.thermal;
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < t->nzones; i++)
+		if (t->zones[i].has_temp && (!found || t->zones[i].temp_mc > *mc)) {
+			*mc = t->zones[i].temp_mc;
+			found = 1;
+		}
+	return found;
+}
+
+static void draw_cluster(struct app *a, int y, int w, const struct cluster *c)
+{
+	const char *role = clusters_role_name(c->role);
+	char name[48], cpus[32], freq[32] = "-", range[48] = "-", util[8] = "-";
+
+	snprintf(name, sizeof(name), "%s%s%s", role ? role : "",
+		 role ? " " : "", c->core && *c->core ? c->core : "?");
+	cpulist_format(&c->cpus, cpus, sizeof(cpus));
+	if (!c->online) {
+		draw_fmt(y, 0, w, "%-19.19s %-5s %s", name, cpus, _("offline"));
+		return;
+	}
+	if (c->has_freq && c->freq.cur_khz)
+		snprintf(freq, sizeof(freq), "%llu MHz",
+			 (unsigned long long)(c->freq.cur_khz / 1000));
+	if (c->has_freq && c->freq.max_khz)
+		snprintf(range, sizeof(range), "%llu-%llu",
+			 (unsigned long long)(c->freq.min_khz / 1000),
+			 (unsigned long long)(c->freq.max_khz / 1000));
+	if (c->util_pct >= 0)
+		snprintf(util, sizeof(util), "%3.0f%%", c->util_pct);
+	draw_fmt(y, 0, w, "%-19.19s %-5s %-12.12s %9s %10s %5s ", name, cpus,
+		 c->has_freq && c->freq.governor ? c->freq.governor : "-",
+		 freq, range, util);
+	if (c->throttled) {
+		draw_style(a->color, STYLE_BAD);
+		draw_text(y, 66, w - 66, _("THROTTLED"));
+		draw_style(a->color, STYLE_NORMAL);
+	}
+}
+
+/* Mean busy share of the online CPUs in SET, or -1 when unknown. */
+static double group_busy(const struct app *a, const struct cpuset *set)
+{
+	const struct sample_rates *r = &a->rates;
+	double sum = 0;
+	size_t i, n = 0;
+
+	if (!a->have_rates)
+		return -1;
+	for (i = 0; i < r->ncpus; i++)
+		if (cpuset_has(set, (unsigned)r->cpu_ids[i]) &&
+		    r->cpu_online[i] && r->cpus[i].valid) {
+			sum += r->cpus[i].busy;
+			n++;
+		}
+	return n ? sum / (double)n : -1;
+}
+
+static int draw_nofreq(struct app *a, int y, int h, int w)
+{
+	const struct clusters *c = &a->hw.clusters;
+	char cpus[32];
+	size_t i;
+	int used = 0;
+
+	for (i = 0; i < c->ncores && used < h - 1; i++, used++) {
+		double busy = group_busy(a, &c->cores[i].cpus);
+
+		cpulist_format(&c->cores[i].cpus, cpus, sizeof(cpus));
+		draw_fmt(y + used, 0, w, "%-19.19s %-5s %-12s %9s %10s ",
+			 c->cores[i].core ? c->cores[i].core : "?", cpus, "-",
+			 "-", "-");
+		if (busy >= 0)
+			draw_fmt(y + used, 60, w - 60, "%4.0f%%", busy);
+	}
+	draw_style(a->color, STYLE_DIM);
+	draw_text(y + used, 0, w, _(c->cpufreq_note));
+	draw_style(a->color, STYLE_NORMAL);
+	return used + 1;
+}
+
+/* One line of per-CPU utilisation bars, when the terminal has room. */
+static int draw_percpu(struct app *a, int y, int w)
+{
+	const struct sample_rates *r = &a->rates;
+	size_t i;
+	int x = 0;
+
+	if (!a->have_rates)
+		return 0;
+	for (i = 0; i < r->ncpus && x + 16 <= w; i++, x += 16) {
+		if (!r->cpu_online[i]) {
+			draw_fmt(y, x, 16, "%3d %-11s", r->cpu_ids[i],
+				 _("off"));
+			continue;
+		}
+		draw_fmt(y, x, 4, "%3d ", r->cpu_ids[i]);
+		draw_style(a->color, STYLE_GOOD);
+		draw_bar(y, x + 4, 7, r->cpus[i].valid ? r->cpus[i].busy : 0,
+			 a->utf8);
+		draw_style(a->color, STYLE_NORMAL);
+		draw_fmt(y, x + 11, 5, "%3.0f%%", r->cpus[i].busy);
+	}
+	return 1;
+}
+
+int cells_draw_clusters(struct app *a, int y, int h, int w)
+{
+	const struct clusters *c = &a->hw.clusters;
+	long long mc;
+	size_t i;
+	int used = 0;
+
+	if (hottest_mc(a, &mc))
+		draw_fmt(y - 1, w - 8, 8, "%5.1f\u00b0C", (double)mc / 1000.0);
+	if (c->n == 0)
+		used = draw_nofreq(a, y, h, w);
+	for (i = 0; i < c->n && used < h; i++, used++)
+		draw_cluster(a, y + used, w, &c->v[i]);
+	if (used < h && LINES >= 30)
+		used += draw_percpu(a, y + used, w);
+	return used;
+}
+
+void cells_draw_irq_row(struct app *a, int y, int w, const struct irq_rate *q)
+{
+	const struct sample *s = app_cur(a);
+	const struct irq_row *row = q->row;
+	const struct irq_affinity *af = &s->aff[row - s->irqs.rows];
+	char rate[16], on[8] = "-", aff[32] = "-", name[128];
+	size_t i, best = 0;
+
+	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
+	for (i = 1; q->valid && i < row->ncounts && i < s->irqs.ncpus; i++)
+		if (q->per_cpu[i] > q->per_cpu[best])
+			best = i;
+	if (q->valid && q->total_per_s > 0 && best < s->irqs.ncpus)
+		snprintf(on, sizeof(on), "%u", s->irqs.cpus[best]);
+	if (af->has_affinity)
+		cpulist_format(&af->affinity, aff, sizeof(aff));
+	cells_squeeze(name, sizeof(name), *row->action ? row->action :
+		      row->desc);
+	draw_fmt(y, 0, w, "%-5.5s %8s %6s %-10.10s %s", row->key, rate, on,
+		 aff, name);
+}
+
+/* The chain of DEV, or NULL. */
+static const struct chain *find_chain(const struct app *a, const char *dev)
+{
+	const struct chain_list *l = &a->hw.chain.chains;
+	size_t i;
+
+	if (!a->have_hw)
+		return NULL;
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].dev && strcmp(l->v[i].dev, dev) == 0)
+			return &l->v[i];
+	return NULL;
+}
+
+/* "USB 5000M uas ASMedia ASM1153E" from the device DEV sits on. */
+static bool usb_link(const struct app *a, const struct chain *c, char *dst,
+		     size_t size)
+{
+	const struct usbdev *d = usbdev_find(&a->hw.chain.usb,
+					     c->path.usb_dev);
+	const char *drv, *label;
+	char sp[16], lb[96];
+
+	if (!d)
+		return false;
+	drv = usbdev_driver(d);
+	label = usbdev_label(d, lb, sizeof(lb));
+	usbdesc_format_speed(d->speed_kbps, sp, sizeof(sp));
+	snprintf(dst, size, "USB %s %s %s", sp, drv ? drv : "-",
+		 label ? label : "");
+	return true;
+}
+
+static void chain_link(const struct app *a, const char *dev, char *dst,
+		       size_t size)
+{
+	const struct chain *c = find_chain(a, dev);
+
+	dst[0] = '\0';
+	if (!c)
+		return;
+	if (c->path.usb_dev[0] && usb_link(a, c, dst, size))
+		return;
+	if (c->usb_label)
+		snprintf(dst, size, "USB %s", c->usb_label);
+	else if (c->path.pci[0])
+		snprintf(dst, size, "PCIe %s", c->path.pci);
+	else if (strncmp(dev, "mmcblk", 6) == 0)
+		snprintf(dst, size, "MMC %s", c->path.controller);
+	else
+		snprintf(dst, size, "%s", c->path.controller);
+}
+
+void cells_disk_link(const struct app *a, const char *dev, char *dst,
+		     size_t size)
+{
+	chain_link(a, dev, dst, size);
+}
+
+void cells_net_link(const struct app *a, const char *dev, char *dst,
+		    size_t size)
+{
+	chain_link(a, dev, dst, size);
+}

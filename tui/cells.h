@@ -1,0 +1,43 @@
+/* cells: the formatted cells and rows the panels share: rates with units
+ * that fit, column titles, cluster rows, IRQ rows and device links. */
+#ifndef BENCHTOP_CELLS_H
+#define BENCHTOP_CELLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct app;
+struct irq_rate;
+
+/* "280.1 MB/s" (SI units); "-" when not VALID. */
+void cells_bytes_rate(char *dst, size_t size, double bytes_per_s, bool valid);
+/* "933.8 Mbit/s" from bytes per second; "-" when not VALID. */
+void cells_bits_rate(char *dst, size_t size, double bytes_per_s, bool valid);
+/* "12", "2.2k", "1.5M"; "-" when not VALID. */
+void cells_count(char *dst, size_t size, double v, bool valid);
+
+/* Column titles of the overview's sections, into DST. */
+void cells_cluster_title(char *dst, size_t size);
+void cells_disk_title(char *dst, size_t size);
+void cells_net_title(char *dst, size_t size);
+void cells_irq_title(char *dst, size_t size);
+
+/* SRC with runs of blanks folded to one and no leading blanks, into DST
+ * (kernel IRQ names are padded for columns). */
+void cells_squeeze(char *dst, size_t size, const char *src);
+
+/* Draw the cluster rows (or CPU groups without cpufreq) from row Y, at
+ * most H rows; returns the rows used. */
+int cells_draw_clusters(struct app *a, int y, int h, int w);
+
+/* One IRQ row of the overview: number, rate, busiest CPU, affinity, name. */
+void cells_draw_irq_row(struct app *a, int y, int w, const struct irq_rate *q);
+
+/* The link of a disk or interface: "USB 5000M uas ASM1153E", "PCIe",
+ * "MMC", or "" when unknown. */
+void cells_disk_link(const struct app *a, const char *dev, char *dst,
+		     size_t size);
+void cells_net_link(const struct app *a, const char *dev, char *dst,
+		    size_t size);
+
+#endif

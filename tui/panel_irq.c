@@ -1,0 +1,180 @@
+/* panel_irq: every /proc/interrupts row with per-CPU rates (as many CPU
+ * columns as fit, scrolling for the rest), affinity and effective
+ * affinity. */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "cells.h"
+#include "draw.h"
+#include "i18n.h"
+#include "panel.h"
+
+#define LEFT_W 14	/* "IRQ   TOTAL/s " */
+#define CPU_W 6		/* " 12.3k" */
+#define RIGHT_W 18	/* affinity and effective affinity */
+
+static int cpu_columns(int width)
+{
+	int n = (width - LEFT_W - RIGHT_W) / CPU_W;
+
+	return n < 1 ? 1 : n;
+}
+
+static void draw_titles(struct app *a, int y, int w, size_t first, int ncols)
+{
+	const struct irq_table *t = &app_cur(a)->irqs;
+	int x, i;
+
+	draw_style(a->color, STYLE_TITLE);
+	draw_fill(y, 0, w);
+	draw_fmt(y, 0, w, "%-5s %7s ", _("IRQ"), _("TOTAL/s"));
+	x = LEFT_W;
+	for (i = 0; i < ncols && first + (size_t)i < t->ncpus; i++) {
+		char col[16];
+
+		snprintf(col, sizeof(col), "CPU%u", t->cpus[first + (size_t)i]);
+		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, col);
+	}
+	draw_fmt(y, x + 1, w - x - 1, "%-8s %-8s %s", _("AFFINITY"),
+		 _("EFFECT."), _("NAME"));
+	draw_style(a->color, STYLE_NORMAL);
+}
+
+static void draw_row(struct app *a, int y, int w, const struct irq_rate *q,
+		     size_t first, int ncols)
+{
+	const struct sample *s = app_cur(a);
+	const struct irq_affinity *af = &s->aff[q->row - s->irqs.rows];
+	char total[16], cell[16], aff[64] = "-", eff[64] = "-", desc[256];
+	int x, i;
+
+	cells_count(total, sizeof(total), q->total_per_s, q->valid);
+	draw_fmt(y, 0, w, "%-5.5s %7s ", q->row->key, total);
+	x = LEFT_W;
+	for (i = 0; i < ncols && first + (size_t)i < s->irqs.ncpus; i++) {
+		size_t c = first + (size_t)i;
+
+		if (c < q->row->ncounts)
+			cells_count(cell, sizeof(cell), q->valid ?
+				    q->per_cpu[c] : 0, q->valid);
+		else
+			snprintf(cell, sizeof(cell), " ");
+		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, cell);
+	}
+	if (af->has_affinity)
+		cpulist_format(&af->affinity, aff, sizeof(aff));
+	if (af->has_effective)
+		cpulist_format(&af->effective, eff, sizeof(eff));
+	cells_squeeze(desc, sizeof(desc), q->row->desc);
+	draw_fmt(y, x + 1, w - x - 1, "%-8.8s %-8.8s %s", aff, eff, desc);
+}
+
+/* The selected row in words on the panel's last line: its whole name
+ * does not fit beside eight CPU columns at 80 columns. */
+static void draw_selected(struct app *a, int y, int w, const struct irq_rate *q)
+{
+	const struct sample *s = app_cur(a);
+	const struct irq_affinity *af = &s->aff[q->row - s->irqs.rows];
+	char desc[256], aff[64] = "-", eff[64] = "-";
+
+	cells_squeeze(desc, sizeof(desc), q->row->desc);
+	if (af->has_affinity)
+		cpulist_format(&af->affinity, aff, sizeof(aff));
+	if (af->has_effective)
+		cpulist_format(&af->effective, eff, sizeof(eff));
+	draw_style(a->color, STYLE_DIM);
+	draw_fill(y, 0, w);
+	draw_fmt(y, 0, w, _("%s: %s  affinity %s, effective %s"),
+		 q->row->key, desc, aff, eff);
+	draw_style(a->color, STYLE_NORMAL);
+}
+
+static void irq_draw(struct app *a, int top, int height, int width)
+{
+	struct view *v = &a->views[panel_irq_ops.id];
+	const struct sample_rates *r = &a->rates;
+	int ncols = cpu_columns(width), i, rows = height - 2;
+
+	if (!a->have_rates) {
+		draw_text(top, 0, width, _("measuring... (first rates after one "
+					   "interval)"));
+		return;
+	}
+	v->nrows = r->nirqs;
+	if (v->sel >= r->nirqs && r->nirqs)
+		v->sel = r->nirqs - 1;
+	if (v->col + (size_t)ncols > app_cur(a)->irqs.ncpus)
+		v->col = app_cur(a)->irqs.ncpus > (size_t)ncols ?
+			 app_cur(a)->irqs.ncpus - (size_t)ncols : 0;
+	if (v->sel < v->top)
+		v->top = v->sel;
+	if (rows > 0 && v->sel >= v->top + (size_t)rows)
+		v->top = v->sel - (size_t)rows + 1;
+	draw_titles(a, top, width, v->col, ncols);
+	for (i = 0; i < rows && v->top + (size_t)i < r->nirqs; i++) {
+		size_t k = v->top + (size_t)i;
+
+		draw_style(a->color, k == v->sel ? STYLE_SELECTED :
+						   STYLE_NORMAL);
+		draw_fill(top + 1 + i, 0, width);
+		draw_row(a, top + 1 + i, width, &r->irqs[k], v->col, ncols);
+	}
+	draw_style(a->color, STYLE_NORMAL);
+	if (v->sel < r->nirqs)
+		draw_selected(a, top + height - 1, width, &r->irqs[v->sel]);
+}
+
+static bool irq_key(struct app *a, int ch)
+{
+	struct view *v = &a->views[panel_irq_ops.id];
+	size_t page = LINES > 4 ? (size_t)LINES - 4 : 1;
+
+	switch (ch) {
+	case 'j':
+	case KEY_DOWN:
+		if (v->sel + 1 < v->nrows)
+			v->sel++;
+		return true;
+	case 'k':
+	case KEY_UP:
+		if (v->sel > 0)
+			v->sel--;
+		return true;
+	case KEY_NPAGE:
+	case ' ':
+		v->sel = v->sel + page < v->nrows ? v->sel + page :
+			 (v->nrows ? v->nrows - 1 : 0);
+		return true;
+	case KEY_PPAGE:
+		v->sel = v->sel > page ? v->sel - page : 0;
+		return true;
+	case KEY_HOME:
+	case 'g':
+		v->sel = 0;
+		return true;
+	case KEY_END:
+	case 'G':
+		v->sel = v->nrows ? v->nrows - 1 : 0;
+		return true;
+	case KEY_RIGHT:
+	case 'l':
+		v->col++;
+		return true;
+	case KEY_LEFT:
+		if (v->col > 0)
+			v->col--;
+		return true;
+	}
+	return false;
+}
+
+const struct panel_ops panel_irq_ops = {
+	.name = "irq",
+	.id = 1,
+	.draw = irq_draw,
+	.key = irq_key,
+};

@@ -1,0 +1,236 @@
+/* screen: what happens at each tick and each key, and the frame around
+ * the panels (header line, key bar, "terminal too small"). */
+#include "config.h"
+
+#include "screen.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "draw.h"
+#include "i18n.h"
+#include "options.h"
+#include "panel.h"
+#include "settings.h"
+
+#define HW_RELOAD_S 10.0	/* USB, PCI, block: re-read this often */
+
+static const struct sample_roots live_roots = { "/proc", "/sys" };
+
+const struct sample *app_cur(const struct app *a)
+{
+	return &a->samples[a->cur];
+}
+
+void screen_app_init(struct app *a, const struct options *opts,
+		     const struct settings *cfg)
+{
+	memset(a, 0, sizeof(*a));
+	a->opts = opts;
+	a->cfg = cfg;
+	a->interval_s = opts->interval_set ? opts->interval_s : cfg->interval_s;
+	a->show_all = opts->all || cfg->show_idle_virtual;
+	a->panel = &panel_main_ops;
+	a->back = &panel_main_ops;
+}
+
+void screen_app_fini(struct app *a)
+{
+	if (a->have_rates)
+		sample_rates_free(&a->rates);
+	sample_free(&a->samples[0]);
+	sample_free(&a->samples[1]);
+	if (a->have_hw)
+		hwmodel_fini(&a->hw);
+	history_free(&a->hist);
+	buf_free(&a->scratch);
+}
+
+static void push_history(struct app *a)
+{
+	const struct sample_rates *r = &a->rates;
+	char key[96];
+	size_t i;
+
+	history_tick(&a->hist);
+	for (i = 0; i < r->ndisks; i++) {
+		snprintf(key, sizeof(key), "disk:%s", r->disks[i].row->name);
+		history_push(&a->hist, key, r->disks[i].valid ?
+			     r->disks[i].rd_bytes_per_s +
+			     r->disks[i].wr_bytes_per_s : 0);
+	}
+	for (i = 0; i < r->nnets; i++) {
+		snprintf(key, sizeof(key), "net:%s", r->nets[i].row->name);
+		history_push(&a->hist, key, r->nets[i].valid ?
+			     r->nets[i].rx_bytes_per_s +
+			     r->nets[i].tx_bytes_per_s : 0);
+	}
+}
+
+static void refresh_hw(struct app *a)
+{
+	const struct sample *s = app_cur(a);
+	double busy[CPUSET_MAX];
+	size_t i;
+
+	if (!a->have_hw || s->time_s - a->hw_loaded_s >= HW_RELOAD_S) {
+		if (a->have_hw)
+			hwmodel_fini(&a->hw);
+		a->have_hw = hwmodel_load(&a->hw) == 0;
+		a->hw_loaded_s = s->time_s;
+	} else {
+		clusters_fini(&a->hw.clusters);
+		clusters_load(&a->hw.clusters, &a->hw.cpuinfo);
+		thermal_fini(&a->hw.thermal);
+		thermal_load(&a->hw.thermal);
+	}
+	if (!a->have_hw || !a->have_rates)
+		return;
+	for (i = 0; i < a->rates.ncpus && i < CPUSET_MAX; i++)
+		busy[i] = a->rates.cpu_online[i] && a->rates.cpus[i].valid ?
+			  a->rates.cpus[i].busy : -1;
+	hwmodel_set_util(&a->hw, a->rates.cpu_ids, busy, i);
+}
+
+void screen_tick(struct app *a)
+{
+	int next = a->nsamples ? !a->cur : a->cur;
+
+	if (sample_take(&a->samples[next], &live_roots, &a->scratch))
+		return;
+	if (a->nsamples > 0) {
+		if (a->have_rates)
+			sample_rates_free(&a->rates);
+		a->have_rates = sample_rates(&a->samples[a->cur],
+					     &a->samples[next], &a->rates) == 0;
+		if (a->have_rates)
+			push_history(a);
+	}
+	a->cur = next;
+	if (a->nsamples < 2)
+		a->nsamples++;
+	refresh_hw(a);
+}
+
+static void draw_header(struct app *a, int width)
+{
+	const struct sample *s = app_cur(a);
+	char host[64] = "", up[32] = "", clock[16], line[256];
+	struct utsname u;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gethostname(host, sizeof(host) - 1);
+	if (uname(&u))
+		strcpy(u.release, "?");
+	if (s->status.uptime == 0)
+		loadavg_format_uptime(s->uptime_s, up, sizeof(up));
+	localtime_r(&now, &tm);
+	strftime(clock, sizeof(clock), "%H:%M:%S", &tm);
+	snprintf(line, sizeof(line), "%s  %s  %s  %s %s  %s %.2f %.2f %.2f",
+		 PACKAGE, host, u.release, _("up"), up, _("load"),
+		 s->load.load[0], s->load.load[1], s->load.load[2]);
+	draw_style(a->color, STYLE_HEADER);
+	draw_fill(0, 0, width);
+	draw_text(0, 0, width - 9, line);
+	draw_text(0, width - 8, 8, clock);
+}
+
+static void draw_keybar(struct app *a, int y, int width)
+{
+	char line[256];
+
+	draw_style(a->color, STYLE_HEADER);
+	draw_fill(y, 0, width);
+	if (a->message[0])
+		snprintf(line, sizeof(line), "%s", a->message);
+	else
+		snprintf(line, sizeof(line), "%s", _("h Help  i IRQs  d USB  "
+			"1 Main  a All devices  +/- Interval  q Quit"));
+	draw_text(y, 0, width, line);
+}
+
+static void draw_too_small(struct app *a)
+{
+	char line[128];
+
+	erase();
+	draw_style(a->color, STYLE_BAD);
+	snprintf(line, sizeof(line), _("terminal too small (%dx%d): benchtop "
+		 "needs at least %dx%d"), COLS, LINES, SCREEN_MIN_COLS,
+		 SCREEN_MIN_ROWS);
+	draw_text(LINES / 2, 0, COLS, line);
+	draw_style(a->color, STYLE_NORMAL);
+}
+
+void screen_draw(struct app *a)
+{
+	if (LINES < SCREEN_MIN_ROWS || COLS < SCREEN_MIN_COLS) {
+		draw_too_small(a);
+	} else {
+		erase();
+		draw_header(a, COLS);
+		draw_style(a->color, STYLE_NORMAL);
+		a->panel->draw(a, 1, LINES - 2, COLS);
+		draw_keybar(a, LINES - 1, COLS);
+		draw_style(a->color, STYLE_NORMAL);
+	}
+	refresh();
+}
+
+static void show(struct app *a, const struct panel_ops *p)
+{
+	if (a->panel != &panel_help_ops)
+		a->back = a->panel == p ? &panel_main_ops : a->panel;
+	a->panel = p;
+}
+
+void screen_key(struct app *a, int ch)
+{
+	a->message[0] = '\0';
+	if (a->panel->key && a->panel->key(a, ch))
+		return;
+	switch (ch) {
+	case 'q':
+	case 'Q':
+		a->quit = true;
+		break;
+	case 27:	/* Esc */
+	case KEY_BACKSPACE:
+		a->panel = a->panel == &panel_main_ops ? a->panel : a->back;
+		a->back = &panel_main_ops;
+		break;
+	case 'h':
+	case '?':
+	case KEY_F(1):
+		show(a, &panel_help_ops);
+		break;
+	case 'i':
+	case KEY_F(3):
+		show(a, &panel_irq_ops);
+		break;
+	case 'd':
+	case KEY_F(5):
+		show(a, &panel_usb_ops);
+		break;
+	case '1':
+		a->panel = a->back = &panel_main_ops;
+		break;
+	case 'a':
+		a->show_all = !a->show_all;
+		snprintf(a->message, sizeof(a->message), "%s", a->show_all ?
+			 _("showing idle loop/ram/zram devices") :
+			 _("hiding idle loop/ram/zram devices"));
+		break;
+	case 12:	/* Ctrl-L */
+		clearok(curscr, TRUE);
+		break;
+	case KEY_RESIZE:
+		break;
+	}
+}

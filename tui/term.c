@@ -1,0 +1,60 @@
+/* term: curses set-up for the monitor: no echo, no line buffering, no
+ * cursor, keypad keys, colour only when wanted and available. */
+#include "config.h"
+
+#include "term.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "draw.h"
+#include "settings.h"
+
+int term_start(const struct settings *cfg, bool *color, bool *utf8)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return -ENOTTY;
+	*utf8 = cs && strcmp(cs, "UTF-8") == 0;
+	/* ESC alone must back out at once, not after a second. */
+	if (!getenv("ESCDELAY"))
+		set_escdelay(25);
+	if (!initscr())
+		return -ENOTTY;
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	*color = settings_color_on(cfg, has_colors(), getenv("NO_COLOR"));
+	if (*color) {
+		start_color();
+	}
+	draw_init_styles(*color);
+	return 0;
+}
+
+void term_stop(void)
+{
+	if (!isendwin()) {
+		curs_set(1);
+		endwin();
+	}
+}
+
+void term_resize(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
+	    ws.ws_col > 0)
+		resizeterm(ws.ws_row, ws.ws_col);
+}

@@ -1,0 +1,19 @@
+/* term: bringing ncurses up and down, and the terminal's size. */
+#ifndef BENCHTOP_TERM_H
+#define BENCHTOP_TERM_H
+
+#include <stdbool.h>
+
+struct settings;
+
+/* Start curses on the terminal, in colour when CFG and the terminal allow;
+ * returns 0, or -ENOTTY when standard input/output is not a terminal. */
+int term_start(const struct settings *cfg, bool *color, bool *utf8);
+
+/* Restore the terminal (safe to call twice). */
+void term_stop(void);
+
+/* Tell curses the terminal's new size after SIGWINCH. */
+void term_resize(void);
+
+#endif
