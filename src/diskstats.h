@@ -18,7 +18,8 @@ struct disk_row {
 	unsigned major, minor;
 	char name[64];
 	enum disk_kind kind;
-	unsigned nfields;	/* stat fields after the name: 4, 11, 15, 17 */
+	unsigned nfields;	/* stat fields after the name: 4, 11, 15, 17 or
+				 * more (later kernels; the first 17 are read) */
 	uint64_t rd_ios, rd_merges, rd_sectors, rd_ticks;
 	uint64_t wr_ios, wr_merges, wr_sectors, wr_ticks;
 	uint64_t in_flight, io_ticks, time_in_queue;

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "hwmodel.h"
 #include "i18n.h"
 #include "options.h"
@@ -151,7 +152,10 @@ static void load_settings(struct settings *s)
 	if (!settings_default_path(path, sizeof(path)))
 		return;
 	rc = settings_load(s, path, &err);
-	if (rc < 0 && rc != -ENOMEM)
+	if (rc < 0 && rc != -ENOMEM && err.line == 0)
+		fprintf(stderr, _("%s: %s: %s (using the defaults)\n"),
+			PACKAGE, path, err.msg);
+	else if (rc < 0 && rc != -ENOMEM)
 		fprintf(stderr, _("%s: %s: %s (the rest of the file was "
 				  "used)\n"), PACKAGE, path, err.msg);
 }
@@ -162,9 +166,13 @@ int main(int argc, char **argv)
 	struct settings cfg;
 	int rc;
 
+	const struct command *cmd;
+
 	setlocale(LC_ALL, "");
 	bindtextdomain(PACKAGE, LOCALEDIR);
 	textdomain(PACKAGE);
+	if (argc > 1 && argv[1][0] != '-' && (cmd = commands_find(argv[1])))
+		return cmd->main(argc - 1, argv + 1);
 	rc = options_parse(argc, argv, &opts, stderr);
 	if (rc)
 		return rc;

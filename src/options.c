@@ -6,10 +6,12 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
 #include "i18n.h"
 
 #define INTERVAL_MAX_S 3600.0
@@ -43,6 +45,17 @@ static const struct opt_desc opt_table[] = {
 };
 #define NOPTS (sizeof(opt_table) / sizeof(opt_table[0]))
 
+static void print_commands(FILE *f)
+{
+	const struct command *c = commands_all();
+
+	if (!c->name)
+		return;
+	fputs(_("\nCommands (benchtop COMMAND --help for each):\n"), f);
+	for (; c->name; c++)
+		fprintf(f, "  %-24s %s\n", c->name, _(c->summary));
+}
+
 void options_usage(FILE *f)
 {
 	size_t i;
@@ -59,6 +72,7 @@ void options_usage(FILE *f)
 			 o->lo.name, o->arg ? "=" : "", o->arg ? _(o->arg) : "");
 		fprintf(f, "  %-24s %s\n", left, _(o->help));
 	}
+	print_commands(f);
 	fputs(_("\nExit status: 0 on success, 1 when the system could not be "
 		"read, 2 for a bad command line.\n"), f);
 }
@@ -69,8 +83,14 @@ static double parse_interval(const char *s)
 	char *end;
 	double v;
 
+	/* "0.5" whatever the locale's decimal separator. */
+	locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+
+	if (!c)
+		return -1;
 	errno = 0;
-	v = strtod(s, &end);
+	v = strtod_l(s, &end, c);
+	freelocale(c);
 	if (errno || end == s || *end || !isfinite(v) || v < 0.1 ||
 	    v > INTERVAL_MAX_S)
 		return -1;
@@ -153,8 +173,9 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 	if (o->action == ACTION_MONITOR && (o->once || o->json))
 		o->action = ACTION_ONCE;
 	if (optind < argc) {
-		fprintf(err, _("%s: unexpected argument '%s'; try '%s --help'\n"),
-			PACKAGE, argv[optind], PACKAGE);
+		fprintf(err, _("%s: unknown command or stray argument '%s'; "
+			       "try '%s --help'\n"), PACKAGE, argv[optind],
+			PACKAGE);
 		return 2;
 	}
 	return 0;

@@ -9,6 +9,12 @@
 #include "history.h"
 #include "hwmodel.h"
 #include "sample.h"
+/* [tune app: begin] includes */
+/* [tune app: end] includes */
+/* [bench app: begin] includes */
+/* [bench app: end] includes */
+/* [snapshot app: begin] includes */
+/* [snapshot app: end] includes */
 
 struct settings;
 struct options;
@@ -44,8 +50,14 @@ struct app {
 
 	const struct panel_ops *panel;	/* the screen shown */
 	const struct panel_ops *back;	/* where Esc goes */
-	struct view views[8];
+	struct view views[12];	/* by panel_ops.id */
 	char message[160];	/* one line for the status bar, or "" */
+	/* [tune app: begin] */
+	/* [tune app: end] */
+	/* [bench app: begin] */
+	/* [bench app: end] */
+	/* [snapshot app: begin] */
+	/* [snapshot app: end] */
 };
 
 /* The newest sample. */

@@ -19,5 +19,11 @@ extern const struct panel_ops panel_main_ops;
 extern const struct panel_ops panel_irq_ops;
 extern const struct panel_ops panel_usb_ops;
 extern const struct panel_ops panel_help_ops;
+/* [tune panels: begin] */
+/* [tune panels: end] */
+/* [bench panels: begin] */
+/* [bench panels: end] */
+/* [snapshot panels: begin] */
+/* [snapshot panels: end] */
 
 #endif

@@ -21,6 +21,12 @@ static const struct { const char *keys, *what; } help_keys[] = {
 	{ N_("a"), N_("show or hide idle loop/ram/zram devices and partitions") },
 	{ N_("Ctrl-L"), N_("redraw the whole screen") },
 	{ N_("Esc"), N_("back to the previous screen") },
+	/* [tune help: begin] */
+	/* [tune help: end] */
+	/* [bench help: begin] */
+	/* [bench help: end] */
+	/* [snapshot help: begin] */
+	/* [snapshot help: end] */
 	{ N_("q"), N_("quit") },
 };
 

@@ -32,15 +32,48 @@ static int depth(const char *name)
 	return d;
 }
 
+/* "IRQ 151 (CPU 7)" for the interrupts of bus B's host controller. */
+static void bus_irqs(const struct app *a, const struct usbdev_bus *b,
+		     char *dst, size_t size)
+{
+	const struct sample *s = app_cur(a);
+	const struct usbdev_list *l = &a->hw.chain.usb;
+	unsigned buses[16];
+	struct chain_target tgt = { .controller = b->controller,
+				    .buses = buses };
+	size_t idx[4], n, i, o = 0;
+
+	/* The USB 2 and USB 3 root hubs of one xHCI share its interrupt,
+	 * which the kernel names after the first: "xhci-hcd:usb3". */
+	for (i = 0; i < l->nbuses && tgt.nbuses < 16; i++)
+		if (l->buses[i].busnum == b->busnum ||
+		    (b->controller && l->buses[i].controller &&
+		     strcmp(b->controller, l->buses[i].controller) == 0))
+			buses[tgt.nbuses++] = l->buses[i].busnum;
+	dst[0] = '\0';
+	n = chain_match_irqs(&s->irqs, &tgt, idx, 4);
+	for (i = 0; i < n && o < size; i++) {
+		const struct irq_affinity *af = &s->aff[idx[i]];
+		char aff[32] = "?";
+
+		if (af->has_affinity)
+			cpulist_format(&af->affinity, aff, sizeof(aff));
+		o += (size_t)snprintf(dst + o, size - o, _("%sIRQ %s on CPUs %s"),
+				      i ? ", " : "", s->irqs.rows[idx[i]].key,
+				      aff);
+	}
+}
+
 static int draw_bus(struct app *a, int y, int w, const struct usbdev_bus *b)
 {
-	char sp[16];
+	char sp[16], irqs[128];
 
 	speed_text(sp, sizeof(sp), b->speed_kbps);
+	bus_irqs(a, b, irqs, sizeof(irqs));
 	draw_style(a->color, STYLE_TITLE);
-	draw_fmt(y, 0, w, _("Bus %u  %s  %s (%s)"), b->busnum, sp,
+	draw_fmt(y, 0, w, _("Bus %u  %s  %s (%s)  %s"), b->busnum, sp,
 		 b->controller ? b->controller : "?",
-		 b->driver ? b->driver : "?");
+		 b->driver ? b->driver : "?", irqs);
 	draw_style(a->color, STYLE_NORMAL);
 	return 1;
 }

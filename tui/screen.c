@@ -37,10 +37,22 @@ void screen_app_init(struct app *a, const struct options *opts,
 	a->show_all = opts->all || cfg->show_idle_virtual;
 	a->panel = &panel_main_ops;
 	a->back = &panel_main_ops;
+	/* [tune init: begin] */
+	/* [tune init: end] */
+	/* [bench init: begin] */
+	/* [bench init: end] */
+	/* [snapshot init: begin] */
+	/* [snapshot init: end] */
 }
 
 void screen_app_fini(struct app *a)
 {
+	/* [tune fini: begin] */
+	/* [tune fini: end] */
+	/* [bench fini: begin] */
+	/* [bench fini: end] */
+	/* [snapshot fini: begin] */
+	/* [snapshot fini: end] */
 	if (a->have_rates)
 		sample_rates_free(&a->rates);
 	sample_free(&a->samples[0]);
@@ -84,10 +96,7 @@ static void refresh_hw(struct app *a)
 		a->have_hw = hwmodel_load(&a->hw) == 0;
 		a->hw_loaded_s = s->time_s;
 	} else {
-		clusters_fini(&a->hw.clusters);
-		clusters_load(&a->hw.clusters, &a->hw.cpuinfo);
-		thermal_fini(&a->hw.thermal);
-		thermal_load(&a->hw.thermal);
+		hwmodel_refresh(&a->hw);
 	}
 	if (!a->have_hw || !a->have_rates)
 		return;
@@ -115,6 +124,12 @@ void screen_tick(struct app *a)
 	if (a->nsamples < 2)
 		a->nsamples++;
 	refresh_hw(a);
+	/* [tune tick: begin] */
+	/* [tune tick: end] */
+	/* [bench tick: begin] */
+	/* [bench tick: end] */
+	/* [snapshot tick: begin] */
+	/* [snapshot tick: end] */
 }
 
 static void draw_header(struct app *a, int width)
@@ -132,9 +147,11 @@ static void draw_header(struct app *a, int width)
 		loadavg_format_uptime(s->uptime_s, up, sizeof(up));
 	localtime_r(&now, &tm);
 	strftime(clock, sizeof(clock), "%H:%M:%S", &tm);
-	snprintf(line, sizeof(line), "%s  %s  %s  %s %s  %s %.2f %.2f %.2f",
-		 PACKAGE, host, u.release, _("up"), up, _("load"),
-		 s->load.load[0], s->load.load[1], s->load.load[2]);
+	snprintf(line, sizeof(line), "%s%s%s  %s%s%s  %s %s  %s %.2f %.2f %.2f",
+		 width >= 100 ? PACKAGE : "", width >= 100 ? "  " : "", host, a->have_hw && a->hw.board ? a->hw.board : "",
+		 a->have_hw && a->hw.board ? "  " : "", u.release, _("up"), up,
+		 _("load"), s->load.load[0], s->load.load[1],
+		 s->load.load[2]);
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(0, 0, width);
 	draw_text(0, 0, width - 9, line);
@@ -195,6 +212,12 @@ void screen_key(struct app *a, int ch)
 	a->message[0] = '\0';
 	if (a->panel->key && a->panel->key(a, ch))
 		return;
+	/* [tune keys: begin] */
+	/* [tune keys: end] */
+	/* [bench keys: begin] */
+	/* [bench keys: end] */
+	/* [snapshot keys: begin] */
+	/* [snapshot keys: end] */
 	switch (ch) {
 	case 'q':
 	case 'Q':

@@ -6,6 +6,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <signal.h>
 #include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,29 @@ int term_start(const struct settings *cfg, bool *color, bool *utf8)
 	}
 	draw_init_styles(*color);
 	return 0;
+}
+
+/* A crash still gives the shell back a usable terminal (as htop does):
+ * endwin() then the default action.  Sanitizer builds keep their own
+ * handlers, which print the report. */
+#if !defined(__SANITIZE_ADDRESS__)
+static void on_crash(int sig)
+{
+	endwin();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+#endif
+
+void term_crash_handlers(void)
+{
+#if !defined(__SANITIZE_ADDRESS__)
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	size_t i;
+
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], on_crash);
+#endif
 }
 
 void term_stop(void)

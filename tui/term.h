@@ -10,6 +10,9 @@ struct settings;
  * returns 0, or -ENOTTY when standard input/output is not a terminal. */
 int term_start(const struct settings *cfg, bool *color, bool *utf8);
 
+/* Restore the terminal before the default action of a crash signal. */
+void term_crash_handlers(void);
+
 /* Restore the terminal (safe to call twice). */
 void term_stop(void);
 

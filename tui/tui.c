@@ -167,12 +167,17 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 		screen_app_fini(&a);
 		return 2;
 	}
+	term_crash_handlers();
 	rc = loop_open(&f, a.interval_s);
 	if (rc == 0) {
 		screen_tick(&a);
 		screen_draw(&a);
 		rc = run_loop(&a, &f);
 	}
+	/* [tune exit: begin] (rc: 0 after q, the signal number, or -errno) */
+	/* [tune exit: end] */
+	/* [snapshot exit: begin] */
+	/* [snapshot exit: end] */
 	term_stop();
 	loop_close(&f);
 	screen_app_fini(&a);

@@ -12,6 +12,10 @@ seeds_for() {
 	fuzz_diskstats) echo "$srcdir/tests/data/*/*diskstats*" ;;
 	fuzz_netdev) echo "$srcdir/tests/data/*/*net_dev*" ;;
 	fuzz_settings) echo "$srcdir/tests/data/config/*.conf" ;;
+	fuzz_cpulist) echo "$srcdir/tests/data/irqaff/proc/irq/*/*" ;;
+	fuzz_cpuinfo) echo "$srcdir/tests/data/*/*cpuinfo*" ;;
+	fuzz_time_in_state) echo "$srcdir/tests/data/*/*time_in_state*" ;;
+	fuzz_thermal) echo "$srcdir/tests/testbeds/odroid-xu4/sys/class/thermal/*/*temp*" ;;
 	*) echo "$srcdir/tests/data/fuzz-seeds/$1/*" ;;
 	esac
 }

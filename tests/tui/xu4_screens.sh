@@ -5,9 +5,11 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 16
+plan 17
 
 start 80 24 "$(bed_cmd odroid-xu4 '-d 1')"
+wait_for '^[^ ]+  Hardkernel Odroid XU4  [^ ]+  up '
+check $? "the header names the board"
 wait_for '^little Cortex-A7 +0-3 +ondemand +1400 MHz +200-1400'
 check $? "the LITTLE cluster: Cortex-A7, CPUs 0-3, ondemand, 200-1400 MHz"
 wait_for '^big Cortex-A15 +4-7 +ondemand +[0-9]+ MHz +200-2000'
@@ -68,8 +70,8 @@ wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +ASMedia'
 check $? "USB screen: 4-1 ASMedia bridge at 5000M, capable 5000M, uas"
 screen | grep -Eq '^ +6-1 +0bda:8153 +5000M/5000M +r8152 +Realtek RTL8153'
 check $? "USB screen: 6-1 RTL8153 on r8152 at 5000M"
-screen | grep -Eq '^Bus 4 +5000M +xhci-hcd.2.auto'
-check $? "USB screen: the host controller of bus 4"
+screen | grep -Eq '^Bus 4 +5000M +xhci-hcd.2.auto \(xhci-hcd\) +IRQ 150 on CPUs 2'
+check $? "USB screen: bus 4's host controller, its IRQ and where it fires"
 
 keys h
 wait_for '^ +q +quit'

@@ -1,0 +1,19 @@
+/* commands: the subcommands of benchtop ("benchtop set ...", "benchtop
+ * report FILE"), each a main-like function in its own cmd_*.c file. */
+#ifndef BENCHTOP_COMMANDS_H
+#define BENCHTOP_COMMANDS_H
+
+struct command {
+	const char *name;	/* the word after "benchtop" */
+	/* Run with ARGV[0] = the command's name; returns the exit status. */
+	int (*main)(int argc, char **argv);
+	const char *summary;	/* one line for --help (translatable) */
+};
+
+/* The command named NAME, or NULL. */
+const struct command *commands_find(const char *name);
+
+/* The table, ended by an entry with a NULL name. */
+const struct command *commands_all(void);
+
+#endif
