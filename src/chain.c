@@ -621,7 +621,7 @@ void chain_print(FILE *f, const struct chain_list *l)
 }
 
 int chain_model_load(struct chain_model *m, const char *sys_root,
-		     const char *proc_root)
+		     const char *proc_root, unsigned flags)
 {
 	struct chain_input in = { .sys_root = sys_root,
 				  .proc_root = proc_root, .usb = &m->usb,
@@ -631,7 +631,8 @@ int chain_model_load(struct chain_model *m, const char *sys_root,
 	memset(m, 0, sizeof(*m));
 	if (usbdev_scan(sys_root, &m->usb) == -ENOMEM)
 		rc = -ENOMEM;
-	pcidev_scan(sys_root, &m->pci);
+	pcidev_scan(sys_root, flags & CHAIN_PCI_NAMES ? PCIDEV_NAMES : 0,
+		    &m->pci);
 	if (blockdev_scan(sys_root, proc_root, &m->block) == -ENOMEM)
 		rc = -ENOMEM;
 	if (chain_build(&in, &m->chains) == -ENOMEM)

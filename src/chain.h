@@ -117,10 +117,12 @@ struct chain_model {
 	struct chain_list chains;
 };
 
+#define CHAIN_PCI_NAMES 1u	/* name PCI devices from pci.ids */
+
 /* Scan USB, PCI, block devices and build the chains; never fails as a
  * whole (problems are sentences inside); returns 0 or -ENOMEM. */
 int chain_model_load(struct chain_model *m, const char *sys_root,
-		     const char *proc_root);
+		     const char *proc_root, unsigned flags);
 
 void chain_model_fini(struct chain_model *m);
 

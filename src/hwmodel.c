@@ -96,6 +96,11 @@ static void apply_cooling(struct hwmodel *hw)
 
 int hwmodel_load(struct hwmodel *hw)
 {
+	return hwmodel_load_flags(hw, HWMODEL_PCI_NAMES);
+}
+
+int hwmodel_load_flags(struct hwmodel *hw, unsigned flags)
+{
 	struct buf b = { 0 };
 	int rc;
 
@@ -111,7 +116,9 @@ int hwmodel_load(struct hwmodel *hw)
 		load_board(hw, &b);
 	}
 	/* [usb: begin] load */
-	if (chain_model_load(&hw->chain, "/sys", "/proc") && rc == 0)
+	if (chain_model_load(&hw->chain, "/sys", "/proc",
+			     flags & HWMODEL_PCI_NAMES ? CHAIN_PCI_NAMES : 0) &&
+	    rc == 0)
 		rc = -ENOMEM;
 	/* [usb: end] load */
 	buf_free(&b);

@@ -32,6 +32,12 @@ struct hwmodel {
  * sentences inside the model.  Returns 0, or -ENOMEM. */
 int hwmodel_load(struct hwmodel *hw);
 
+#define HWMODEL_PCI_NAMES 1u	/* name PCI devices (parses pci.ids) */
+
+/* hwmodel_load with FLAGS: the live screen leaves out HWMODEL_PCI_NAMES,
+ * which costs over a megabyte of memory for names it does not show. */
+int hwmodel_load_flags(struct hwmodel *hw, unsigned flags);
+
 void hwmodel_fini(struct hwmodel *hw);
 
 /* Re-read what changes while the board runs - the clusters (frequency,

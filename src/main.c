@@ -164,12 +164,13 @@ int main(int argc, char **argv)
 {
 	struct options opts;
 	struct settings cfg;
+	const struct command *cmd;
+	const char *localedir = getenv("BENCHTOP_LOCALEDIR");
 	int rc;
 
-	const struct command *cmd;
-
 	setlocale(LC_ALL, "");
-	bindtextdomain(PACKAGE, LOCALEDIR);
+	/* BENCHTOP_LOCALEDIR: catalogues of an uninstalled build (tests). */
+	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
 	textdomain(PACKAGE);
 	if (argc > 1 && argv[1][0] != '-' && (cmd = commands_find(argv[1])))
 		return cmd->main(argc - 1, argv + 1);

@@ -161,11 +161,14 @@ static void read_sysfs(struct pcidev *d, const char *sys_root)
 	read_msi(d, dir);
 }
 
-static void fill_name(struct pci_access *a, struct pcidev *d)
+static void fill_name(struct pci_access *a, struct pcidev *d, unsigned flags)
 {
-	char buf[256], *s;
+	char buf[256], *s = NULL;
 
-	s = pci_lookup_name(a, buf, sizeof(buf),
+	/* The names come from pci.ids, which libpci parses whole (over a
+	 * megabyte of heap): the live screen does without them. */
+	if (flags & PCIDEV_NAMES)
+		s = pci_lookup_name(a, buf, sizeof(buf),
 			    PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE |
 			    PCI_LOOKUP_NO_NUMBERS, d->vendor, d->device);
 	if (s) {
@@ -178,7 +181,7 @@ static void fill_name(struct pci_access *a, struct pcidev *d)
 
 /* Fill D (already zeroed) from libpci's P and sysfs. */
 static int fill_dev(struct pcidev *d, struct pci_access *a,
-		    struct pci_dev *p, const char *sys_root)
+		    struct pci_dev *p, const char *sys_root, unsigned flags)
 {
 	char addr[32];
 
@@ -192,7 +195,7 @@ static int fill_dev(struct pcidev *d, struct pci_access *a,
 	d->class_code = (uint32_t)p->device_class << 8 | p->prog_if;
 	d->kind = pcidev_kind(d->class_code);
 	d->irq = p->irq > 0 ? (unsigned)p->irq : 0;
-	fill_name(a, d);
+	fill_name(a, d, flags);
 	if (!d->addr || !d->name)
 		return -ENOMEM;
 	read_sysfs(d, sys_root);
@@ -228,7 +231,8 @@ static int cmp_dev(const void *a, const void *b)
 
 /* The libpci part; a fatal libpci error lands back here via longjmp and
  * the device being filled then is dropped. */
-static void scan_pci(struct pcidev_list *out, const char *sys_root)
+static void scan_pci(struct pcidev_list *out, const char *sys_root,
+		     unsigned flags)
 {
 	struct pci_access *volatile a = NULL;
 	volatile bool pending = false;
@@ -253,7 +257,7 @@ static void scan_pci(struct pcidev_list *out, const char *sys_root)
 		if (grow(out))
 			break;
 		pending = true;
-		if (fill_dev(&out->v[out->n], a, p, sys_root)) {
+		if (fill_dev(&out->v[out->n], a, p, sys_root, flags)) {
 			dev_free(&out->v[out->n]);
 			break;
 		}
@@ -266,7 +270,8 @@ done:
 	pcidev_jmp = NULL;
 }
 
-int pcidev_scan(const char *sys_root, struct pcidev_list *out)
+int pcidev_scan(const char *sys_root, unsigned flags,
+		struct pcidev_list *out)
 {
 	char dir[4096];
 	struct stat st;
@@ -277,7 +282,7 @@ int pcidev_scan(const char *sys_root, struct pcidev_list *out)
 		add_error(&out->error, "no PCI bus");
 		return 0;
 	}
-	scan_pci(out, sys_root);
+	scan_pci(out, sys_root, flags);
 	if (out->n)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_dev);
 	return (int)out->n;

@@ -34,7 +34,10 @@ struct pcidev_list {
  * driver link and msi_irqs.  Returns the number of devices; a missing bus
  * is 0 with out->error set.
  */
-int pcidev_scan(const char *sys_root, struct pcidev_list *out);
+#define PCIDEV_NAMES 1u	/* look vendor and device names up in pci.ids */
+
+int pcidev_scan(const char *sys_root, unsigned flags,
+		struct pcidev_list *out);
 
 void pcidev_list_free(struct pcidev_list *l);
 

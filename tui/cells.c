@@ -219,7 +219,7 @@ static int draw_percpu(struct app *a, int y, int w)
 int cells_draw_clusters(struct app *a, int y, int h, int w)
 {
 	const struct clusters *c = &a->hw.clusters;
-	long long mc;
+	long long mc = 0;
 	size_t i;
 	int used = 0;
 

@@ -93,7 +93,7 @@ static void refresh_hw(struct app *a)
 	if (!a->have_hw || s->time_s - a->hw_loaded_s >= HW_RELOAD_S) {
 		if (a->have_hw)
 			hwmodel_fini(&a->hw);
-		a->have_hw = hwmodel_load(&a->hw) == 0;
+		a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
 		a->hw_loaded_s = s->time_s;
 	} else {
 		hwmodel_refresh(&a->hw);
