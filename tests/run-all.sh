@@ -20,7 +20,7 @@ fi
 if [ "$(id -u)" -eq 0 ]; then
 	sh "$srcdir/tools/install-deps.sh" || exit 2
 fi
-[ -x "$srcdir/configure" ] || (cd "$srcdir" && ./bootstrap > /dev/null) || exit 2
+[ -x "$srcdir/configure" ] || (cd "$srcdir" && ./bootstrap > bootstrap.log 2>&1) || { cat "$srcdir/bootstrap.log"; exit 2; }
 
 # count LOG: add the automake harness's totals in LOG to the sums.
 count() {

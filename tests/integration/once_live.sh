@@ -36,6 +36,7 @@ if [ -n "$dev" ] && [ -e "/sys/class/block/$dev" ] && \
 	[ -e "/sys/class/block/$dev/partition" ] && \
 		disk=$(basename "$(readlink -f "/sys/class/block/$dev/..")")
 	sync
+	outer0=$(awk -v d="$disk" '$3 == d { print $10 }' /proc/diskstats)
 	"$BENCHTOP" --once --json --interval 4 > "$TMPD/dd.json" &
 	pid=$!
 	sleep 0.7
@@ -43,9 +44,13 @@ if [ -n "$dev" ] && [ -e "/sys/class/block/$dev" ] && \
 	ddst=$?
 	rm -f "$top_builddir/dd-test.tmp"
 	wait $pid
+	outer1=$(awk -v d="$disk" '$3 == d { print $10 }' /proc/diskstats)
 	check $ddst "dd oflag=direct wrote 256 MiB"
-	json "$TMPD/dd.json" "abs([x for x in d['disks'] if x['name'] == '$disk'][0]['write_bytes_per_s'] * d['interval_s'] / 268435456 - 1) < 0.05"
-	check $? "$disk write rate x interval is 256 MiB within 5 %"
+	# Other tests may write to the same disk meanwhile: what the disk took
+	# around the whole run (outer) bounds what benchtop may report.
+	outer=$(( (outer1 - outer0) * 512 ))
+	json "$TMPD/dd.json" "(lambda w: (abs(w / 268435456 - 1) < 0.05 or 0.95 * 268435456 <= w <= $outer + 1048576) or print('# benchtop: %d bytes, the disk around the run: $outer' % w))([x for x in d['disks'] if x['name'] == '$disk'][0]['write_bytes_per_s'] * d['interval_s'])"
+	check $? "$disk write rate x interval is 256 MiB within 5 % (or within what the disk took)"
 else
 	skip "the build folder is not on a block device with 600 MB free"
 	skip "the build folder is not on a block device with 600 MB free"
