@@ -132,7 +132,7 @@ static void print_net(FILE *f, const struct net_rate *n)
 	}
 	report_text_bits(rx, sizeof(rx), n->rx_bytes_per_s);
 	report_text_bits(tx, sizeof(tx), n->tx_bytes_per_s);
-	fprintf(f, "%-12s %13s %13s %8.0f %8.0f %6.0f %6.0f %6.0f %6.0f\n",
+	fprintf(f, "%-12s %12s %12s %8.0f %8.0f %5.0f %5.0f %5.0f %5.0f\n",
 		name, rx, tx, n->rx_packets_per_s, n->tx_packets_per_s,
 		n->rx_errs_per_s, n->tx_errs_per_s, n->rx_drop_per_s,
 		n->tx_drop_per_s);
@@ -148,9 +148,9 @@ static void print_nets(FILE *f, const struct sample *cur,
 			_(sample_error(cur->status.netdev)));
 		return;
 	}
-	fprintf(f, "%-12s %13s %13s %8s %8s %6s %6s %6s %6s\n", _("NET"),
-		_("RX"), _("TX"), _("RX pkt/s"), _("TX pkt/s"), _("RX err"),
-		_("TX err"), _("RX drop"), _("TX drop"));
+	fprintf(f, "%-12s %12s %12s %8s %8s %5s %5s %5s %5s\n", _("NET"),
+		_("RX"), _("TX"), _("RX pkt/s"), _("TX pkt/s"), _("RXerr"),
+		_("TXerr"), _("RXdrp"), _("TXdrp"));
 	for (i = 0; i < r->nnets; i++)
 		print_net(f, &r->nets[i]);
 }
@@ -168,6 +168,25 @@ static int busiest_cpu(const struct irq_table *t, const struct irq_rate *q)
 	return (int)t->cpus[best];
 }
 
+/* Fold the column padding of kernel IRQ text to single spaces, in place. */
+static void fold_blanks(char *s)
+{
+	char *o = s, *start = s;
+	bool blank = false;
+
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '\t') {
+			blank = true;
+			continue;
+		}
+		if (blank && o != start)
+			*o++ = ' ';
+		blank = false;
+		*o++ = *s;
+	}
+	*o = '\0';
+}
+
 static void print_irq(FILE *f, const struct sample *cur,
 		      const struct irq_rate *q)
 {
@@ -178,6 +197,7 @@ static void print_irq(FILE *f, const struct sample *cur,
 
 	strclean_copy(key, sizeof(key), row->key, strlen(row->key));
 	strclean_copy(desc, sizeof(desc), row->desc, strlen(row->desc));
+	fold_blanks(desc);
 	if (a->has_affinity)
 		cpulist_format(&a->affinity, aff, sizeof(aff));
 	if (a->has_effective)
