@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "i18n.h"
 #include "coretype.h"
 #include "strclean.h"
 
@@ -747,7 +748,7 @@ int clusters_load(struct clusters *c, const struct cpuinfo *ci)
 	if (!rc)
 		rc = group_cores(c, ci);
 	if (c->n == 0)
-		c->cpufreq_note = "cpufreq not exposed by this kernel";
+		c->cpufreq_note = N_("cpufreq not exposed by this kernel");
 	clusters_assign_roles(c->v, c->n);
 	clusters_refresh_throttled(c);
 	buf_free(&b);

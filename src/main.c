@@ -11,6 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
+/* [snapshot includes: begin] */
+#include "cmd_snap.h"
+/* [snapshot includes: end] */
 #include "commands.h"
 #include "hwmodel.h"
 #include "i18n.h"
@@ -108,6 +111,7 @@ static int run_once(const struct options *opts)
 	struct sample_rates r;
 	struct buf scratch = { 0 };
 	struct hwmodel hw;
+	bool snap_failed = false;	/* [snapshot once] */
 	int rc = sample_take(&prev, &live_roots, &scratch);
 
 	if (rc == 0) {
@@ -124,6 +128,11 @@ static int run_once(const struct options *opts)
 			rc = print_json(&prev, &cur, &r, &hw);
 		else
 			print_text(opts, &cur, &r, &hw);
+		/* [snapshot once: begin] */
+		if (rc == 0 && opts->snapshot)
+			snap_failed = cmd_snap_once(opts->snapshot, opts->force,
+						    &prev, &cur, &r, &hw) != 0;
+		/* [snapshot once: end] */
 		sample_rates_free(&r);
 		hwmodel_fini(&hw);
 	}
@@ -138,7 +147,7 @@ static int run_once(const struct options *opts)
 	sample_free(&prev);
 	sample_free(&cur);
 	buf_free(&scratch);
-	return rc ? EXIT_FAILURE : EXIT_SUCCESS;
+	return rc || snap_failed ? EXIT_FAILURE : EXIT_SUCCESS; /* [snapshot] */
 }
 
 /* Read the configuration file; a problem is one warning, not an end. */

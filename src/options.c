@@ -19,6 +19,12 @@
 enum opt_id {
 	OPT_ONCE = 'o', OPT_INTERVAL = 'i', OPT_DELAY = 'd', OPT_JSON = 'j',
 	OPT_ALL = 'a', OPT_HELP = 'h', OPT_VERSION = 'V',
+	/* [tune options: begin] */
+	OPT_ON_EXIT = 'E',
+	/* [tune options: end] */
+	/* [snapshot options: begin] */
+	OPT_SNAPSHOT = 'w', OPT_FORCE = 'F',
+	/* [snapshot options: end] */
 };
 
 struct opt_desc {
@@ -38,6 +44,16 @@ static const struct opt_desc opt_table[] = {
 	  N_("print JSON instead of tables (keys in doc/json.md)") },
 	{ { "all", no_argument, NULL, OPT_ALL }, NULL,
 	  N_("also list idle loop, ram and zram devices") },
+	/* [tune options: begin] */
+	{ { "on-exit", required_argument, NULL, OPT_ON_EXIT }, N_("WHAT"),
+	  N_("tunings in force at exit: keep, restore or ask (default)") },
+	/* [tune options: end] */
+	/* [snapshot options: begin] */
+	{ { "snapshot", required_argument, NULL, OPT_SNAPSHOT }, N_("FILE"),
+	  N_("with --once: save the session to FILE (doc/snapshot.md)") },
+	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
+	  N_("let --snapshot replace an existing FILE") },
+	/* [snapshot options: end] */
 	{ { "help", no_argument, NULL, OPT_HELP }, NULL,
 	  N_("show this help and exit") },
 	{ { "version", no_argument, NULL, OPT_VERSION }, NULL,
@@ -118,12 +134,35 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 	case OPT_ALL:
 		o->all = true;
 		return 0;
+	/* [tune options: begin] */
+	case OPT_ON_EXIT:
+		if (strcmp(arg, "keep") == 0)
+			o->on_exit = OPTIONS_ON_EXIT_KEEP;
+		else if (strcmp(arg, "restore") == 0)
+			o->on_exit = OPTIONS_ON_EXIT_RESTORE;
+		else if (strcmp(arg, "ask") == 0)
+			o->on_exit = OPTIONS_ON_EXIT_ASK;
+		else {
+			fprintf(err, _("%s: --on-exit takes keep, restore or "
+				       "ask, not '%s'\n"), PACKAGE, arg);
+			return 2;
+		}
+		return 0;
+	/* [tune options: end] */
 	case OPT_HELP:
 		o->action = ACTION_HELP;
 		return 0;
 	case OPT_VERSION:
 		o->action = ACTION_VERSION;
 		return 0;
+	/* [snapshot options: begin] */
+	case OPT_SNAPSHOT:
+		o->snapshot = arg;
+		return 0;
+	case OPT_FORCE:
+		o->force = true;
+		return 0;
+	/* [snapshot options: end] */
 	}
 	return 2;
 }
@@ -170,6 +209,10 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 		if (rc)
 			return rc;
 	}
+	/* [snapshot options: begin] --snapshot means --once */
+	if (o->snapshot)
+		o->once = true;
+	/* [snapshot options: end] */
 	if (o->action == ACTION_MONITOR && (o->once || o->json))
 		o->action = ACTION_ONCE;
 	if (optind < argc) {

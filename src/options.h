@@ -12,6 +12,14 @@ enum options_action {
 	ACTION_VERSION,
 };
 
+/* [tune options: begin] */
+enum options_on_exit {
+	OPTIONS_ON_EXIT_ASK,	/* ask on q; signals follow the settings */
+	OPTIONS_ON_EXIT_KEEP,	/* keep the tunings in force */
+	OPTIONS_ON_EXIT_RESTORE,	/* put the original values back */
+};
+/* [tune options: end] */
+
 struct options {
 	enum options_action action;
 	double interval_s;	/* seconds between samples */
@@ -19,6 +27,13 @@ struct options {
 	bool json;
 	bool all;		/* show idle virtual devices too */
 	bool once;
+	/* [tune options: begin] */
+	enum options_on_exit on_exit;	/* --on-exit */
+	/* [tune options: end] */
+	/* [snapshot options: begin] */
+	const char *snapshot;	/* --snapshot FILE, or NULL */
+	bool force;		/* --force: replace an existing FILE */
+	/* [snapshot options: end] */
 };
 
 /*

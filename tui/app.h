@@ -10,10 +10,14 @@
 #include "hwmodel.h"
 #include "sample.h"
 /* [tune app: begin] includes */
+#include "dialog.h"
+#include "tune.h"
 /* [tune app: end] includes */
 /* [bench app: begin] includes */
+#include "benchui.h"
 /* [bench app: end] includes */
 /* [snapshot app: begin] includes */
+#include "series.h"
 /* [snapshot app: end] includes */
 
 struct settings;
@@ -53,10 +57,18 @@ struct app {
 	struct view views[12];	/* by panel_ops.id */
 	char message[160];	/* one line for the status bar, or "" */
 	/* [tune app: begin] */
+	struct tune tune;	/* the journal of changes */
+	struct dialog dialog;	/* the open tuning dialog, if any */
+	bool tune_ro;		/* not root: tuning keys only explain */
+	int irqbalance_pid;	/* > 0 while irqbalance runs */
+	unsigned tune_ticks;
+	bool tune_bench;	/* a benchmark runs (for the governor hint) */
 	/* [tune app: end] */
 	/* [bench app: begin] */
+	struct benchui bench;	/* presets, the run, results, server */
 	/* [bench app: end] */
 	/* [snapshot app: begin] */
+	struct series series;	/* the session's time series (snapui.c) */
 	/* [snapshot app: end] */
 };
 

@@ -20,8 +20,21 @@ extern const struct panel_ops panel_irq_ops;
 extern const struct panel_ops panel_usb_ops;
 extern const struct panel_ops panel_help_ops;
 /* [tune panels: begin] */
+#include <stddef.h>
+
+extern const struct panel_ops panel_journal_ops;
+
+/* What is selected on the overview; *INDEX into hw.clusters.v,
+ * rates.disks, rates.nets or rates.irqs. */
+enum panel_main_sel {
+	PANEL_SEL_NONE, PANEL_SEL_CLUSTER, PANEL_SEL_DISK, PANEL_SEL_NET,
+	PANEL_SEL_IRQ,
+};
+enum panel_main_sel panel_main_selected(struct app *a, size_t *index);
 /* [tune panels: end] */
 /* [bench panels: begin] */
+extern const struct panel_ops panel_bench_ops;
+extern const struct panel_ops panel_benchres_ops;
 /* [bench panels: end] */
 /* [snapshot panels: begin] */
 /* [snapshot panels: end] */

@@ -13,12 +13,19 @@
 #include "i18n.h"
 #include "panel.h"
 #include "settings.h"
+/* [tune includes: begin] */
+#include "tuneui.h"
+/* [tune includes: end] */
 
 #define SPARK_W 10
 #define TOP_IRQS_MAX 32
 
 /* A selectable row of the overview. */
-enum item_kind { ITEM_DISK, ITEM_NET, ITEM_IRQ };
+enum item_kind { ITEM_DISK, ITEM_NET, ITEM_IRQ,
+	/* [tune layout: begin] clusters are selectable too */
+	ITEM_CLUSTER,
+	/* [tune layout: end] */
+};
 struct item {
 	enum item_kind kind;
 	size_t index;		/* into rates.disks / nets / irqs */
@@ -28,6 +35,9 @@ struct layout {
 	struct item items[512];
 	size_t nitems;
 	size_t ndisks, nnets, nirqs;
+	/* [tune layout: begin] the first NCLUSTERS items */
+	size_t nclusters;
+	/* [tune layout: end] */
 };
 
 static bool disk_shown(const struct app *a, const struct disk_rate *d)
@@ -63,6 +73,12 @@ static void build_layout(const struct app *a, struct layout *l)
 	size_t i, order[TOP_IRQS_MAX * 16], n = 0;
 
 	memset(l, 0, sizeof(*l));
+	/* [tune layout: begin] */
+	for (i = 0; a->have_hw && i < a->hw.clusters.n && i < 64; i++) {
+		l->items[l->nitems++] = (struct item){ ITEM_CLUSTER, i };
+		l->nclusters++;
+	}
+	/* [tune layout: end] */
 	for (i = 0; i < r->ndisks && l->nitems < 200; i++)
 		if (disk_shown(a, &r->disks[i])) {
 			l->items[l->nitems++] = (struct item){ ITEM_DISK, i };
@@ -194,6 +210,9 @@ static int draw_section(struct app *a, const struct layout *l, size_t first,
 	struct view *v = &a->views[panel_main_ops.id];
 	int i;
 
+	/* [tune layout: begin] */
+	first += l->nclusters;
+	/* [tune layout: end] */
 	for (i = 0; i < h - 1 && (size_t)i < count; i++)
 		draw_item(a, y + 1 + i, w, &l->items[first + (size_t)i],
 			  v->sel == first + (size_t)i);
@@ -219,7 +238,14 @@ static void main_draw(struct app *a, int top, int height, int width)
 	v->nrows = l->nitems;
 	if (v->sel >= l->nitems && l->nitems)
 		v->sel = l->nitems - 1;
+	/* [tune layout: begin] the hint line, the selected cluster */
+	height -= tuneui_draw_hint(a, top + height - 1, width);
+	dh = y;
 	y += draw_clusters(a, y, height / 3, width);
+	if (v->sel < l->nclusters && dh + 1 + (int)v->sel < y)
+		mvchgat(dh + 1 + (int)v->sel, 0, width, a->color ? A_NORMAL :
+			A_REVERSE, a->color ? STYLE_SELECTED : 0, NULL);
+	/* [tune layout: end] */
 	share_rows(l, top + height - y, &dh, &nh, &ih);
 	if (!a->have_rates) {
 		draw_text(y, 0, width, _("measuring... (first rates after one "
@@ -293,6 +319,29 @@ static bool main_key(struct app *a, int ch)
 	}
 	return false;
 }
+
+/* [tune selection: begin] */
+enum panel_main_sel panel_main_selected(struct app *a, size_t *index)
+{
+	static const enum panel_main_sel kinds[] = {
+		[ITEM_DISK] = PANEL_SEL_DISK, [ITEM_NET] = PANEL_SEL_NET,
+		[ITEM_IRQ] = PANEL_SEL_IRQ, [ITEM_CLUSTER] = PANEL_SEL_CLUSTER,
+	};
+	struct view *v = &a->views[panel_main_ops.id];
+	struct layout *l = malloc(sizeof(*l));
+	enum panel_main_sel k = PANEL_SEL_NONE;
+
+	if (!l)
+		return k;
+	build_layout(a, l);
+	if (v->sel < l->nitems) {
+		k = kinds[l->items[v->sel].kind];
+		*index = l->items[v->sel].index;
+	}
+	free(l);
+	return k;
+}
+/* [tune selection: end] */
 
 const struct panel_ops panel_main_ops = {
 	.name = "main",

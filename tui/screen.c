@@ -17,6 +17,12 @@
 #include "options.h"
 #include "panel.h"
 #include "settings.h"
+/* [snapshot includes: begin] */
+#include "snapui.h"
+/* [snapshot includes: end] */
+/* [tune includes: begin] */
+#include "tuneui.h"
+/* [tune includes: end] */
 
 #define HW_RELOAD_S 10.0	/* USB, PCI, block: re-read this often */
 
@@ -38,20 +44,26 @@ void screen_app_init(struct app *a, const struct options *opts,
 	a->panel = &panel_main_ops;
 	a->back = &panel_main_ops;
 	/* [tune init: begin] */
+	tuneui_init(a);
 	/* [tune init: end] */
 	/* [bench init: begin] */
+	benchui_init(a);
 	/* [bench init: end] */
 	/* [snapshot init: begin] */
+	snapui_init(a);
 	/* [snapshot init: end] */
 }
 
 void screen_app_fini(struct app *a)
 {
 	/* [tune fini: begin] */
+	tuneui_fini(a);
 	/* [tune fini: end] */
 	/* [bench fini: begin] */
+	benchui_fini(a);
 	/* [bench fini: end] */
 	/* [snapshot fini: begin] */
+	snapui_fini(a);
 	/* [snapshot fini: end] */
 	if (a->have_rates)
 		sample_rates_free(&a->rates);
@@ -125,10 +137,13 @@ void screen_tick(struct app *a)
 		a->nsamples++;
 	refresh_hw(a);
 	/* [tune tick: begin] */
+	tuneui_tick(a);
 	/* [tune tick: end] */
 	/* [bench tick: begin] */
+	benchui_tick(a);
 	/* [bench tick: end] */
 	/* [snapshot tick: begin] */
+	snapui_tick(a);
 	/* [snapshot tick: end] */
 }
 
@@ -193,8 +208,17 @@ void screen_draw(struct app *a)
 		erase();
 		draw_header(a, COLS);
 		draw_style(a->color, STYLE_NORMAL);
+		/* [bench draw: begin] the BENCH row above the key bar */
+		if (benchui_row_shown(a)) {
+			a->panel->draw(a, 1, LINES - 3, COLS);
+			benchui_draw_row(a, LINES - 2, COLS);
+		} else
+		/* [bench draw: end] */
 		a->panel->draw(a, 1, LINES - 2, COLS);
 		draw_keybar(a, LINES - 1, COLS);
+		/* [tune draw: begin] */
+		tuneui_draw(a);
+		/* [tune draw: end] */
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	refresh();
@@ -210,13 +234,25 @@ static void show(struct app *a, const struct panel_ops *p)
 void screen_key(struct app *a, int ch)
 {
 	a->message[0] = '\0';
+	/* [tune modal: begin] an open dialog takes every key */
+	if (tuneui_modal_key(a, ch))
+		return;
+	/* [tune modal: end] */
 	if (a->panel->key && a->panel->key(a, ch))
 		return;
 	/* [tune keys: begin] */
+	if (tuneui_key(a, ch))
+		return;
 	/* [tune keys: end] */
 	/* [bench keys: begin] */
+	if (benchui_key(a, ch))
+		return;
 	/* [bench keys: end] */
 	/* [snapshot keys: begin] */
+	if (ch == 'w' || ch == KEY_F(6)) {
+		snapui_save(a);
+		return;
+	}
 	/* [snapshot keys: end] */
 	switch (ch) {
 	case 'q':

@@ -24,6 +24,9 @@
 #include "screen.h"
 #include "settings.h"
 #include "term.h"
+/* [tune includes: begin] */
+#include "tuneui.h"
+/* [tune includes: end] */
 
 #define INTERVAL_MIN_S 0.1
 #define INTERVAL_MAX_S 3600.0
@@ -86,6 +89,9 @@ static int on_signals(struct app *a, int fd)
 			screen_draw(a);
 			break;
 		case SIGCHLD:
+			/* [bench reap: begin] */
+			benchui_reap(a);
+			/* [bench reap: end] */
 			break;
 		default:
 			end = (int)si.ssi_signo;
@@ -114,6 +120,17 @@ static bool on_keys(struct app *a, int timer_fd)
 
 	while ((ch = getch()) != ERR) {
 		n++;
+		/* [bench typing: begin] a typed path or host has '-' */
+		if (benchui_typing(a)) {
+			screen_key(a, ch);
+			continue;
+		}
+		/* [bench typing: end] */
+		/* [tune modal: begin] typed CPU lists have '-' */
+		if (tuneui_modal(a))
+			screen_key(a, ch);
+		else
+		/* [tune modal: end] */
 		if (ch == '+' || ch == '=')
 			change_interval(a, timer_fd, 2.0);
 		else if (ch == '-' || ch == '_')
@@ -126,17 +143,20 @@ static bool on_keys(struct app *a, int timer_fd)
 
 static int run_loop(struct app *a, struct loop_fds *f)
 {
-	struct pollfd pfd[3] = {
+	struct pollfd pfd[5] = {	/* [bench loop] 3 + the bench pipes */
 		{ .fd = STDIN_FILENO, .events = POLLIN },
 		{ .fd = f->timer, .events = POLLIN },
 		{ .fd = f->sig, .events = POLLIN },
 	};
-	int end = 0;
+	int end = 0, nfds = 3;
 
 	while (!a->quit && !end) {
 		uint64_t ticks;
 
-		if (poll(pfd, 3, -1) < 0 && errno != EINTR)
+		/* [bench loop: begin] the benchmark children's pipes */
+		nfds = 3 + benchui_pollfds(a, pfd + 3);
+		/* [bench loop: end] */
+		if (poll(pfd, (nfds_t)nfds, -1) < 0 && errno != EINTR)
 			return -errno;
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			return -EIO;
@@ -145,6 +165,9 @@ static int run_loop(struct app *a, struct loop_fds *f)
 		if ((pfd[1].revents & POLLIN) &&
 		    read(f->timer, &ticks, sizeof(ticks)) > 0)
 			screen_tick(a);
+		/* [bench loop: begin] */
+		benchui_on_poll(a, pfd + 3, nfds - 3);
+		/* [bench loop: end] */
 		if (pfd[2].revents & POLLIN)
 			end = on_signals(a, f->sig);
 		if (!end)
@@ -175,6 +198,7 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 		rc = run_loop(&a, &f);
 	}
 	/* [tune exit: begin] (rc: 0 after q, the signal number, or -errno) */
+	tuneui_exit(&a, rc);
 	/* [tune exit: end] */
 	/* [snapshot exit: begin] */
 	/* [snapshot exit: end] */

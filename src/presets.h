@@ -1,0 +1,76 @@
+/* presets: the benchmark presets of presets.conf ("[name]" sections of
+ * "key = value" lines), parsed by a pure function; the kinds they run. */
+#ifndef BENCHTOP_PRESETS_H
+#define BENCHTOP_PRESETS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum bench_kind {
+	BENCH_SEQ_DIRECT,	/* dd-style write then read */
+	BENCH_IOZONE,		/* iozone -a sweep over record sizes */
+	BENCH_READ_TIMING,	/* hdparm -tT and -t --direct */
+	BENCH_BONNIE,		/* bonnie++-style phases with latency */
+	BENCH_IPERF,		/* iperf3 client through libiperf */
+	BENCH_NKINDS
+};
+
+#define PRESET_NAME_MAX 32
+#define PRESET_DESC_MAX 96
+#define PRESET_RECORDS_MAX 16
+
+struct preset {
+	char name[PRESET_NAME_MAX];
+	char desc[PRESET_DESC_MAX];
+	enum bench_kind kind;
+	uint64_t size;		/* bytes written and read (seq, bonnie) */
+	uint64_t block;		/* bytes per request (seq, bonnie) */
+	uint64_t records[PRESET_RECORDS_MAX];	/* iozone record sizes */
+	size_t nrecords;
+	uint64_t file_size;	/* iozone file */
+	unsigned duration_s;	/* iperf; each disk phase of read-timing */
+	unsigned streams;	/* iperf -P */
+	bool reverse;		/* iperf -R */
+	unsigned seeks;		/* bonnie random seeks */
+	unsigned timeout_s;	/* the watchdog's bound */
+	bool buffered;		/* buffered I/O with fsync, not O_DIRECT */
+};
+
+struct presets {
+	struct preset *v;
+	size_t n;
+};
+
+/* The kind's word in presets.conf ("seq-direct"), or NULL. */
+const char *presets_kind_name(enum bench_kind k);
+
+/* Whether presets of kind K write to a folder (the disk kinds but
+ * read-timing, which reads a block device, and iperf). */
+bool presets_kind_writes(enum bench_kind k);
+
+/* Parse "512M", "4k", "16384k", "1G" (powers of 1024) or plain bytes into
+ * *OUT; 0 or -EINVAL. */
+int presets_parse_size(const char *s, size_t len, uint64_t *out);
+
+/*
+ * Parse presets.conf text into OUT, on top of what it holds: a section
+ * whose name is already there replaces it.  Returns the number of presets
+ * in OUT, or -EINVAL with *LINE (1-based) and MSG (a sentence) set for the
+ * first bad line (OUT keeps what came before that section), or -ENOMEM.
+ */
+int presets_parse(const char *buf, size_t len, struct presets *out,
+		  unsigned *line, char *msg, size_t msgsize);
+
+/* Read the installed presets.conf ($BENCHTOP_DATADIR, PKGDATADIR, or
+ * ../data beside an uninstalled binary), then the user's
+ * $XDG_CONFIG_HOME/benchtop/presets.conf.  Returns the number of presets,
+ * or -errno with ERR (a sentence naming the file) set. */
+int presets_load(struct presets *out, char *err, size_t errsize);
+
+void presets_free(struct presets *p);
+
+/* The preset named NAME, or NULL. */
+const struct preset *presets_find(const struct presets *p, const char *name);
+
+#endif

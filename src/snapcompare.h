@@ -1,0 +1,27 @@
+/* snapcompare: two snapshots side by side - the system facts that differ
+ * (kernel, governors, IRQ affinities, USB drivers and speeds) and, for
+ * every benchmark figure both have, A, B, B/A and the change in percent. */
+#ifndef BENCHTOP_SNAPCOMPARE_H
+#define BENCHTOP_SNAPCOMPARE_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+enum snapcompare_format {
+	SNAPCOMPARE_TEXT,
+	SNAPCOMPARE_MD,
+	SNAPCOMPARE_JSON,
+};
+
+/* The comparison as JSON: "a", "b" (the names given), "facts" [{name, a,
+ * b}] where they differ, "figures" [{run, figure, unit, a, b, ratio,
+ * change_pct}], "only_a" and "only_b" (runs without a match).  NULL when
+ * out of memory. */
+json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
+			 const char *name_b);
+
+/* Print CMP (from snapcompare_json()) to F in FORMAT; 0 or -EIO. */
+int snapcompare_print(FILE *f, const json_t *cmp,
+		      enum snapcompare_format format);
+
+#endif

@@ -1,0 +1,17 @@
+/* libFuzzer target: the benchmark child's line protocol. */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "benchmsg.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct benchmsg m;
+
+	benchmsg_parse((const char *)data, size, &m);
+	return 0;
+}

@@ -1,0 +1,81 @@
+#!/bin/sh
+# The German catalogue (po/de.po) is used: --help, the --once tables and the
+# sentence for a bad option come out in German.  `make check` runs the
+# uninstalled binary, so the catalogue is compiled into a private locale
+# folder and found through BENCHTOP_LOCALEDIR.  gettext only looks at
+# LANGUAGE when the locale is not C/POSIX: C.UTF-8 (built into glibc 2.35
+# and later, shipped by Debian before that) or any other UTF-8 locale will
+# do; no German locale is needed.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+plan 10
+
+utf8=
+for l in C.UTF-8 C.utf8 $(locale -a 2>/dev/null | grep -Ei '\.utf-?8$'); do
+	if [ "$(LC_ALL=$l locale charmap 2>/dev/null)" = UTF-8 ]; then
+		utf8=$l
+		break
+	fi
+done
+
+if ! command -v msgfmt > /dev/null 2>&1; then
+	why="msgfmt (gettext) is not installed"
+elif [ -z "$utf8" ]; then
+	why="no UTF-8 locale (C.UTF-8 or another) on this machine"
+else
+	why=
+fi
+if [ -n "$why" ]; then
+	i=0
+	while [ $i -lt 10 ]; do
+		skip "$why"
+		i=$((i + 1))
+	done
+	exit 0
+fi
+
+mkdir -p "$TMPD/locale/de/LC_MESSAGES"
+msgfmt --check -o "$TMPD/locale/de/LC_MESSAGES/benchtop.mo" \
+	"$top_srcdir/po/de.po" 2> "$TMPD/msgfmt.err"
+st=$?
+[ -s "$TMPD/msgfmt.err" ] && diag "$(cat "$TMPD/msgfmt.err")"
+check $st "po/de.po compiles with msgfmt --check"
+
+de() {
+	BENCHTOP_LOCALEDIR="$TMPD/locale" LANGUAGE=de LC_ALL=$utf8 \
+		"$BENCHTOP" "$@"
+}
+
+de --help > "$TMPD/help" 2>&1
+check $? "--help exits 0 in German"
+grep -q '^Aufruf: benchtop \[OPTION\]' "$TMPD/help" \
+	&& grep -q -- '--interval=SEK' "$TMPD/help" \
+	&& grep -q 'diese Hilfe anzeigen und beenden' "$TMPD/help"
+check $? "--help is German (Aufruf:, --interval=SEK, the option texts)"
+! grep -q '^Usage:' "$TMPD/help"
+check $? "--help has no English usage line left"
+
+de --once --interval 0.2 > "$TMPD/once" 2> "$TMPD/once.err"
+check $? "--once --interval 0.2 exits 0 in German"
+grep -Eq '^CPU +USER .* AUSL\.$' "$TMPD/once" \
+	&& grep -Eq '^LAUFWERK +ART +LESEN +SCHREIBEN +L IOPS +S IOPS +AUSL% +WARTEms$' "$TMPD/once" \
+	&& grep -Eq '^NETZ +RX +TX +RX Pkt/s' "$TMPD/once" \
+	&& grep -Eq '^IRQ +RATE/s +AN CPU +AFFINIT\. +EFFEKTIV +NAME$' "$TMPD/once"
+st=$?
+[ $st -eq 0 ] || diag "$(grep -E '^(CPU|LAUFWERK|DISK|NETZ|NET|IRQ) ' "$TMPD/once")"
+check $st "--once shows the German column titles of the four tables"
+grep -Eq '^[^ ]+ [^ ]+ auf .*, Kernel .*, Intervall 0\.[0-9]+ s$' "$TMPD/once"
+check $? "--once opens with the German first line"
+
+bad() {
+	de "$@" > "$TMPD/out" 2> "$TMPD/err"
+	st=$?
+	[ "$st" -eq 2 ] && [ ! -s "$TMPD/out" ] && [ "$(wc -l < "$TMPD/err")" -eq 1 ]
+}
+bad --frobnicate
+check $? "an unknown option: exit 2, one line on stderr"
+grep -q "^benchtop: unbekannte Option „--frobnicate“; siehe „benchtop --help“$" "$TMPD/err"
+st=$?
+[ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
+check $st "the sentence for an unknown option is German"
+bad --interval abc && grep -q "ungültiges Intervall „abc“" "$TMPD/err"
+check $? "--interval abc: exit 2 and the German sentence"

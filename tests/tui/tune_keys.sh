@@ -1,0 +1,180 @@
+#!/bin/sh
+# Tuning from the keyboard on the Odroid XU4 testbed (umockdev), at 80x24:
+# governor, undo, IRQ pinning with read-back, the journal, a refused file,
+# frequency limits, quit with restore; signals; irqbalance; read-only.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/tui/lib.sh"
+command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
+command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
+plan 33
+XDG_CONFIG_HOME=$TMPD/config
+export XDG_CONFIG_HOME
+fake=""
+trap 'test -n "$fake" && kill $fake 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT INT TERM
+
+# bt.sh [setpriv ARGS --] BENCHTOP-ARGS: benchtop in the testbed (xu4 and
+# the xu4-tune overlay); $TMPD/udir the testbed, $TMPD/bpid its pid, and
+# after it ends $TMPD/after: IRQ 151's affinity, policy4's governor, max.
+cat > "$TMPD/bt.sh" <<SH
+exec "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
+cp -r "\$1/odroid-xu4/." "\$UMOCKDEV_DIR/" &&
+cp -r "\$1/odroid-xu4-tune/." "\$UMOCKDEV_DIR/" || exit 99
+chmod 755 "\$UMOCKDEV_DIR"
+t=\$2 b=\$3 d=\$UMOCKDEV_DIR; shift 3
+echo "\$d" > "\$t/udir"
+exec 3<&0
+if [ "\$1" = setpriv ]; then "\$@" "\$b" <&3 & else "\$b" "\$@" <&3 & fi
+echo \$! > "\$t/bpid"; wait \$!; r=\$?
+p=\$d/sys/devices/system/cpu/cpufreq/policy4
+echo \$(cat \$d/proc/irq/151/smp_affinity_list) \$(cat \$p/scaling_governor) \$(cat \$p/scaling_max_freq) > "\$t/after"
+exit \$r' sh "$TESTBEDS" "$TMPD" "$BENCHTOP" "\$@"
+SH
+P4=sys/devices/system/cpu/cpufreq/policy4
+file() { cat "$(cat "$TMPD/udir")/$1"; }
+restart() { $TMUXC kill-server > /dev/null 2>&1; rm -f "$TMPD/after" "$TMPD/udir"; start 80 24 "sh '$TMPD/bt.sh' $*"; }
+
+start 80 24 "sh '$TMPD/bt.sh' -d 0.5"
+wait_for '^big Cortex-A15 +4-7 +ondemand'
+check $? "the overview shows the big cluster on ondemand"
+keys j g
+wait_for 'Governor for CPUs 4-7 \(now ondemand\)' && screen | grep -q '^ *performance'
+check $? "g on the big cluster lists its governors"
+keys j Enter
+wait_for 'CPUs 4-7: governor ondemand -> performance, read back performance'
+check $? "choosing performance: old, new and read-back on the status line"
+[ "$(file $P4/scaling_governor)" = performance ]
+check $? "the testbed's scaling_governor now says performance"
+wait_for '^big Cortex-A15 +4-7 +performance'
+check $? "the cluster row follows"
+keys u
+wait_for 'undo: CPUs 4-7: governor performance -> ondemand'
+[ $? = 0 ] && [ "$(file $P4/scaling_governor)" = ondemand ]
+check $? "u puts ondemand back in the file"
+
+keys i
+wait_for '^IRQ +TOTAL/s' > /dev/null
+keys j j
+wait_for '^151: GICv2 105 Edge xhci-hcd:usb5'
+check $? "IRQ screen, IRQ 151 selected"
+keys p
+wait_for 'Pin IRQ 151 to' && screen | grep -q 'big cores (4-7)'
+check $? "p offers the big cores (4-7) first"
+keys Enter
+wait_for 'IRQ 151: affinity 4-7, effective 7'
+check $? "pinned: the status line reads back affinity 4-7, effective 7"
+[ "$(file proc/irq/151/smp_affinity_list)" = 4-7 ]
+check $? "the testbed's smp_affinity_list holds 4-7"
+wait_for '^151 +[0-9.]+ .* 4-7 +7 +xhci'
+check $? "the IRQ row shows the new affinity within a tick"
+keys u
+wait_for 'undo: IRQ 151: affinity 7, effective 7'
+[ $? = 0 ] && [ "$(file proc/irq/151/smp_affinity_list)" = 7 ]
+check $? "u: back to 7 in the file"
+wait_for '^151 +[0-9.]+ .* 7 +7 +xhci'
+check $? "and on the screen"
+keys p j Enter
+wait_for 'IRQ 151: affinity 0-3, but the effective affinity stays 7'
+check $? "LITTLE cores: the effective affinity that stays on CPU 7 is said"
+
+keys J
+wait_for '^JOURNAL +5 changes, 1 settings differ'
+check $? "J: the journal counts 5 changes, 1 in force"
+keys Enter
+wait_for 'undo: IRQ 151: affinity 7'
+[ $? = 0 ] && [ "$(file proc/irq/151/smp_affinity_list)" = 7 ]
+check $? "Enter in the journal undoes the selected (newest) change"
+
+# A file that refuses: a directory in place of IRQ 150's affinity.
+u=$(cat "$TMPD/udir")
+rm "$u/proc/irq/150/smp_affinity_list" && mkdir "$u/proc/irq/150/smp_affinity_list"
+keys Escape k p Enter
+wait_for 'IRQ 150: could not read the current affinity: Is a directory'
+check $? "a directory as affinity file: one sentence, same screen"
+keys J
+wait_for '^JOURNAL +6 changes, 0 settings differ'
+check $? "the journal did not record a change that was not made"
+
+keys 1 f
+wait_for 'Frequency limit of CPUs 4-7 to change'
+check $? "f on the big cluster asks which limit"
+keys Enter End Enter
+wait_for '> _'
+keys 1 . 4 G H z Enter
+wait_for 'CPUs 4-7: maximum kHz 2000000 -> 1400000, read back 1400000'
+[ $? = 0 ] && [ "$(file $P4/scaling_max_freq)" = 1400000 ]
+check $? "a typed 1.4GHz maximum lands in scaling_max_freq"
+keys q
+wait_for 'keep them or restore the originals'
+check $? "q with a change in force asks keep or restore"
+keys r
+wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ] && [ "$(cat "$TMPD/after")" = "7 ondemand 2000000" ]
+check $? "r restores the originals and quits with status 0"
+
+# irqbalance runs (a process of that name): said and asked before pinning.
+cp /bin/sleep "$TMPD/irqbalance" && "$TMPD/irqbalance" 120 &
+fake=$!
+restart -d 0.5
+keys i
+wait_for 'irqbalance runs: it moves pinned IRQs back'
+check $? "the IRQ screen says that irqbalance runs"
+keys j j
+wait_for '^151: GICv2' > /dev/null
+keys p
+wait_for 'irqbalance is running and will move IRQ 151 back'
+check $? "p warns before pinning"
+keys n
+sleep 0.5
+[ "$(file proc/irq/151/smp_affinity_list)" = 7 ]
+check $? "n: nothing written"
+keys p y Enter
+wait_for 'IRQ 151: affinity 4-7'
+check $? "p y: pinned after all"
+kill $fake; fake=""
+# SIGTERM with the default settings (restore_on_signal = yes).
+kill -TERM "$(cat "$TMPD/bpid")"
+wait_exit 10 && [ "$(cat "$TMPD/after")" = "7 ondemand 2000000" ]
+check $? "SIGTERM: the originals are back (restore_on_signal defaults to yes)"
+
+mkdir -p "$XDG_CONFIG_HOME/benchtop"
+echo "restore_on_signal = no" > "$XDG_CONFIG_HOME/benchtop/config"
+restart -d 0.5
+keys i
+wait_for '^IRQ +TOTAL/s' > /dev/null
+keys j j
+wait_for '^151: GICv2' > /dev/null
+keys p Enter
+wait_for 'IRQ 151: affinity 4-7'
+kill -HUP "$(cat "$TMPD/bpid")"
+wait_exit 10 && [ "$(cat "$TMPD/after")" = "4-7 ondemand 2000000" ]
+check $? "SIGHUP with restore_on_signal = no: the change is kept"
+rm "$XDG_CONFIG_HOME/benchtop/config"
+
+# Not root: read-only, every tuning key says why; the hint still shows.
+restart setpriv --reuid=65534 --regid=65534 --clear-groups -- -d 0.5
+wait_for 'read-only: not root'
+check $? "as nobody: the status line says read-only"
+keys j g
+wait_for "changing a cluster's governor needs root; benchtop runs read-only"
+check $? "g explains that it needs root"
+keys i
+wait_for '^IRQ +TOTAL/s' > /dev/null
+keys j j
+wait_for '^151: GICv2' > /dev/null
+keys p
+wait_for 'pinning an IRQ needs root'
+check $? "p explains that it needs root"
+u=$(cat "$TMPD/udir")
+(for i in $(seq 1 30); do
+	sleep 0.4
+	awk -v n="$i" '/^151:/ { $2 = 7406300 + 4000 * n } { print }' \
+		"$u/proc/interrupts" > "$u/proc/interrupts.new" &&
+		mv "$u/proc/interrupts.new" "$u/proc/interrupts"
+done) &
+busy=$!
+keys 1
+wait_for 'IRQ 151 \(xhci-hcd:usb5\) runs on LITTLE CPU 0 while the big'
+check $? "hint: IRQ 151 busy on LITTLE CPU 0 while the big cores idle"
+kill $busy 2> /dev/null
+keys q
+wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ] && [ "$(cat "$TMPD/after")" = "7 ondemand 2000000" ]
+check $? "q quits at once (nothing in force), files untouched"

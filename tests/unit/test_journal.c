@@ -1,0 +1,116 @@
+/* test_journal: originals, current values, what is in force, the undo
+ * order and the JSON form of a journal built by hand. */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "journal.h"
+#include "testutil.h"
+
+static long add(struct journal *j, enum journal_kind k, const char *target,
+		const char *old, const char *new, int err, long undo_of)
+{
+	struct journal_entry e;
+
+	memset(&e, 0, sizeof(e));
+	e.time = 1700000000;
+	e.kind = k;
+	e.undo_of = undo_of;
+	e.err = err;
+	strcpy(e.target, target);
+	strcpy(e.old, old);
+	strcpy(e.new, new);
+	strcpy(e.readback, err ? old : new);
+	e.matched = !err;
+	return journal_add(j, &e);
+}
+
+START_TEST(originals_and_in_force)
+{
+	struct journal j;
+	size_t idx[8];
+
+	journal_init(&j);
+	add(&j, JOURNAL_GOVERNOR, "policy4", "ondemand", "performance", 0, -1);
+	add(&j, JOURNAL_IRQ, "151", "7", "4-7", 0, -1);
+	add(&j, JOURNAL_GOVERNOR, "policy4", "performance", "powersave", 0, -1);
+	ck_assert_str_eq(journal_original(&j, JOURNAL_GOVERNOR, "policy4"),
+			 "ondemand");
+	ck_assert_str_eq(journal_current(&j, JOURNAL_GOVERNOR, "policy4"),
+			 "powersave");
+	ck_assert_ptr_null(journal_original(&j, JOURNAL_GOVERNOR, "policy0"));
+	ck_assert_uint_eq(journal_in_force(&j, idx, 8), 2);
+	ck_assert_uint_eq(idx[0], 0);
+	ck_assert_uint_eq(idx[1], 1);
+	/* back to the original by hand: no longer in force */
+	add(&j, JOURNAL_GOVERNOR, "policy4", "powersave", "ondemand", 0, -1);
+	ck_assert_uint_eq(journal_in_force(&j, idx, 8), 1);
+	ck_assert_uint_eq(idx[0], 1);
+	journal_fini(&j);
+}
+END_TEST
+
+START_TEST(undo_order)
+{
+	struct journal j;
+
+	journal_init(&j);
+	ck_assert_int_eq(journal_last_undoable(&j), -1);
+	add(&j, JOURNAL_IRQ, "151", "7", "4-7", 0, -1);
+	add(&j, JOURNAL_GOVERNOR, "policy0", "ondemand", "performance", 0, -1);
+	add(&j, JOURNAL_IRQ, "150", "2", "0", EIO, -1);	/* failed */
+	ck_assert_int_eq(journal_last_undoable(&j), 1);
+	add(&j, JOURNAL_GOVERNOR, "policy0", "performance", "ondemand", 0, 1);
+	ck_assert_int_eq(journal_last_undoable(&j), 0);
+	add(&j, JOURNAL_IRQ, "151", "4-7", "7", 0, 0);
+	ck_assert_int_eq(journal_last_undoable(&j), -1);
+	journal_fini(&j);
+}
+END_TEST
+
+START_TEST(json_keys)
+{
+	struct journal j;
+	json_t *a, *o;
+
+	journal_init(&j);
+	add(&j, JOURNAL_IRQ, "151", "7", "4-7", 0, -1);
+	add(&j, JOURNAL_SCHEDULER, "sda", "mq-deadline", "bfq", EINVAL, -1);
+	a = journal_json(&j);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_uint_eq(json_array_size(a), 2);
+	o = json_array_get(a, 0);
+	ck_assert_str_eq(json_string_value(json_object_get(o, "kind")),
+			 "irq_affinity");
+	ck_assert_str_eq(json_string_value(json_object_get(o, "result")), "ok");
+	ck_assert(json_is_true(json_object_get(o, "readback_matched")));
+	ck_assert(json_is_null(json_object_get(o, "undo_of")));
+	o = json_array_get(a, 1);
+	ck_assert_str_eq(json_string_value(json_object_get(o, "result")),
+			 "error");
+	ck_assert_str_eq(json_string_value(json_object_get(o, "errno")),
+			 "EINVAL");
+	ck_assert_str_eq(json_string_value(json_object_get(o, "old")),
+			 "mq-deadline");
+	json_decref(a);
+	journal_fini(&j);
+}
+END_TEST
+
+static Suite *journal_suite(void)
+{
+	Suite *s = suite_create("journal");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, originals_and_in_force);
+	tcase_add_test(tc, undo_order);
+	tcase_add_test(tc, json_keys);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return testutil_run(journal_suite());
+}

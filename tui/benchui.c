@@ -1,0 +1,314 @@
+/* benchui: benchmark runs under the live monitor: one child at a time
+ * (plus the iperf3 server), its pipe in the one poll loop, its reaping on
+ * SIGCHLD; the monitor goes on drawing while it runs. */
+#include "config.h"
+
+#include "benchui.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "draw.h"
+#include "i18n.h"
+#include "panel.h"
+
+/* SRC into DST of SIZE bytes, cut when longer. */
+static void copy(char *dst, size_t size, const char *src)
+{
+	size_t n = strnlen(src, size - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+void benchui_init(struct app *a)
+{
+	struct benchui *b = &a->bench;
+
+	memset(b, 0, sizeof(*b));
+	benchrun_init(&b->run);
+	benchrun_init(&b->srv);
+	if (presets_load(&b->presets, b->presets_error,
+			 sizeof(b->presets_error)) >= 0)
+		b->presets_error[0] = '\0';
+}
+
+void benchui_fini(struct app *a)
+{
+	struct benchui *b = &a->bench;
+	size_t i;
+
+	benchrun_fini(&b->run);	/* kills a child still running */
+	benchrun_fini(&b->srv);
+	for (i = 0; i < b->nresults; i++)
+		json_decref(b->results[i]);
+	presets_free(&b->presets);
+}
+
+static void open_menu(struct app *a)
+{
+	struct benchui *b = &a->bench;
+
+	if (benchrun_active(&b->run)) {
+		snprintf(a->message, sizeof(a->message), "%s",
+			 _("a benchmark is running: c cancels it"));
+		return;
+	}
+	if (b->presets_error[0]) {
+		copy(a->message, sizeof(a->message), b->presets_error);
+		return;
+	}
+	b->step = BENCHUI_PRESET;
+	if (a->panel != &panel_bench_ops && a->panel != &panel_help_ops)
+		a->back = a->panel;
+	a->panel = &panel_bench_ops;
+}
+
+static void toggle_server(struct app *a)
+{
+	struct benchui *b = &a->bench;
+
+	if (benchrun_active(&b->srv)) {
+		benchrun_cancel(&b->srv);
+		snprintf(a->message, sizeof(a->message), "%s",
+			 _("stopping the iperf3 server"));
+	} else if (benchrun_serve(&b->srv, NULL, BENCHUI_SERVER_PORT, true)) {
+		copy(a->message, sizeof(a->message), b->srv.error);
+	} else {
+		b->shown = true;
+		snprintf(a->message, sizeof(a->message),
+			 _("iperf3 server on port %d: iperf3 -c THIS-HOST; v "
+			   "stops it"), BENCHUI_SERVER_PORT);
+	}
+}
+
+bool benchui_key(struct app *a, int ch)
+{
+	struct benchui *b = &a->bench;
+
+	switch (ch) {
+	case 'b':
+	case KEY_F(2):
+		open_menu(a);
+		return true;
+	case 'c':
+		if (!benchrun_active(&b->run))
+			snprintf(a->message, sizeof(a->message), "%s",
+				 _("no benchmark is running"));
+		else
+			benchrun_cancel(&b->run);
+		return true;
+	case 'r':
+		if (a->panel != &panel_benchres_ops &&
+		    a->panel != &panel_help_ops)
+			a->back = a->panel;
+		a->panel = &panel_benchres_ops;
+		return true;
+	case 'v':
+		toggle_server(a);
+		return true;
+	}
+	return false;
+}
+
+bool benchui_typing(const struct app *a)
+{
+	return a->panel == &panel_bench_ops &&
+	       a->bench.step == BENCHUI_TYPING;
+}
+
+void benchui_tick(struct app *a)
+{
+	benchrun_tick(&a->bench.run);
+	benchrun_tick(&a->bench.srv);
+}
+
+int benchui_pollfds(const struct app *a, struct pollfd *pfd)
+{
+	int n = 0;
+
+	if (a->bench.run.fd >= 0)
+		pfd[n++] = (struct pollfd){ .fd = a->bench.run.fd,
+					    .events = POLLIN };
+	if (a->bench.srv.fd >= 0)
+		pfd[n++] = (struct pollfd){ .fd = a->bench.srv.fd,
+					    .events = POLLIN };
+	return n;
+}
+
+void benchui_on_poll(struct app *a, const struct pollfd *pfd, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		if (pfd[i].fd == a->bench.run.fd)
+			benchrun_read(&a->bench.run);
+		else if (pfd[i].fd == a->bench.srv.fd)
+			benchrun_read(&a->bench.srv);
+	}
+}
+
+static void keep_result(struct app *a)
+{
+	struct benchui *b = &a->bench;
+	json_t *res = benchrun_result_json(&b->run);
+
+	if (!res)
+		return;
+	if (b->nresults == BENCHUI_RESULTS_MAX) {
+		json_decref(b->results[0]);
+		memmove(b->results, b->results + 1,
+			(BENCHUI_RESULTS_MAX - 1) * sizeof(b->results[0]));
+		b->nresults--;
+	}
+	b->results[b->nresults++] = res;
+	a->views[panel_benchres_ops.id].sel = b->nresults - 1;
+}
+
+void benchui_reap(struct app *a)
+{
+	struct benchui *b = &a->bench;
+
+	if (benchrun_reap(&b->run))
+		keep_result(a);
+	if (benchrun_reap(&b->srv) && b->srv.state == BENCHRUN_FAILED)
+		copy(a->message, sizeof(a->message), b->srv.error);
+}
+
+void benchui_start(struct app *a, const char *target)
+{
+	struct benchui *b = &a->bench;
+
+	a->panel = a->back == &panel_bench_ops ? &panel_main_ops : a->back;
+	a->back = &panel_main_ops;
+	if (!b->chosen)
+		return;
+	b->shown = true;
+	if (benchrun_start(&b->run, b->chosen, target, BENCHUI_SERVER_PORT,
+			   true))
+		keep_result(a);
+}
+
+void benchui_figures_line(json_t *res, bool main_only, char *dst,
+			  size_t size)
+{
+	json_t *figs = json_object_get(res, "figures"), *f;
+	size_t i, n = 0;
+
+	dst[0] = '\0';
+	json_array_foreach(figs, i, f) {
+		if (main_only && !json_is_true(json_object_get(f, "main")))
+			continue;
+		if (n < size)
+			n += (size_t)snprintf(dst + n, size - n, "%s%s %.1f %s",
+				n ? "  " : "",
+				json_string_value(json_object_get(f, "name")),
+				json_number_value(json_object_get(f, "value")),
+				json_string_value(json_object_get(f, "unit")));
+	}
+}
+
+bool benchui_row_shown(const struct app *a)
+{
+	return a->bench.shown;
+}
+
+static void draw_running(struct app *a, int y, int width)
+{
+	const struct benchrun *r = &a->bench.run;
+	double f = benchrun_fraction(r);
+	size_t tl = strlen(r->target);
+	char rate[32] = "";
+	int x;
+
+	if (r->has_rate && !strcmp(r->phase, "seeks"))
+		snprintf(rate, sizeof(rate), "%.0f/s", r->rate);
+	else if (r->has_rate)
+		snprintf(rate, sizeof(rate), r->job.p.kind == BENCH_IPERF ?
+			 "%.1f Mbit/s" : "%.1f MB/s", r->rate / 1e6);
+	x = draw_fmt(y, 0, width, "BENCH %s %s%s  %s %s ", r->job.p.name,
+		     tl > 18 ? "..." : "", r->target + (tl > 18 ? tl - 15 : 0),
+		     r->phase, rate);
+	if (x + 18 < width) {
+		draw_bar(y, x, 10, f * 100, a->utf8);
+		draw_fmt(y, x + 10, width - x - 10, " %3.0f%%  %s", f * 100,
+			 _("c cancel"));
+	}
+}
+
+void benchui_draw_row(struct app *a, int y, int width)
+{
+	struct benchui *b = &a->bench;
+	char line[256], srv[64] = "";
+	json_t *last = b->nresults ? b->results[b->nresults - 1] : NULL;
+
+	draw_style(a->color, STYLE_TITLE);
+	draw_fill(y, 0, width);
+	if (benchrun_active(&b->srv))
+		snprintf(srv, sizeof(srv), _("  [iperf3 server :%d]"),
+			 BENCHUI_SERVER_PORT);
+	if (benchrun_active(&b->run)) {
+		draw_running(a, y, width);
+	} else if (last && json_is_string(json_object_get(last, "error"))) {
+		draw_style(a->color, STYLE_BAD);
+		draw_fmt(y, 0, width, "BENCH %s %s: %s%s",
+			 json_string_value(json_object_get(last, "preset")),
+			 _("failed"), json_string_value(json_object_get(last,
+			 "error")), srv);
+	} else if (last) {
+		benchui_figures_line(last, true, line, sizeof(line));
+		draw_fmt(y, 0, width, "BENCH %s %s: %s  %s%s",
+			 json_string_value(json_object_get(last, "preset")),
+			 _("done"), line, _("r results"), srv);
+	} else {
+		draw_fmt(y, 0, width, "BENCH%s", srv);
+	}
+	draw_style(a->color, STYLE_NORMAL);
+}
+
+static void add_target(struct benchui *b, const char *path, const char *note)
+{
+	struct benchui_target *t;
+
+	if (b->ntargets == BENCHUI_TARGETS_MAX)
+		return;
+	t = &b->targets[b->ntargets++];
+	copy(t->path, sizeof(t->path), path);
+	copy(t->note, sizeof(t->note), note);
+}
+
+void benchui_fill_targets(struct app *a)
+{
+	struct benchui *b = &a->bench;
+	const struct blockdev_list *l = &a->hw.chain.block;
+	char path[300], note[96];
+	size_t i, k;
+
+	b->ntargets = 0;
+	if (b->chosen && b->chosen->kind == BENCH_IPERF) {
+		add_target(b, "127.0.0.1", _("this machine (v starts the "
+					     "built-in server)"));
+		return;
+	}
+	for (i = 0; a->have_hw && i < l->n; i++) {
+		const struct blockdev *d = &l->v[i];
+
+		if (b->chosen && b->chosen->kind == BENCH_READ_TIMING) {
+			snprintf(path, sizeof(path), "/dev/%s", d->name);
+			snprintf(note, sizeof(note), "%s %.1f GB",
+				 d->model ? d->model : "",
+				 (double)d->size_bytes / 1e9);
+			add_target(b, path, note);
+			continue;
+		}
+		for (k = 0; k < d->nmounts; k++) {
+			snprintf(note, sizeof(note), _("%s on %s"),
+				 d->mounts[k].fstype, d->mounts[k].part);
+			add_target(b, d->mounts[k].mountpoint, note);
+		}
+	}
+}

@@ -1,0 +1,83 @@
+/* benchui: the benchmarks in the live monitor: the preset menu and its
+ * targets, the run's child and pipe in the poll loop, the BENCH row, the
+ * results of the session and the built-in iperf3 server. */
+#ifndef BENCHTOP_BENCHUI_H
+#define BENCHTOP_BENCHUI_H
+
+#include <poll.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "benchrun.h"
+#include "presets.h"
+
+struct app;
+
+#define BENCHUI_RESULTS_MAX 32
+#define BENCHUI_TARGETS_MAX 64
+#define BENCHUI_SERVER_PORT 5201
+
+enum benchui_step {
+	BENCHUI_PRESET,		/* choosing a preset */
+	BENCHUI_TARGET,		/* choosing a mount, a disk or "type..." */
+	BENCHUI_TYPING,		/* typing a folder or a host */
+};
+
+struct benchui_target {
+	char path[256];		/* folder, /dev/NAME, or host */
+	char note[64];		/* "ext4 on sda1" */
+};
+
+struct benchui {
+	struct presets presets;
+	char presets_error[320];	/* why none could be read, or "" */
+	enum benchui_step step;
+	const struct preset *chosen;
+	struct benchui_target targets[BENCHUI_TARGETS_MAX];
+	size_t ntargets;
+	char input[256];	/* what is being typed */
+	struct benchrun run;
+	struct benchrun srv;	/* the iperf3 server */
+	bool shown;		/* the BENCH row has something to say */
+	json_t *results[BENCHUI_RESULTS_MAX];	/* oldest first */
+	size_t nresults;
+};
+
+void benchui_init(struct app *a);
+void benchui_fini(struct app *a);
+
+/* The keys b F2 c r v; true when one was handled. */
+bool benchui_key(struct app *a, int ch);
+
+/* Whether keys go to a text field (so '+' and '-' are text). */
+bool benchui_typing(const struct app *a);
+
+/* Each tick: conditions, watchdog. */
+void benchui_tick(struct app *a);
+
+/* Put the pipes to watch into PFD (room for 2); returns how many. */
+int benchui_pollfds(const struct app *a, struct pollfd *pfd);
+
+/* After poll: read the pipes of PFD[0..N). */
+void benchui_on_poll(struct app *a, const struct pollfd *pfd, int n);
+
+/* On SIGCHLD: reap the run or the server when they ended. */
+void benchui_reap(struct app *a);
+
+/* Whether the BENCH row is shown, and draw it on row Y. */
+bool benchui_row_shown(const struct app *a);
+void benchui_draw_row(struct app *a, int y, int width);
+
+/* Start the chosen preset on TARGET. */
+void benchui_start(struct app *a, const char *target);
+
+/* Fill the target list for the chosen preset from the hardware model. */
+void benchui_fill_targets(struct app *a);
+
+/* The main figures of result RES as one line ("write 251.3 MB/s ..."). */
+void benchui_figures_line(json_t *res, bool main_only, char *dst,
+			  size_t size);
+
+#endif

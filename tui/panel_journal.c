@@ -1,0 +1,105 @@
+/* panel_journal: every change benchtop made in this run, oldest first, with
+ * its result and read-back; Enter undoes the selected one. */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "app.h"
+#include "draw.h"
+#include "i18n.h"
+#include "panel.h"
+#include "strclean.h"
+#include "tuneui.h"
+#include "tunemsg.h"
+
+static void entry_row(struct app *a, int y, int w, size_t i)
+{
+	const struct journal_entry *e = &a->tune.journal.v[i];
+	char when[16], label[48], res[96], line[512], clean[512];
+	struct tm tm;
+	time_t t = (time_t)e->time;
+
+	localtime_r(&t, &tm);
+	strftime(when, sizeof(when), "%H:%M:%S", &tm);
+	tuneui_entry_label(a, e, label, sizeof(label));
+	if (e->err)
+		snprintf(res, sizeof(res), "%s", strerror(e->err));
+	else
+		snprintf(res, sizeof(res), "%s%s", e->matched ? _("ok") :
+			 _("ok, reads back "), e->matched ? "" : e->readback);
+	snprintf(line, sizeof(line), "%3zu %s %-18.18s %-12.12s %s -> %s  %s%s%s",
+		 i + 1, when, label, journal_kind_name(e->kind), e->old,
+		 e->new, res, e->undo_of >= 0 ? _("  (undo)") : "",
+		 e->restore ? _("  (restore)") : "");
+	strclean_copy(clean, sizeof(clean), line, strlen(line));
+	draw_text(y, 0, w, clean);
+}
+
+static void journal_draw(struct app *a, int top, int height, int width)
+{
+	struct view *v = &a->views[panel_journal_ops.id];
+	const struct journal *j = &a->tune.journal;
+	size_t idx[1], i, rows = height > 2 ? (size_t)height - 2 : 1;
+
+	v->nrows = j->n;
+	if (v->sel >= j->n && j->n)
+		v->sel = j->n - 1;
+	if (v->sel < v->top)
+		v->top = v->sel;
+	if (v->sel >= v->top + rows)
+		v->top = v->sel - rows + 1;
+	draw_style(a->color, STYLE_TITLE);
+	draw_fill(top, 0, width);
+	draw_fmt(top, 0, width, _("JOURNAL  %zu changes, %zu settings differ "
+		 "from the original%s"), j->n, journal_in_force(j, idx, 1),
+		 a->tune_ro ? _("  (read-only: not root)") : "");
+	draw_style(a->color, STYLE_NORMAL);
+	if (j->n == 0)
+		draw_text(top + 1, 0, width, _("no changes yet: g governor, f "
+			  "limits, P performance, p pin an IRQ, s scheduler"));
+	for (i = 0; i < rows && v->top + i < j->n; i++) {
+		draw_style(a->color, v->top + i == v->sel ? STYLE_SELECTED :
+			   j->v[v->top + i].err ? STYLE_BAD : STYLE_NORMAL);
+		draw_fill(top + 1 + (int)i, 0, width);
+		entry_row(a, top + 1 + (int)i, width, v->top + i);
+	}
+	draw_style(a->color, STYLE_DIM);
+	draw_text(top + height - 1, 0, width, _("Enter undo the selected "
+		  "change  u undo the last  R restore all  Esc back"));
+	draw_style(a->color, STYLE_NORMAL);
+}
+
+static bool journal_key(struct app *a, int ch)
+{
+	struct view *v = &a->views[panel_journal_ops.id];
+
+	switch (ch) {
+	case 'j':
+	case KEY_DOWN:
+		if (v->sel + 1 < v->nrows)
+			v->sel++;
+		return true;
+	case 'k':
+	case KEY_UP:
+		if (v->sel > 0)
+			v->sel--;
+		return true;
+	case '\r':
+	case '\n':
+	case KEY_ENTER:
+		if (v->sel < a->tune.journal.n)
+			tuneui_undo(a, (long)v->sel);
+		return true;
+	}
+	return false;
+}
+
+const struct panel_ops panel_journal_ops = {
+	.name = "journal",
+	.id = 4,
+	.draw = journal_draw,
+	.key = journal_key,
+};

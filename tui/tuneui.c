@@ -1,0 +1,737 @@
+/* tuneui: turns the tuning keys into dialogs and tune_* calls, and their
+ * outcome into one sentence on the status line; never leaves the screen
+ * the user is on. */
+#include "config.h"
+
+#include "tuneui.h"
+
+#include <curses.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "draw.h"
+#include "hints.h"
+#include "i18n.h"
+#include "irqbalance.h"
+#include "options.h"
+#include "panel.h"
+#include "settings.h"
+#include "strclean.h"
+#include "tunemsg.h"
+
+#define IRQBALANCE_EVERY 5	/* ticks between looks for the daemon */
+
+enum purpose {
+	P_GOV, P_FREQ_WHICH, P_FREQ_PICK, P_FREQ_TYPE, P_IRQ_CONFIRM,
+	P_IRQ_PICK, P_IRQ_TYPE, P_SCHED, P_QUIT,
+};
+
+void tuneui_init(struct app *a)
+{
+	tune_init(&a->tune, "/proc", "/sys");
+	a->tune_ro = !tune_is_root();
+	a->irqbalance_pid = irqbalance_find("/proc");
+	if (a->tune_ro)
+		snprintf(a->message, sizeof(a->message), "%s", _("read-only: "
+			 "not root, so g f P R u p s (tuning) are off; h lists "
+			 "them"));
+}
+
+void tuneui_fini(struct app *a)
+{
+	tune_fini(&a->tune);
+}
+
+void tuneui_tick(struct app *a)
+{
+	if (++a->tune_ticks % IRQBALANCE_EVERY == 0)
+		a->irqbalance_pid = irqbalance_find("/proc");
+}
+
+bool tuneui_modal(const struct app *a)
+{
+	return dialog_open(&a->dialog);
+}
+
+static void say(struct app *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* One sentence on the status line. */
+static void say(struct app *a, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->message, sizeof(a->message), fmt, ap);
+	va_end(ap);
+}
+
+/* False, with the sentence, when KIND needs root and we are not. */
+static bool may_tune(struct app *a, enum journal_kind kind)
+{
+	if (!a->tune_ro)
+		return true;
+	snprintf(a->message, sizeof(a->message), _("%s needs root; benchtop "
+		 "runs read-only"), tunemsg_what(kind));
+	return false;
+}
+
+static const struct cluster *cluster_of(const struct app *a, long policy)
+{
+	size_t i;
+
+	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++)
+		if ((long)a->hw.clusters.v[i].policy == policy)
+			return &a->hw.clusters.v[i];
+	return NULL;
+}
+
+static void cluster_label(const struct cluster *k, char *dst, size_t size)
+{
+	char cpus[64];
+
+	cpulist_format(&k->cpus, cpus, sizeof(cpus));
+	snprintf(dst, size, _("CPUs %s"), cpus);
+}
+
+static void outcome(struct app *a, enum journal_kind kind, const char *label,
+		    long rc)
+{
+	tunemsg_outcome(&a->tune, kind, label, rc, a->message,
+			sizeof(a->message));
+	if (kind != JOURNAL_IRQ && a->have_hw)
+		hwmodel_refresh(&a->hw);
+}
+
+/* ---- clusters: g, f, P ------------------------------------------------------ */
+
+/* The cluster selected on the overview, with a sentence when none is. */
+static const struct cluster *selected_cluster(struct app *a)
+{
+	size_t idx;
+
+	if (a->panel == &panel_main_ops && panel_main_selected(a, &idx) ==
+	    PANEL_SEL_CLUSTER && idx < a->hw.clusters.n)
+		return &a->hw.clusters.v[idx];
+	say(a, "%s", _("select a cluster row of the overview first (1, then "
+		       "j/k)"));
+	return NULL;
+}
+
+static void open_governors(struct app *a)
+{
+	const struct cluster *k = selected_cluster(a);
+	char label[96], title[160];
+	size_t i;
+
+	if (!k || !may_tune(a, JOURNAL_GOVERNOR))
+		return;
+	if (!k->has_freq || !k->freq.ngovernors) {
+		say(a, "%s", _("this cluster lists no governors"));
+		return;
+	}
+	cluster_label(k, label, sizeof(label));
+	snprintf(title, sizeof(title), _("Governor for %s (now %s)"), label,
+		 k->freq.governor ? k->freq.governor : "?");
+	dialog_list(&a->dialog, title, P_GOV, (long)k->policy);
+	for (i = 0; i < k->freq.ngovernors; i++) {
+		dialog_add(&a->dialog, k->freq.governors[i]);
+		if (k->freq.governor &&
+		    !strcmp(k->freq.governor, k->freq.governors[i]))
+			a->dialog.sel = i;
+	}
+}
+
+static void open_limits(struct app *a)
+{
+	const struct cluster *k = selected_cluster(a);
+	char label[96], title[160], item[64];
+
+	if (!k || !may_tune(a, JOURNAL_MAX_FREQ))
+		return;
+	cluster_label(k, label, sizeof(label));
+	snprintf(title, sizeof(title), _("Frequency limit of %s to change"),
+		 label);
+	dialog_list(&a->dialog, title, P_FREQ_WHICH, (long)k->policy);
+	snprintf(item, sizeof(item), _("maximum (now %" PRIu64 " MHz)"),
+		 k->freq.max_khz / 1000);
+	dialog_add(&a->dialog, item);
+	snprintf(item, sizeof(item), _("minimum (now %" PRIu64 " MHz)"),
+		 k->freq.min_khz / 1000);
+	dialog_add(&a->dialog, item);
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t p = *(const uint64_t *)x, q = *(const uint64_t *)y;
+
+	return (p > q) - (p < q);
+}
+
+/* WHICH: 0 maximum, 1 minimum. */
+static void open_freqs(struct app *a, long policy, int which)
+{
+	const struct cluster *k = cluster_of(a, policy);
+	uint64_t f[DIALOG_ITEMS];
+	char item[64];
+	size_t i, n;
+
+	if (!k)
+		return;
+	n = k->freq.nfreqs < DIALOG_ITEMS - 1 ? k->freq.nfreqs :
+	    DIALOG_ITEMS - 1;
+	memcpy(f, k->freq.freqs_khz, n * sizeof(f[0]));
+	qsort(f, n, sizeof(f[0]), cmp_u64);
+	dialog_list(&a->dialog, which ? _("New minimum frequency") :
+		    _("New maximum frequency"), P_FREQ_PICK, policy * 2 + which);
+	for (i = 0; i < n; i++) {
+		snprintf(item, sizeof(item), "%" PRIu64 " kHz  (%" PRIu64
+			 " MHz)", f[i], f[i] / 1000);
+		dialog_add(&a->dialog, item);
+	}
+	dialog_add(&a->dialog, _("type a value..."));
+}
+
+static void set_limit(struct app *a, long arg, const char *text)
+{
+	const struct cluster *k = cluster_of(a, arg / 2);
+	char label[96];
+	uint64_t khz;
+	long idx[2];
+	int n;
+
+	if (!k)
+		return;
+	cluster_label(k, label, sizeof(label));
+	if (tune_parse_khz(text, &khz)) {
+		say(a, _("'%s' is not a frequency: give kHz, MHz or GHz "
+			 "(600000, 600MHz, 1.4GHz)"), text);
+		return;
+	}
+	n = tune_freq(&a->tune, k->policy, arg % 2 ? khz : 0,
+		      arg % 2 ? 0 : khz, idx);
+	if (n == 0)
+		say(a, "%s", _("that is the limit already"));
+	else
+		outcome(a, arg % 2 ? JOURNAL_MIN_FREQ : JOURNAL_MAX_FREQ,
+			label, n < 0 ? n : idx[n - 1]);
+}
+
+static void all_performance(struct app *a)
+{
+	char label[96], failed[160] = "";
+	size_t i, ok = 0;
+
+	if (!may_tune(a, JOURNAL_GOVERNOR))
+		return;
+	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++) {
+		const struct cluster *k = &a->hw.clusters.v[i];
+		long rc;
+
+		if (!k->has_freq)
+			continue;
+		cluster_label(k, label, sizeof(label));
+		rc = tune_governor(&a->tune, k->policy, "performance");
+		if (tunemsg_outcome(&a->tune, JOURNAL_GOVERNOR, label, rc,
+				    a->message, sizeof(a->message)))
+			ok++;
+		else if (!failed[0])
+			snprintf(failed, sizeof(failed), "%s", a->message);
+	}
+	if (a->have_hw)
+		hwmodel_refresh(&a->hw);
+	if (failed[0])
+		say(a, "%s", failed);
+	else if (ok)
+		snprintf(a->message, sizeof(a->message), _("performance "
+			 "governor on all %zu clusters"), ok);
+	else
+		say(a, "%s", _("no cluster has cpufreq"));
+}
+
+/* ---- IRQs: p ---------------------------------------------------------------- */
+
+/* The IRQ the user means: the IRQ screen's row, the overview's IRQ row,
+ * else the IRQ a hint names; -1 with a sentence when none. */
+static long selected_irq(struct app *a)
+{
+	const struct irq_rate *q = NULL;
+	struct hints_in in;
+	size_t idx;
+
+	if (a->have_rates && a->panel == &panel_irq_ops &&
+	    a->views[panel_irq_ops.id].sel < a->rates.nirqs)
+		q = &a->rates.irqs[a->views[panel_irq_ops.id].sel];
+	else if (a->have_rates && a->panel == &panel_main_ops &&
+		 panel_main_selected(a, &idx) == PANEL_SEL_IRQ)
+		q = &a->rates.irqs[idx];
+	if (q && q->row->numeric)
+		return (long)q->row->irq;
+	if (q) {
+		say(a, _("%s is not a numbered IRQ: it cannot be pinned"),
+		    q->row->key);
+		return -1;
+	}
+	if (a->panel == &panel_main_ops && a->have_rates) {
+		hints_build(&in, a->have_hw ? &a->hw : NULL, app_cur(a),
+			    &a->rates, NULL, NULL);
+		if (hints_irq_on_little(&in))
+			return (long)in.irq;
+	}
+	say(a, "%s", _("select an IRQ row first (i for the IRQ screen)"));
+	return -1;
+}
+
+/* The CPUs of every cluster with ROLE, online ones only. */
+static void role_cpus(const struct app *a, enum cluster_role role,
+		      struct cpuset *out)
+{
+	size_t i;
+	int c;
+
+	cpuset_clear(out);
+	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++) {
+		const struct cluster *k = &a->hw.clusters.v[i];
+
+		if (k->role != role)
+			continue;
+		for (c = cpuset_first(&k->cpus); c >= 0;
+		     c = cpuset_next(&k->cpus, (unsigned)c))
+			if (cpuset_has(&a->hw.clusters.online, (unsigned)c))
+				cpuset_add(out, (unsigned)c);
+	}
+}
+
+/* The pin choices in dialog order, sets into SETS (labels to the dialog
+ * when D is not NULL); the last choice, "type", has no set.  Count. */
+static size_t irq_choices(const struct app *a, struct dialog *d,
+			  struct cpuset *sets, size_t max)
+{
+	static const enum cluster_role roles[] = { CLUSTER_ROLE_BIG,
+						   CLUSTER_ROLE_LITTLE };
+	const struct cpuset *on = &a->hw.clusters.online;
+	char list[64], item[DIALOG_ITEM_MAX];
+	size_t i, n = 0;
+	int c;
+
+	for (i = 0; i < 2 && n < max; i++) {
+		role_cpus(a, roles[i], &sets[n]);
+		if (!cpuset_count(&sets[n]))
+			continue;
+		cpulist_format(&sets[n], list, sizeof(list));
+		snprintf(item, sizeof(item), i == 0 ? _("big cores (%s)") :
+			 _("LITTLE cores (%s)"), list);
+		if (d)
+			dialog_add(d, item);
+		n++;
+	}
+	for (c = cpuset_first(on); c >= 0 && n + 2 < max;
+	     c = cpuset_next(on, (unsigned)c)) {
+		cpuset_clear(&sets[n]);
+		cpuset_add(&sets[n++], (unsigned)c);
+		snprintf(item, sizeof(item), _("CPU %d"), c);
+		if (d)
+			dialog_add(d, item);
+	}
+	sets[n] = *on;
+	cpulist_format(on, list, sizeof(list));
+	snprintf(item, sizeof(item), _("all CPUs (%s)"), list);
+	if (d) {
+		dialog_add(d, item);
+		dialog_add(d, _("type a CPU list..."));
+	}
+	return n + 1;
+}
+
+static void open_pin(struct app *a, long irq)
+{
+	struct cpuset sets[DIALOG_ITEMS];
+	char title[160];
+
+	snprintf(title, sizeof(title), _("Pin IRQ %ld to"), irq);
+	dialog_list(&a->dialog, title, P_IRQ_PICK, irq);
+	irq_choices(a, &a->dialog, sets, DIALOG_ITEMS);
+}
+
+static void start_pin(struct app *a)
+{
+	long irq;
+	char title[160];
+
+	if (!may_tune(a, JOURNAL_IRQ) || (irq = selected_irq(a)) < 0)
+		return;
+	if (tune_irq_fixed(&a->tune, (unsigned)irq)) {
+		snprintf(a->message, sizeof(a->message), _("IRQ %ld cannot be "
+			 "moved (per-CPU or managed interrupt)"), irq);
+		return;
+	}
+	if (a->irqbalance_pid > 0) {
+		snprintf(title, sizeof(title), _("irqbalance is running and "
+			 "will move IRQ %ld back. Pin it anyway?"), irq);
+		dialog_ask(&a->dialog, title, "yn", P_IRQ_CONFIRM, irq);
+		return;
+	}
+	open_pin(a, irq);
+}
+
+static void pin(struct app *a, long irq, const struct cpuset *set)
+{
+	char label[32];
+
+	snprintf(label, sizeof(label), _("IRQ %ld"), irq);
+	outcome(a, JOURNAL_IRQ, label, tune_irq(&a->tune, (unsigned)irq, set));
+}
+
+static void pin_choice(struct app *a, long irq, size_t sel)
+{
+	struct cpuset sets[DIALOG_ITEMS];
+	size_t n = irq_choices(a, NULL, sets, DIALOG_ITEMS);
+	char title[160];
+
+	if (sel < n) {
+		pin(a, irq, &sets[sel]);
+		return;
+	}
+	snprintf(title, sizeof(title), _("CPUs for IRQ %ld (such as 4-7 or "
+		 "0,2)"), irq);
+	dialog_input(&a->dialog, title, P_IRQ_TYPE, irq);
+}
+
+static void pin_typed(struct app *a, long irq, const char *text)
+{
+	struct cpuset set;
+
+	if (cpulist_parse(text, strlen(text), &set) <= 0) {
+		say(a, _("'%s' is not a CPU list: give such as 4-7 or 0,2"),
+		    text);
+		return;
+	}
+	pin(a, irq, &set);
+}
+
+/* ---- disks: s ----------------------------------------------------------------- */
+
+static void open_scheduler(struct app *a)
+{
+	const struct blockdev *b = NULL;
+	char title[160], list[256];
+	const char *p, *sp;
+	size_t idx;
+
+	if (a->panel == &panel_main_ops && a->have_hw && a->have_rates &&
+	    panel_main_selected(a, &idx) == PANEL_SEL_DISK)
+		b = blockdev_find(&a->hw.chain.block,
+				  a->rates.disks[idx].row->name);
+	if (!b) {
+		say(a, "%s", _("select a disk row of the overview first"));
+		return;
+	}
+	if (!may_tune(a, JOURNAL_SCHEDULER))
+		return;
+	if (!b->sched_avail || !*b->sched_avail) {
+		say(a, _("%s offers no I/O scheduler choice"), b->name);
+		return;
+	}
+	snprintf(title, sizeof(title), _("I/O scheduler for %s (now %s)"),
+		 b->name, b->sched && *b->sched ? b->sched : "?");
+	dialog_list(&a->dialog, title, P_SCHED, (long)(b - a->hw.chain.block.v));
+	snprintf(list, sizeof(list), "%s", b->sched_avail);
+	for (p = list; *p; p = *sp ? sp + 1 : sp) {
+		char item[DIALOG_ITEM_MAX];
+
+		sp = strchr(p, ' ');
+		if (!sp)
+			sp = p + strlen(p);
+		snprintf(item, sizeof(item), "%.*s", (int)(sp - p), p);
+		if (b->sched && !strcmp(item, b->sched))
+			a->dialog.sel = a->dialog.n;
+		if (*item)
+			dialog_add(&a->dialog, item);
+	}
+}
+
+static void set_scheduler(struct app *a, long disk, const char *name)
+{
+	const struct blockdev_list *l = &a->hw.chain.block;
+	char dev[64];
+
+	if (!a->have_hw || disk < 0 || (size_t)disk >= l->n)
+		return;
+	snprintf(dev, sizeof(dev), "%s", l->v[disk].name);
+	outcome(a, JOURNAL_SCHEDULER, dev, tune_scheduler(&a->tune, dev, name));
+	a->hw_loaded_s = -1e9;	/* re-read the disks at the next tick */
+}
+
+/* ---- undo, restore, quit ------------------------------------------------------ */
+
+void tuneui_entry_label(const struct app *a, const struct journal_entry *e,
+			char *dst, size_t size)
+{
+	const struct cluster *k = cluster_of(a, tune_target_policy(e->target));
+
+	if (k && tune_target_policy(e->target) >= 0)
+		cluster_label(k, dst, size);
+	else
+		tunemsg_label(e, dst, size);
+}
+
+void tuneui_undo(struct app *a, long k)
+{
+	const struct journal_entry *e;
+	char label[96], msg[sizeof(a->message)];
+	const char *cur;
+	long rc;
+
+	if (k < 0) {
+		say(a, "%s", _("nothing to undo"));
+		return;
+	}
+	if (!may_tune(a, a->tune.journal.v[k].kind))
+		return;
+	e = &a->tune.journal.v[k];
+	tuneui_entry_label(a, e, label, sizeof(label));
+	cur = journal_current(&a->tune.journal, e->kind, e->target);
+	if (cur && strcmp(cur, e->old) == 0) {
+		say(a, _("%s: the %s is %s already"), label,
+		    journal_kind_name(e->kind), e->old);
+		return;
+	}
+	rc = tune_undo(&a->tune, (size_t)k);
+	outcome(a, a->tune.journal.v[k].kind, label, rc);
+	snprintf(msg, sizeof(msg), _("undo: %s"), a->message);
+	snprintf(a->message, sizeof(a->message), "%s", msg);
+}
+
+static void restore(struct app *a)
+{
+	size_t idx[1];
+	size_t n = journal_in_force(&a->tune.journal, idx, 1);
+	int failed;
+
+	if (n == 0) {
+		say(a, "%s", _("nothing to restore: no change is in force"));
+		return;
+	}
+	if (!may_tune(a, a->tune.journal.v[idx[0]].kind))
+		return;
+	failed = tune_restore(&a->tune);
+	if (a->have_hw)
+		hwmodel_refresh(&a->hw);
+	if (failed)
+		snprintf(a->message, sizeof(a->message), _("%d settings could "
+			 "not be restored; J shows the journal"), failed);
+	else
+		snprintf(a->message, sizeof(a->message), _("restored the "
+			 "original values of %zu settings"), n);
+}
+
+/* q: true when the question was asked instead of quitting. */
+static bool ask_quit(struct app *a)
+{
+	size_t idx[1];
+
+	if (a->opts->on_exit != OPTIONS_ON_EXIT_ASK ||
+	    journal_in_force(&a->tune.journal, idx, 1) == 0)
+		return false;
+	dialog_ask(&a->dialog, _("Changes are in force: keep them or restore "
+		   "the originals?"), "kr", P_QUIT, 0);
+	return true;
+}
+
+/* ---- keys ----------------------------------------------------------------------- */
+
+static void answered(struct app *a, const struct dialog *d)
+{
+	const char *item = d->sel < d->n ? d->items[d->sel] : "";
+
+	switch (d->purpose) {
+	case P_GOV: {
+		const struct cluster *k = cluster_of(a, d->arg);
+		char label[96];
+
+		if (!k)
+			return;
+		cluster_label(k, label, sizeof(label));
+		outcome(a, JOURNAL_GOVERNOR, label,
+			tune_governor(&a->tune, k->policy, item));
+		return;
+	}
+	case P_FREQ_WHICH:
+		open_freqs(a, d->arg, (int)d->sel);
+		return;
+	case P_FREQ_PICK:
+		if (d->sel + 1 == d->n)
+			dialog_input(&a->dialog, _("Frequency (kHz, or with MHz "
+				     "or GHz)"), P_FREQ_TYPE, d->arg);
+		else
+			set_limit(a, d->arg, item);
+		return;
+	case P_FREQ_TYPE:
+		set_limit(a, d->arg, d->input);
+		return;
+	case P_IRQ_CONFIRM:
+		if (d->answer == 'y')
+			open_pin(a, d->arg);
+		return;
+	case P_IRQ_PICK:
+		pin_choice(a, d->arg, d->sel);
+		return;
+	case P_IRQ_TYPE:
+		pin_typed(a, d->arg, d->input);
+		return;
+	case P_SCHED:
+		set_scheduler(a, d->arg, item);
+		return;
+	case P_QUIT:
+		if (d->answer == 'r')
+			tune_restore(&a->tune);
+		a->quit = true;
+		return;
+	}
+}
+
+bool tuneui_modal_key(struct app *a, int ch)
+{
+	struct dialog d;
+
+	if (!dialog_open(&a->dialog))
+		return false;
+	if (dialog_key(&a->dialog, ch) == DIALOG_DONE) {
+		d = a->dialog;	/* the answer may open the next dialog */
+		answered(a, &d);
+	}
+	return true;
+}
+
+bool tuneui_key(struct app *a, int ch)
+{
+	switch (ch) {
+	case 'g':
+		if (a->panel != &panel_main_ops)
+			return false;
+		open_governors(a);
+		return true;
+	case 'f':
+		open_limits(a);
+		return true;
+	case 'P':
+		all_performance(a);
+		return true;
+	case 'R':
+		restore(a);
+		return true;
+	case 'u':
+		tuneui_undo(a, journal_last_undoable(&a->tune.journal));
+		return true;
+	case 'J':
+	case KEY_F(4):
+		if (a->panel != &panel_help_ops &&
+		    a->panel != &panel_journal_ops)
+			a->back = a->panel;
+		a->panel = &panel_journal_ops;
+		a->views[panel_journal_ops.id].sel = a->tune.journal.n ?
+			a->tune.journal.n - 1 : 0;
+		return true;
+	case 'p':
+		start_pin(a);
+		return true;
+	case 's':
+		open_scheduler(a);
+		return true;
+	case 'q':
+	case 'Q':
+		return ask_quit(a);
+	}
+	return false;
+}
+
+/* ---- drawing -------------------------------------------------------------------- */
+
+void tuneui_draw(struct app *a)
+{
+	int y = LINES - 1;
+
+	if (!a->message[0] && a->panel == &panel_irq_ops) {
+		draw_style(a->color, STYLE_HEADER);
+		draw_fill(y, 0, COLS);
+		draw_text(y, 0, COLS, a->irqbalance_pid > 0 ?
+			  _("irqbalance runs: it moves pinned IRQs back.  p Pin"
+			    "  u Undo  J Journal  h Help  q Quit") :
+			  _("p Pin the selected IRQ  u Undo  J Journal  Esc "
+			    "Back  h Help  q Quit"));
+	}
+	if (a->tune_ro && !a->message[0] && COLS >= 100) {
+		draw_style(a->color, STYLE_HEADER);
+		draw_text(y, COLS - 24, 24, _("read-only: not root"));
+	}
+	draw_style(a->color, STYLE_NORMAL);
+	dialog_draw(&a->dialog, a->color);
+}
+
+static bool fixed_irq(unsigned irq, const void *ctx)
+{
+	return tune_irq_fixed(ctx, irq);
+}
+
+static void hint_text(const struct hints_in *in, enum hints_id id, char *dst,
+		      size_t size)
+{
+	if (id == HINT_IRQ_ON_LITTLE)
+		snprintf(dst, size, _("IRQ %u (%s) runs on LITTLE CPU %d while "
+			 "the big cores idle: press p to pin it to the big "
+			 "cores"), in->irq, in->irq_name, in->irq_cpu);
+	else if (id == HINT_GOVERNOR)
+		snprintf(dst, size, _("CPUs %s run %s during a benchmark: press "
+			 "P for performance"), in->governor_cpus, in->governor);
+	else if (id == HINT_UAS_UNUSED)
+		snprintf(dst, size, _("USB %s (%s) can do UAS but runs "
+			 "usb-storage: look at usb-storage quirks"),
+			 in->uas_dev, in->uas_label);
+	else
+		snprintf(dst, size, _("USB %s (%s) is a SuperSpeed device "
+			 "running at 480M: try another port or cable"),
+			 in->slow_dev, in->slow_label);
+}
+
+int tuneui_draw_hint(struct app *a, int y, int w)
+{
+	struct hints_in in;
+	enum hints_id ids[HINT_NIDS];
+	char text[256], clean[256];
+
+	if (!a->have_rates)
+		return 0;
+	hints_build(&in, a->have_hw ? &a->hw : NULL, app_cur(a), &a->rates,
+		    fixed_irq, &a->tune);
+	in.bench_running = a->tune_bench;
+	if (hints_eval(&in, ids, HINT_NIDS) == 0)
+		return 0;
+	hint_text(&in, ids[0], text, sizeof(text));
+	strclean_copy(clean, sizeof(clean), text, strlen(text));
+	draw_style(a->color, STYLE_WARN);
+	draw_fill(y, 0, w);
+	draw_text(y, 0, w, clean);
+	draw_style(a->color, STYLE_NORMAL);
+	return 1;
+}
+
+void tuneui_exit(struct app *a, int rc)
+{
+	enum options_on_exit how = a->opts->on_exit;
+	bool restore_now;
+
+	if (rc == 0)	/* q: asked already, unless told what to do */
+		restore_now = how == OPTIONS_ON_EXIT_RESTORE;
+	else if (how != OPTIONS_ON_EXIT_ASK)
+		restore_now = how == OPTIONS_ON_EXIT_RESTORE;
+	else
+		restore_now = a->cfg->restore_on_signal;
+	/* Signals are read from a signalfd between writes, so no write is
+	 * ever cut in half: each is one write(2) that has returned. */
+	if (restore_now)
+		tune_restore(&a->tune);
+}
