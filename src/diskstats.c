@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "counter.h"
+#include "numparse.h"
+#include "vec.h"
 
 #define SECTOR_BYTES 512.0	/* diskstats sectors are 512 B on any device */
 #define NSTATS 17		/* stat fields read: all 5.5+ kernels print */
@@ -45,23 +47,9 @@ static size_t split_tokens(const char *p, const char *end, struct tok *t,
 	return n;
 }
 
-/* Plain decimal digits only: no sign, no blank, nothing past UINT64_MAX.
- * (BUF is not NUL-terminated, so strtoull cannot be used on it.) */
 static int parse_u64(const struct tok *t, uint64_t *v)
 {
-	uint64_t x = 0;
-
-	if (t->n == 0)
-		return -EINVAL;
-	for (size_t i = 0; i < t->n; i++) {
-		unsigned d = (unsigned char)t->s[i] - '0';
-
-		if (d > 9 || x > (UINT64_MAX - d) / 10)
-			return -EINVAL;
-		x = x * 10 + d;
-	}
-	*v = x;
-	return 0;
+	return numparse_u64(t->s, t->s + t->n, v);
 }
 
 static int parse_uint(const struct tok *t, unsigned *v)
@@ -149,18 +137,8 @@ static int parse_line(const char *p, const char *end, struct disk_row *r)
 static int table_push(struct disk_table *t, size_t *cap,
 		      const struct disk_row *r)
 {
-	if (t->nrows == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 32;
-		struct disk_row *nr;
-
-		if (ncap > INT_MAX || ncap > SIZE_MAX / sizeof(*nr))
-			return -ENOMEM;
-		nr = realloc(t->rows, ncap * sizeof(*nr));
-		if (!nr)
-			return -ENOMEM;
-		t->rows = nr;
-		*cap = ncap;
-	}
+	if (vec_reserve(&t->rows, cap, t->nrows + 1, sizeof(*r)))
+		return -ENOMEM;
 	t->rows[t->nrows++] = *r;
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "counter.h"
+#include "numparse.h"
 
 static bool is_blank(char c)
 {
@@ -54,24 +55,6 @@ static bool all_digits(const char *p, const char *end)
 	return true;
 }
 
-/* Decimal [P, END) into *V; -EINVAL when not all digits or > 2^64-1. */
-static int parse_u64(const char *p, const char *end, uint64_t *v)
-{
-	uint64_t n = 0;
-
-	if (!all_digits(p, end))
-		return -EINVAL;
-	for (; p < end; p++) {
-		unsigned d = (unsigned)(*p - '0');
-
-		if (n > (UINT64_MAX - d) / 10)
-			return -EINVAL;
-		n = n * 10 + d;
-	}
-	*v = n;
-	return 0;
-}
-
 /* End of the line starting at P (the '\n' or END). */
 static const char *line_end(const char *p, const char *end)
 {
@@ -102,7 +85,7 @@ static int read_counts(const char **p, const char *end, size_t max,
 
 		if (!all_digits(q, te))
 			break;
-		if (parse_u64(q, te, &v))
+		if (numparse_u64(q, te, &v))
 			return -EINVAL;
 		if (dst)
 			dst[*n] = v;
@@ -255,7 +238,7 @@ static int parse_header(const char *p, const char *end, struct irq_table *t)
 		uint64_t id;
 
 		if (te - p < 4 || memcmp(p, "CPU", 3) != 0 ||
-		    parse_u64(p + 3, te, &id) || id > INT_MAX ||
+		    numparse_u64(p + 3, te, &id) || id > INT_MAX ||
 		    (i && id <= t->cpus[i - 1]))
 			return -EINVAL;
 		t->cpus[i] = (unsigned)id;
@@ -346,7 +329,7 @@ static void row_key(struct irq_row *r, const char *key, const char *colon)
 {
 	uint64_t v;
 
-	r->numeric = parse_u64(key, colon, &v) == 0 && v <= UINT_MAX;
+	r->numeric = numparse_u64(key, colon, &v) == 0 && v <= UINT_MAX;
 	r->irq = r->numeric ? (unsigned)v : 0;
 }
 

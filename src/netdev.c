@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "counter.h"
+#include "numparse.h"
+#include "vec.h"
 
 #define HEADER_LINES 2
 
@@ -24,25 +26,6 @@ enum {
 static bool is_blank(char c)
 {
 	return c == ' ' || c == '\t';
-}
-
-/* Plain decimal digits in [S, E): no sign, nothing past UINT64_MAX.
- * (BUF is not NUL-terminated, so strtoull cannot be used on it.) */
-static int parse_u64(const char *s, const char *e, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (s == e)
-		return -EINVAL;
-	for (; s < e; s++) {
-		unsigned d = (unsigned char)*s - '0';
-
-		if (d > 9 || x > (UINT64_MAX - d) / 10)
-			return -EINVAL;
-		x = x * 10 + d;
-	}
-	*v = x;
-	return 0;
 }
 
 /* Exactly NCOUNTERS blank-separated numbers in [P, END) into V. */
@@ -61,7 +44,7 @@ static int parse_counters(const char *p, const char *end,
 		s = p;
 		while (p < end && !is_blank(*p))
 			p++;
-		if (n == NCOUNTERS || parse_u64(s, p, &v[n]) < 0)
+		if (n == NCOUNTERS || numparse_u64(s, p, &v[n]) < 0)
 			return -EINVAL;
 		n++;
 	}
@@ -137,18 +120,8 @@ static int check_header(const char *p, const char *end)
 static int table_push(struct net_table *t, size_t *cap,
 		      const struct net_row *r)
 {
-	if (t->nrows == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-		struct net_row *nr;
-
-		if (ncap > INT_MAX || ncap > SIZE_MAX / sizeof(*nr))
-			return -ENOMEM;
-		nr = realloc(t->rows, ncap * sizeof(*nr));
-		if (!nr)
-			return -ENOMEM;
-		t->rows = nr;
-		*cap = ncap;
-	}
+	if (vec_reserve(&t->rows, cap, t->nrows + 1, sizeof(*r)))
+		return -ENOMEM;
 	t->rows[t->nrows++] = *r;
 	return 0;
 }
