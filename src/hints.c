@@ -67,7 +67,7 @@ bool hints_io_irq(const char *action)
 	return false;
 }
 
-/* ---- the builder ---------------------------------------------------------- */
+/* ---- the builder -------------------------------------------------------- */
 
 static void build_clusters(struct hints_in *in, const struct clusters *c,
 			   struct cpuset *little)

@@ -23,7 +23,7 @@ enum opt_id {
 	OPT_ON_EXIT = 'E',
 	/* [tune options: end] */
 	/* [snapshot options: begin] */
-	OPT_SNAPSHOT = 'w', OPT_FORCE = 'F',
+	OPT_SNAPSHOT = 'w', OPT_FORCE = 'F', OPT_REPLAY = 'r',
 	/* [snapshot options: end] */
 };
 
@@ -53,6 +53,8 @@ static const struct opt_desc opt_table[] = {
 	  N_("with --once: save the session to FILE (doc/snapshot.md)") },
 	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
 	  N_("let --snapshot replace an existing FILE") },
+	{ { "replay", required_argument, NULL, OPT_REPLAY }, N_("FILE"),
+	  N_("open the live screen on the session saved in FILE") },
 	/* [snapshot options: end] */
 	{ { "help", no_argument, NULL, OPT_HELP }, NULL,
 	  N_("show this help and exit") },
@@ -162,6 +164,9 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 	case OPT_FORCE:
 		o->force = true;
 		return 0;
+	case OPT_REPLAY:
+		o->replay = arg;
+		return 0;
 	/* [snapshot options: end] */
 	}
 	return 2;
@@ -210,6 +215,12 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 			return rc;
 	}
 	/* [snapshot options: begin] --snapshot means --once */
+	if (o->replay && (o->snapshot || o->once || o->json)) {
+		fprintf(err, _("%s: --replay opens the live screen; it does "
+			       "not go with --once, --json or --snapshot\n"),
+			PACKAGE);
+		return 2;
+	}
 	if (o->snapshot)
 		o->once = true;
 	/* [snapshot options: end] */

@@ -33,6 +33,7 @@ struct options {
 	/* [snapshot options: begin] */
 	const char *snapshot;	/* --snapshot FILE, or NULL */
 	bool force;		/* --force: replace an existing FILE */
+	const char *replay;	/* --replay FILE, or NULL */
 	/* [snapshot options: end] */
 };
 

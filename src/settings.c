@@ -189,6 +189,11 @@ static int set_restore_on_signal(struct settings *s, struct span v)
 	return parse_bool(v, &s->restore_on_signal);
 }
 
+static int set_snapshot_on_exit(struct settings *s, struct span v)
+{
+	return parse_bool(v, &s->snapshot_on_exit);
+}
+
 static int set_color(struct settings *s, struct span v)
 {
 	bool on;
@@ -231,6 +236,8 @@ static const struct key_desc keys[] = {
 	  set_restore_on_signal },
 	{ "snapshot_dir", "an absolute path or one that starts with ~/",
 	  SETTINGS_SNAPSHOT_DIR, set_snapshot_dir },
+	{ "snapshot_on_exit", "yes or no", SETTINGS_SNAPSHOT_ON_EXIT,
+	  set_snapshot_on_exit },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -299,7 +306,8 @@ static int parse_line(const char *p, const char *end, unsigned no,
 		quote(q, k);
 		return fail(err, no, "line %u: unknown key '%s'; the keys are "
 			    "interval, hide, show_idle_virtual, color, "
-			    "restore_on_signal and snapshot_dir", no, q);
+			    "restore_on_signal, snapshot_dir and "
+			    "snapshot_on_exit", no, q);
 	}
 	rc = d->set(s, v);
 	if (rc == -ENOMEM)

@@ -23,6 +23,7 @@ enum settings_key {
 	SETTINGS_COLOR = 1u << 3,
 	SETTINGS_RESTORE_ON_SIGNAL = 1u << 4,
 	SETTINGS_SNAPSHOT_DIR = 1u << 5,
+	SETTINGS_SNAPSHOT_ON_EXIT = 1u << 6,
 };
 
 struct settings {
@@ -33,6 +34,8 @@ struct settings {
 	enum settings_color color;	/* SETTINGS_COLOR_AUTO */
 	bool restore_on_signal;	/* undo tunings on SIGTERM/SIGHUP: true */
 	char *snapshot_dir;	/* as written (may start with ~/); NULL */
+	bool snapshot_on_exit;	/* the monitor saves the session on q,
+				 * SIGTERM and SIGHUP: false */
 	unsigned set;		/* enum settings_key bits set by the file */
 };
 

@@ -170,14 +170,14 @@ static json_t *runs_of(const json_t *doc)
 	return runs;
 }
 
-static json_t *figure_json(const char *run, const char *fig, double a,
-			   double b)
+static json_t *figure_json(const char *run, const char *fig,
+			   const char *unit, double a, double b)
 {
 	bool ok = a != 0 && isfinite(b / a);
 	double ratio = ok ? b / a : 0;
 
 	return json_pack("{s:s s:s s:s s:f s:f s:o s:o}", "run", run,
-			 "figure", fig, "unit", snapreport_unit(fig), "a", a,
+			 "figure", fig, "unit", unit, "a", a,
 			 "b", b, "ratio", ok ? json_real(round(ratio * 1e4) /
 							 1e4) : json_null(),
 			 "change_pct", ok ? json_real(round((ratio - 1) * 1e4) /
@@ -197,6 +197,7 @@ static void match_run(json_t *out, const char *run, const json_t *ra,
 
 		if (w)
 			json_array_append_new(out, figure_json(run, k,
+				snapreport_result_unit(ra, k),
 				json_real_value(v), json_real_value(w)));
 	}
 	json_decref(fa);

@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "snapbench.h"
+
 #define DASH "-"
 
 /* ---- small readers -------------------------------------------------------- */
@@ -329,7 +331,9 @@ void snapreport_figures(const json_t *result, snapreport_figure_fn fn,
 {
 	char path[512] = "";
 
-	if (json_is_object(result))
+	if (snapbench_is_run(result))
+		snapbench_figures(result, fn, ctx);
+	else if (json_is_object(result))
 		figures_in(result, path, 0, sizeof(path), 0, fn, ctx);
 }
 
@@ -367,6 +371,13 @@ const char *snapreport_unit(const char *path)
 			return u[i].unit;
 	}
 	return "";
+}
+
+const char *snapreport_result_unit(const json_t *result, const char *path)
+{
+	const char *u = snapbench_unit(result, path);
+
+	return u ? u : snapreport_unit(path);
 }
 
 static void conditions(FILE *f, const json_t *c)
@@ -499,6 +510,10 @@ static void result(FILE *f, const json_t *r, size_t i)
 	snapreport_run_key(r, key, sizeof(key));
 	fprintf(f, "### %zu. %s (%s)\n\n", i + 1, key,
 		text(json_object_get(r, "kind"), kind, sizeof(kind)));
+	if (snapbench_is_run(r)) {	/* written by benchtop's own runs */
+		snapbench_markdown(f, r);
+		return;
+	}
 	conditions(f, json_object_get(r, "conditions"));
 	size_t n = 0;
 

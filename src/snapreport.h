@@ -21,7 +21,8 @@ typedef void (*snapreport_figure_fn)(void *ctx, const char *path, double v);
 
 /* Every number of RESULT outside its "conditions" (and outside keys that
  * are not measurements: "time", "started", "index"), in document order
- * with sorted keys. */
+ * with sorted keys; for a result of benchtop's own runs (doc/bench.md),
+ * the entries of its "figures" by name. */
 void snapreport_figures(const json_t *result, snapreport_figure_fn fn,
 			void *ctx);
 
@@ -31,5 +32,9 @@ void snapreport_run_key(const json_t *result, char *dst, size_t size);
 
 /* The unit of a figure from its name's suffix ("MB/s" for "_mb_s"), or "". */
 const char *snapreport_unit(const char *path);
+
+/* The unit of RESULT's figure PATH: the one its "figures" entry gives, else
+ * snapreport_unit(PATH). */
+const char *snapreport_result_unit(const json_t *result, const char *path);
 
 #endif

@@ -77,7 +77,7 @@ enum tune_fail tune_classify(enum journal_kind kind, int err, bool root)
 	return TUNE_FAILED;
 }
 
-/* ---- pure helpers -------------------------------------------------------- */
+/* ---- pure helpers ------------------------------------------------------- */
 
 int tune_freq_plan(uint64_t cur_min, uint64_t cur_max, uint64_t new_min,
 		   uint64_t new_max, struct tune_freq_step out[2])
@@ -366,7 +366,7 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 	return journal_add(&t->journal, &e);
 }
 
-/* ---- the actions ----------------------------------------------------------- */
+/* ---- the actions -------------------------------------------------------- */
 
 long tune_governor(struct tune *t, unsigned policy, const char *governor)
 {

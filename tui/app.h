@@ -18,6 +18,7 @@
 /* [bench app: end] includes */
 /* [snapshot app: begin] includes */
 #include "series.h"
+struct replay;
 /* [snapshot app: end] includes */
 
 struct settings;
@@ -69,6 +70,16 @@ struct app {
 	/* [bench app: end] */
 	/* [snapshot app: begin] */
 	struct series series;	/* the session's time series (snapui.c) */
+	char snap_exit[600];	/* the exit save's sentence for stderr */
+	json_t *baseline;	/* L: results of a saved session, or NULL */
+	char baseline_name[128];	/* its file name, cleaned */
+	char snap_picks[16][512];	/* L: the files offered */
+	size_t snap_npicks, snap_pick_sel;
+	bool snap_picking;		/* the L choice is open */
+	struct replay *replay;	/* --replay: the recording, else NULL */
+	size_t replay_i;	/* the row shown */
+	bool replay_play;
+	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */
 };
 

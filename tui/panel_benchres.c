@@ -12,6 +12,9 @@
 #include "draw.h"
 #include "i18n.h"
 #include "panel.h"
+/* [snapshot baseline: begin] */
+#include "snapui.h"
+/* [snapshot baseline: end] */
 
 #define S(o, k) (json_is_string(json_object_get(o, k)) ? \
 		 json_string_value(json_object_get(o, k)) : "")
@@ -93,6 +96,14 @@ static void draw_detail(struct app *a, int y, int h, int w)
 	t = json_object_get(c, "target");
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(y, 0, w);
+	/* [snapshot baseline: begin] L: against the saved session's run */
+	if (snapui_baseline_for(a, r)) {
+		old = snapui_baseline_for(a, r);
+		draw_fmt(y, 0, w, _("#%zu %s on %s  against the baseline %s"),
+			 sel + 1, S(r, "preset"), S(r, "target"),
+			 a->baseline_name);
+	} else
+	/* [snapshot baseline: end] */
 	draw_fmt(y, 0, w, _("#%zu %s on %s %s %s  %s"), sel + 1,
 		 S(r, "preset"), S(r, "target"), S(t, "fstype"),
 		 S(c, "time_start"), old ? _("(compared with the run before)")

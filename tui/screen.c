@@ -18,6 +18,7 @@
 #include "panel.h"
 #include "settings.h"
 /* [snapshot includes: begin] */
+#include "replayui.h"
 #include "snapui.h"
 /* [snapshot includes: end] */
 /* [tune includes: begin] */
@@ -64,6 +65,7 @@ void screen_app_fini(struct app *a)
 	/* [bench fini: end] */
 	/* [snapshot fini: begin] */
 	snapui_fini(a);
+	replayui_fini(a);
 	/* [snapshot fini: end] */
 	if (a->have_rates)
 		sample_rates_free(&a->rates);
@@ -122,6 +124,12 @@ void screen_tick(struct app *a)
 {
 	int next = a->nsamples ? !a->cur : a->cur;
 
+	/* [snapshot replay: begin] the recording instead of /proc */
+	if (a->replay) {
+		replayui_tick(a);
+		return;
+	}
+	/* [snapshot replay: end] */
 	if (sample_take(&a->samples[next], &live_roots, &a->scratch))
 		return;
 	if (a->nsamples > 0) {
@@ -141,6 +149,7 @@ void screen_tick(struct app *a)
 	/* [tune tick: end] */
 	/* [bench tick: begin] */
 	benchui_tick(a);
+	a->tune_bench = benchrun_active(&a->bench.run);
 	/* [bench tick: end] */
 	/* [snapshot tick: begin] */
 	snapui_tick(a);
@@ -155,6 +164,12 @@ static void draw_header(struct app *a, int width)
 	time_t now = time(NULL);
 	struct tm tm;
 
+	/* [snapshot replay: begin] */
+	if (a->replay) {
+		replayui_draw_header(a, width);
+		return;
+	}
+	/* [snapshot replay: end] */
 	gethostname(host, sizeof(host) - 1);
 	if (uname(&u))
 		strcpy(u.release, "?");
@@ -181,6 +196,10 @@ static void draw_keybar(struct app *a, int y, int width)
 	draw_fill(y, 0, width);
 	if (a->message[0])
 		snprintf(line, sizeof(line), "%s", a->message);
+	/* [snapshot replay: begin] */
+	else if (a->replay)
+		snprintf(line, sizeof(line), "%s", replayui_keybar());
+	/* [snapshot replay: end] */
 	else
 		snprintf(line, sizeof(line), "%s", _("h Help  i IRQs  d USB  "
 			"1 Main  a All devices  +/- Interval  q Quit"));
@@ -219,6 +238,9 @@ void screen_draw(struct app *a)
 		/* [tune draw: begin] */
 		tuneui_draw(a);
 		/* [tune draw: end] */
+		/* [snapshot draw: begin] */
+		snapui_draw(a);
+		/* [snapshot draw: end] */
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	refresh();
@@ -234,12 +256,20 @@ static void show(struct app *a, const struct panel_ops *p)
 void screen_key(struct app *a, int ch)
 {
 	a->message[0] = '\0';
+	/* [snapshot modal: begin] the L choice takes every key */
+	if (snapui_modal_key(a, ch))
+		return;
+	/* [snapshot modal: end] */
 	/* [tune modal: begin] an open dialog takes every key */
 	if (tuneui_modal_key(a, ch))
 		return;
 	/* [tune modal: end] */
 	if (a->panel->key && a->panel->key(a, ch))
 		return;
+	/* [snapshot replay: begin] the time cursor; no tuning, no runs */
+	if (a->replay && replayui_key(a, ch))
+		return;
+	/* [snapshot replay: end] */
 	/* [tune keys: begin] */
 	if (tuneui_key(a, ch))
 		return;
@@ -251,6 +281,10 @@ void screen_key(struct app *a, int ch)
 	/* [snapshot keys: begin] */
 	if (ch == 'w' || ch == KEY_F(6)) {
 		snapui_save(a);
+		return;
+	}
+	if (ch == 'L') {
+		snapui_baseline_ask(a);
 		return;
 	}
 	/* [snapshot keys: end] */

@@ -27,6 +27,10 @@
 /* [tune includes: begin] */
 #include "tuneui.h"
 /* [tune includes: end] */
+/* [snapshot includes: begin] */
+#include "replayui.h"
+#include "snapui.h"
+/* [snapshot includes: end] */
 
 #define INTERVAL_MIN_S 0.1
 #define INTERVAL_MAX_S 3600.0
@@ -131,6 +135,11 @@ static bool on_keys(struct app *a, int timer_fd)
 			screen_key(a, ch);
 		else
 		/* [tune modal: end] */
+		/* [snapshot replay: begin] +/- are the play speed */
+		if (a->replay)
+			screen_key(a, ch);
+		else
+		/* [snapshot replay: end] */
 		if (ch == '+' || ch == '=')
 			change_interval(a, timer_fd, 2.0);
 		else if (ch == '-' || ch == '_')
@@ -183,6 +192,12 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 	int rc;
 
 	screen_app_init(&a, opts, cfg);
+	/* [snapshot replay: begin] a bad file: one sentence, no terminal */
+	if (opts->replay && (rc = replayui_open(&a, opts->replay)) != 0) {
+		screen_app_fini(&a);
+		return rc;
+	}
+	/* [snapshot replay: end] */
 	rc = term_start(cfg, &a.color, &a.utf8);
 	if (rc) {
 		fprintf(stderr, _("%s: the live monitor needs a terminal; use "
@@ -201,8 +216,13 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 	tuneui_exit(&a, rc);
 	/* [tune exit: end] */
 	/* [snapshot exit: begin] */
+	snapui_exit(&a, rc);
 	/* [snapshot exit: end] */
 	term_stop();
+	/* [snapshot exit: begin] after the terminal is restored */
+	if (a.snap_exit[0])
+		fputs(a.snap_exit, stderr);
+	/* [snapshot exit: end] */
 	loop_close(&f);
 	screen_app_fini(&a);
 	if (rc < 0 && rc != -EIO) {

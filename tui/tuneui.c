@@ -107,7 +107,7 @@ static void outcome(struct app *a, enum journal_kind kind, const char *label,
 		hwmodel_refresh(&a->hw);
 }
 
-/* ---- clusters: g, f, P ------------------------------------------------------ */
+/* ---- clusters: g, f, P -------------------------------------------------- */
 
 /* The cluster selected on the overview, with a sentence when none is. */
 static const struct cluster *selected_cluster(struct app *a)
@@ -253,7 +253,7 @@ static void all_performance(struct app *a)
 		say(a, "%s", _("no cluster has cpufreq"));
 }
 
-/* ---- IRQs: p ---------------------------------------------------------------- */
+/* ---- IRQs: p ------------------------------------------------------------ */
 
 /* The IRQ the user means: the IRQ screen's row, the overview's IRQ row,
  * else the IRQ a hint names; -1 with a sentence when none. */
@@ -413,7 +413,7 @@ static void pin_typed(struct app *a, long irq, const char *text)
 	pin(a, irq, &set);
 }
 
-/* ---- disks: s ----------------------------------------------------------------- */
+/* ---- disks: s ----------------------------------------------------------- */
 
 static void open_scheduler(struct app *a)
 {
@@ -466,7 +466,7 @@ static void set_scheduler(struct app *a, long disk, const char *name)
 	a->hw_loaded_s = -1e9;	/* re-read the disks at the next tick */
 }
 
-/* ---- undo, restore, quit ------------------------------------------------------ */
+/* ---- undo, restore, quit ------------------------------------------------ */
 
 void tuneui_entry_label(const struct app *a, const struct journal_entry *e,
 			char *dst, size_t size)
@@ -542,7 +542,7 @@ static bool ask_quit(struct app *a)
 	return true;
 }
 
-/* ---- keys ----------------------------------------------------------------------- */
+/* ---- keys --------------------------------------------------------------- */
 
 static void answered(struct app *a, const struct dialog *d)
 {
@@ -649,7 +649,7 @@ bool tuneui_key(struct app *a, int ch)
 	return false;
 }
 
-/* ---- drawing -------------------------------------------------------------------- */
+/* ---- drawing ------------------------------------------------------------ */
 
 void tuneui_draw(struct app *a)
 {

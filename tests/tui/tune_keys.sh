@@ -7,12 +7,12 @@
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 plan 33
-XDG_CONFIG_HOME=$TMPD/config
-export XDG_CONFIG_HOME
 fake=""
 trap 'test -n "$fake" && kill $fake 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT INT TERM
+XDG_CONFIG_HOME=$TMPD/config
+export XDG_CONFIG_HOME
 
-# bt.sh [setpriv ARGS --] BENCHTOP-ARGS: benchtop in the testbed (xu4 and
+# [AS_NOBODY=1] bt.sh BENCHTOP-ARGS: benchtop in the testbed (xu4 and
 # the xu4-tune overlay); $TMPD/udir the testbed, $TMPD/bpid its pid, and
 # after it ends $TMPD/after: IRQ 151's affinity, policy4's governor, max.
 cat > "$TMPD/bt.sh" <<SH
@@ -23,7 +23,11 @@ chmod 755 "\$UMOCKDEV_DIR"
 t=\$2 b=\$3 d=\$UMOCKDEV_DIR; shift 3
 echo "\$d" > "\$t/udir"
 exec 3<&0
-if [ "\$1" = setpriv ]; then "\$@" "\$b" <&3 & else "\$b" "\$@" <&3 & fi
+if [ -n "\$AS_NOBODY" ]; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups "\$b" "\$@" <&3 &
+else
+	"\$b" "\$@" <&3 &
+fi
 echo \$! > "\$t/bpid"; wait \$!; r=\$?
 p=\$d/sys/devices/system/cpu/cpufreq/policy4
 echo \$(cat \$d/proc/irq/151/smp_affinity_list) \$(cat \$p/scaling_governor) \$(cat \$p/scaling_max_freq) > "\$t/after"
@@ -31,7 +35,7 @@ exit \$r' sh "$TESTBEDS" "$TMPD" "$BENCHTOP" "\$@"
 SH
 P4=sys/devices/system/cpu/cpufreq/policy4
 file() { cat "$(cat "$TMPD/udir")/$1"; }
-restart() { $TMUXC kill-server > /dev/null 2>&1; rm -f "$TMPD/after" "$TMPD/udir"; start 80 24 "sh '$TMPD/bt.sh' $*"; }
+restart() { $TMUXC kill-server > /dev/null 2>&1; rm -f "$TMPD/after" "$TMPD/udir"; start 80 24 "$*"; }
 
 start 80 24 "sh '$TMPD/bt.sh' -d 0.5"
 wait_for '^big Cortex-A15 +4-7 +ondemand'
@@ -64,13 +68,13 @@ wait_for 'IRQ 151: affinity 4-7, effective 7'
 check $? "pinned: the status line reads back affinity 4-7, effective 7"
 [ "$(file proc/irq/151/smp_affinity_list)" = 4-7 ]
 check $? "the testbed's smp_affinity_list holds 4-7"
-wait_for '^151 +[0-9.]+ .* 4-7 +7 +xhci'
+wait_for '^151 .* 4-7 +7 *$'
 check $? "the IRQ row shows the new affinity within a tick"
 keys u
 wait_for 'undo: IRQ 151: affinity 7, effective 7'
 [ $? = 0 ] && [ "$(file proc/irq/151/smp_affinity_list)" = 7 ]
 check $? "u: back to 7 in the file"
-wait_for '^151 +[0-9.]+ .* 7 +7 +xhci'
+wait_for '^151 .* 0 +7 +7 *$'
 check $? "and on the screen"
 keys p j Enter
 wait_for 'IRQ 151: affinity 0-3, but the effective affinity stays 7'
@@ -111,12 +115,14 @@ wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ] && [ "$(cat "$TMPD/after")" = "7
 check $? "r restores the originals and quits with status 0"
 
 # irqbalance runs (a process of that name): said and asked before pinning.
-cp /bin/sleep "$TMPD/irqbalance" && "$TMPD/irqbalance" 120 &
+cp /bin/sleep "$TMPD/irqbalance"
+"$TMPD/irqbalance" 120 &
 fake=$!
-restart -d 0.5
+restart "sh '$TMPD/bt.sh' -d 0.5"
 keys i
 wait_for 'irqbalance runs: it moves pinned IRQs back'
 check $? "the IRQ screen says that irqbalance runs"
+wait_for '^IRQ +TOTAL/s' > /dev/null
 keys j j
 wait_for '^151: GICv2' > /dev/null
 keys p
@@ -137,7 +143,7 @@ check $? "SIGTERM: the originals are back (restore_on_signal defaults to yes)"
 
 mkdir -p "$XDG_CONFIG_HOME/benchtop"
 echo "restore_on_signal = no" > "$XDG_CONFIG_HOME/benchtop/config"
-restart -d 0.5
+restart "sh '$TMPD/bt.sh' -d 0.5"
 keys i
 wait_for '^IRQ +TOTAL/s' > /dev/null
 keys j j
@@ -150,7 +156,7 @@ check $? "SIGHUP with restore_on_signal = no: the change is kept"
 rm "$XDG_CONFIG_HOME/benchtop/config"
 
 # Not root: read-only, every tuning key says why; the hint still shows.
-restart setpriv --reuid=65534 --regid=65534 --clear-groups -- -d 0.5
+restart "AS_NOBODY=1 sh '$TMPD/bt.sh' -d 0.5"
 wait_for 'read-only: not root'
 check $? "as nobody: the status line says read-only"
 keys j g

@@ -67,6 +67,7 @@ START_TEST(defaults)
 	ck_assert_int_eq(s.color, SETTINGS_COLOR_AUTO);
 	ck_assert(s.restore_on_signal);
 	ck_assert_ptr_null(s.snapshot_dir);
+	ck_assert(!s.snapshot_on_exit);
 	ck_assert_uint_eq(s.set, 0);
 	ck_assert(!settings_hidden(&s, "loop0"));
 	ck_assert(!settings_hidden(&s, ""));
@@ -154,7 +155,7 @@ START_TEST(error_sentences)
 		  "from 0.1 to 3600, not 'fast'" },
 		{ "colour = no", "line 1: unknown key 'colour'; the keys are "
 		  "interval, hide, show_idle_virtual, color, "
-		  "restore_on_signal and snapshot_dir" },
+		  "restore_on_signal, snapshot_dir and snapshot_on_exit" },
 		{ "# x\nshow_idle_virtual\n", "line 2: expected 'key = "
 		  "value', not 'show_idle_virtual'" },
 		{ "show_idle_virtual = maybe", "line 1: show_idle_virtual "
@@ -166,11 +167,11 @@ START_TEST(error_sentences)
 		{ "snapshot_dir = snaps", "line 1: snapshot_dir must be an "
 		  "absolute path or one that starts with ~/, not 'snaps'" },
 		{ "= 2", "line 1: unknown key ''; the keys are interval, "
-		  "hide, show_idle_virtual, color, restore_on_signal and "
-		  "snapshot_dir" },
+		  "hide, show_idle_virtual, color, restore_on_signal, "
+		  "snapshot_dir and snapshot_on_exit" },
 		{ "Interval = 2", "line 1: unknown key 'Interval'; the keys "
 		  "are interval, hide, show_idle_virtual, color, "
-		  "restore_on_signal and snapshot_dir" },
+		  "restore_on_signal, snapshot_dir and snapshot_on_exit" },
 		{ "interval == 2", "line 1: interval must be seconds from 0.1 "
 		  "to 3600, not '= 2'" },
 	};
@@ -290,6 +291,29 @@ START_TEST(bool_and_color_values)
 	ck_assert_int_eq(s.color, SETTINGS_COLOR_AUTO);
 	ck_assert_int_eq(parse_str("color = always", &s, &err), -EINVAL);
 	ck_assert_int_eq(s.color, SETTINGS_COLOR_AUTO);
+}
+END_TEST
+
+/* snapshot_on_exit: off by default, yes/no words, a bad value keeps it. */
+START_TEST(snapshot_on_exit_values)
+{
+	struct settings s;
+	struct settings_error err;
+
+	settings_defaults(&s);
+	ck_assert_int_eq(parse_str("snapshot_on_exit = yes\n", &s, &err), 1);
+	ck_assert(s.snapshot_on_exit);
+	ck_assert_uint_eq(s.set, SETTINGS_SNAPSHOT_ON_EXIT);
+	ck_assert_int_eq(parse_str("snapshot_on_exit = sometimes\n", &s,
+				   &err), -EINVAL);
+	ck_assert_str_eq(err.msg, "line 1: snapshot_on_exit must be yes or "
+			 "no, not 'sometimes'");
+	ck_assert(s.snapshot_on_exit);
+	ck_assert_int_eq(parse_str("snapshot_on_exit\t= off # later\n", &s,
+				   &err), 1);
+	ck_assert(!s.snapshot_on_exit);
+	settings_fini(&s);
+	ck_assert(!s.snapshot_on_exit);
 }
 END_TEST
 
@@ -589,6 +613,7 @@ static Suite *settings_suite(void)
 	tcase_add_test(tc, crlf_example);
 	tcase_add_test(tc, interval_values);
 	tcase_add_test(tc, bool_and_color_values);
+	tcase_add_test(tc, snapshot_on_exit_values);
 	tcase_add_test(tc, hide_lists);
 	tcase_add_test(tc, comments_and_blanks);
 	tcase_add_test(tc, empty_input);

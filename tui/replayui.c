@@ -1,0 +1,253 @@
+/* replayui: `benchtop --replay FILE` - the live screen fed from a saved
+ * session instead of /proc and /sys: a time cursor over the recorded rows
+ * (step, jump, first/last, play at a speed), REPLAY on the header, and the
+ * tuning and benchmark keys refused. */
+#include "config.h"
+
+#include "replayui.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "cmd_snap.h"
+#include "draw.h"
+#include "i18n.h"
+#include "replay.h"
+#include "strclean.h"
+
+#define SPEED_MAX 64u
+#define SPARK_ROWS 10	/* rows of history behind the cursor */
+
+int replayui_open(struct app *a, const char *path)
+{
+	char err[400], shown[512];
+	json_t *doc;
+	int rc = cmd_snap_load(path, &doc);	/* says why on stderr */
+
+	if (rc)
+		return rc;
+	a->replay = calloc(1, sizeof(*a->replay));
+	rc = a->replay ? replay_open(a->replay, doc, err, sizeof(err)) :
+	     -ENOMEM;
+	json_decref(doc);
+	if (rc) {
+		strclean_copy(shown, sizeof(shown), path, strlen(path));
+		fprintf(stderr, _("%s: %s: cannot be replayed: %s\n"), PACKAGE,
+			shown, rc == -ENOMEM ? strerror(ENOMEM) : err);
+		free(a->replay);
+		a->replay = NULL;
+		return 2;
+	}
+	a->replay_speed = 1;
+	if (a->replay->series.interval_s >= 0.1 &&
+	    a->replay->series.interval_s <= 3600)
+		a->interval_s = a->replay->series.interval_s;
+	replayui_load(a, 0);
+	return 0;
+}
+
+void replayui_fini(struct app *a)
+{
+	if (!a->replay)
+		return;
+	replay_fini(a->replay);
+	free(a->replay);
+	a->replay = NULL;
+}
+
+/* "disk:sda" of "disk:sda:read_bytes_per_s" into DST, when CH is the
+ * first channel of a disk or an interface; the second's metric in *OTHER. */
+static bool device_of(const char *ch, char *dst, size_t size,
+		      const char **other)
+{
+	static const char *const m[][2] = {
+		{ ":read_bytes_per_s", "write_bytes_per_s" },
+		{ ":rx_bytes_per_s", "tx_bytes_per_s" },
+	};
+	size_t n = strlen(ch), k, l;
+
+	for (k = 0; k < 2; k++) {
+		l = strlen(m[k][0]);
+		if (n > l && strcmp(ch + n - l, m[k][0]) == 0 && n - l < size &&
+		    strncmp(ch, k ? "net:" : "disk:", k ? 4 : 5) == 0) {
+			snprintf(dst, size, "%.*s", (int)(n - l), ch);
+			*other = m[k][1];
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The sparklines' history (keys as the live screen's): the rows up to
+ * the cursor, read + write of each disk, rx + tx of each interface. */
+static void rebuild_history(struct app *a, size_t i)
+{
+	const struct series *s = &a->replay->series;
+	size_t j = i >= SPARK_ROWS ? i - SPARK_ROWS + 1 : 0, c;
+	char dev[SERIES_NAME_MAX], ch2[SERIES_NAME_MAX + 24];
+	const char *other;
+	double v, w;
+
+	history_free(&a->hist);
+	for (; j <= i; j++) {
+		history_tick(&a->hist);
+		for (c = 0; c < s->nch; c++) {
+			if (!device_of(s->names[c], dev, sizeof(dev), &other))
+				continue;
+			snprintf(ch2, sizeof(ch2), "%s:%s", dev, other);
+			v = replay_value(a->replay, j, s->names[c]);
+			w = replay_value(a->replay, j, ch2);
+			history_push(&a->hist, dev, (isnan(v) ? 0 : v) +
+				     (isnan(w) ? 0 : w));
+		}
+	}
+}
+
+void replayui_load(struct app *a, size_t i)
+{
+	struct replay *rp = a->replay;
+
+	if (i >= rp->n)
+		i = rp->n - 1;
+	a->replay_i = i;
+	if (a->have_rates)
+		sample_rates_free(&a->rates);
+	sample_free(&a->samples[0]);
+	sample_free(&a->samples[1]);
+	a->have_rates = replay_samples(rp, i, &a->samples[0], &a->samples[1],
+				       &a->rates) == 0;
+	a->cur = 1;
+	a->nsamples = a->have_rates ? 2 : 0;
+	if (a->have_hw)
+		hwmodel_fini(&a->hw);
+	a->have_hw = replay_hwmodel(rp, i, &a->hw) == 0;
+	rebuild_history(a, i);
+}
+
+void replayui_tick(struct app *a)
+{
+	size_t last = a->replay->n - 1;
+
+	if (!a->replay_play)
+		return;
+	if (a->replay_i + a->replay_speed >= last) {
+		a->replay_play = false;
+		snprintf(a->message, sizeof(a->message), "%s",
+			 _("replay: the end of the recording"));
+		replayui_load(a, last);
+		return;
+	}
+	replayui_load(a, a->replay_i + a->replay_speed);
+}
+
+/* The row D rows from the cursor, within the recording. */
+static void step(struct app *a, long d)
+{
+	long i = (long)a->replay_i + d, last = (long)a->replay->n - 1;
+
+	a->replay_play = false;
+	replayui_load(a, (size_t)(i < 0 ? 0 : i > last ? last : i));
+}
+
+static bool refused(struct app *a, int ch)
+{
+	static const int keys[] = { 'g', 'f', 'p', 'P', 'R', 'u', 'J', 's',
+		'b', 'c', 'r', 'v', 'L', KEY_F(2), KEY_F(4) };
+	size_t k;
+
+	if (ch == 'w' || ch == KEY_F(6)) {
+		snprintf(a->message, sizeof(a->message), "%s", _("replay: this "
+			 "session is already saved; nothing new to write"));
+		return true;
+	}
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+		if (ch == keys[k]) {
+			snprintf(a->message, sizeof(a->message), "%s",
+				 _("replay: tuning is off"));
+			return true;
+		}
+	return false;
+}
+
+static void speed(struct app *a, bool faster)
+{
+	if (faster && a->replay_speed < SPEED_MAX)
+		a->replay_speed *= 2;
+	else if (!faster && a->replay_speed > 1)
+		a->replay_speed /= 2;
+	snprintf(a->message, sizeof(a->message), _("replay: speed %ux"),
+		 a->replay_speed);
+}
+
+bool replayui_key(struct app *a, int ch)
+{
+	long jump = (long)a->replay->n / 10 ? (long)a->replay->n / 10 : 1;
+
+	switch (ch) {
+	case ',': case KEY_LEFT:
+		step(a, -1);
+		return true;
+	case '.': case KEY_RIGHT:
+		step(a, 1);
+		return true;
+	case '[':
+		step(a, -jump);
+		return true;
+	case ']':
+		step(a, jump);
+		return true;
+	case '<': case KEY_HOME:
+		step(a, -(long)a->replay->n);
+		return true;
+	case '>': case KEY_END:
+		step(a, (long)a->replay->n);
+		return true;
+	case 'o': case ' ':
+		a->replay_play = !a->replay_play && a->replay_i + 1 <
+				 a->replay->n;
+		return true;
+	case '+': case '=': case '-': case '_':
+		speed(a, ch == '+' || ch == '=');
+		return true;
+	}
+	return refused(a, ch);
+}
+
+static const char *fact(const struct app *a, const char *k1, const char *k2)
+{
+	const json_t *o = json_object_get(a->replay->doc, "system");
+
+	o = json_object_get(o, k1);
+	if (k2)
+		o = json_object_get(o, k2);
+	return json_is_string(o) ? json_string_value(o) : "";
+}
+
+void replayui_draw_header(struct app *a, int width)
+{
+	int64_t ms = replay_time_ms(a->replay, a->replay_i);
+	long s = (long)(ms / 1000);
+	char line[512];
+
+	snprintf(line, sizeof(line), "REPLAY %02ld:%02ld:%02ld (%zu/%zu)  %s  "
+		 "%s  %s  %s", s / 3600, s / 60 % 60, s % 60,
+		 a->replay_i + 1, a->replay->n, a->replay_play ?
+		 _("playing") : _("paused"), fact(a, "host", "hostname"),
+		 fact(a, "board", NULL), fact(a, "host", "kernel"));
+	draw_style(a->color, STYLE_HEADER);
+	draw_fill(0, 0, width);
+	draw_text(0, 0, width, line);
+	if (a->replay_speed > 1)
+		draw_fmt(0, width - 6, 6, "%4ux", a->replay_speed);
+}
+
+const char *replayui_keybar(void)
+{
+	return _(", . step  [ ] 10%  < > first/last  o play  +/- speed  "
+		 "i IRQs  d USB  q quit");
+}
