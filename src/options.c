@@ -46,11 +46,11 @@ static const struct opt_desc opt_table[] = {
 	  N_("also list idle loop, ram and zram devices") },
 	/* [tune options: begin] */
 	{ { "on-exit", required_argument, NULL, OPT_ON_EXIT }, N_("WHAT"),
-	  N_("tunings in force at exit: keep, restore or ask (default)") },
+	  N_("changes in force at exit: keep, restore, ask") },
 	/* [tune options: end] */
 	/* [snapshot options: begin] */
 	{ { "snapshot", required_argument, NULL, OPT_SNAPSHOT }, N_("FILE"),
-	  N_("with --once: save the session to FILE (doc/snapshot.md)") },
+	  N_("with --once: save the session to FILE") },
 	{ { "force", no_argument, NULL, OPT_FORCE }, NULL,
 	  N_("let --snapshot replace an existing FILE") },
 	{ { "replay", required_argument, NULL, OPT_REPLAY }, N_("FILE"),
@@ -79,9 +79,9 @@ void options_usage(FILE *f)
 	size_t i;
 
 	fprintf(f, _("Usage: %s [OPTION]...\n"), PACKAGE);
-	fputs(_("Live monitor of CPU clusters, disks, network interfaces and "
-		"IRQs on Linux boards.\nWithout --once it opens the live "
-		"screen (press h there for the keys).\n\n"), f);
+	fputs(_("Live monitor of CPU clusters, disks, networks and IRQs on "
+		"Linux boards.\nWithout --once it opens the live screen "
+		"(press h there for the keys).\n\n"), f);
 	for (i = 0; i < NOPTS; i++) {
 		const struct opt_desc *o = &opt_table[i];
 		char left[40];
