@@ -289,7 +289,8 @@ static void irq_weights(const json_t *q, const unsigned *cols, size_t n,
 			double *w)
 {
 	const json_t *pc = json_object_get(q, "per_cpu_per_s");
-	const char *lists[2] = { str(q, "effective_affinity"), str(q, "affinity") };
+	const char *lists[2] = { str(q, "effective_affinity"),
+				 str(q, "affinity") };
 	double sum = 0;
 	struct cpuset set;
 	size_t c, k;

@@ -234,8 +234,8 @@ void snapbench_markdown(FILE *f, const json_t *r)
 
 	conditions(f, r);
 	if (S(r, "status")[0] && strcmp(S(r, "status"), "ok")) {
-		fprintf(f, "The run did not finish (%s): %s\n\n", S(r, "status"),
-			S(r, "error")[0] ? S(r, "error") : "-");
+		fprintf(f, "The run did not finish (%s): %s\n\n",
+			S(r, "status"), S(r, "error")[0] ? S(r, "error") : "-");
 		return;
 	}
 	if (!json_array_size(json_object_get(r, "figures")))

@@ -37,6 +37,10 @@ static const struct { const char *keys, *what; } help_keys[] = {
 	/* [bench help: end] */
 	/* [snapshot help: begin] */
 	{ N_("w F6"), N_("save the session (system, series, journal, results) to a file") },
+	{ N_("L"), N_("a saved session's results as the baseline of r") },
+	{ N_(", . [ ]"), N_("replay: one sample back, on; 10 % back, on") },
+	{ N_("< > o"), N_("replay: first, last sample; play or pause") },
+	{ N_("+ -"), N_("replay: play faster, slower (1x 2x 4x ... 64x)") },
 	/* [snapshot help: end] */
 };
 #define NKEYS (sizeof(help_keys) / sizeof(help_keys[0]))

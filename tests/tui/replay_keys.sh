@@ -40,7 +40,7 @@ keys Escape b
 wait_for 'replay: tuning is off'
 check $? "b (benchmarks) is refused too"
 keys i
-wait_for '^150 +1\.0k +0 +0 +1\.0k +0 +0 +0 +0 +0 2 '
+wait_for '^150 +900 +0 +0 +900 +0 +0 +0 +0 +0 2 '
 check $? "i: the IRQ screen of the recording, per CPU as at the save"
 keys d
 wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +ASMedia' &&

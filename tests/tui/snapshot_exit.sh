@@ -14,12 +14,14 @@ conf() {	# conf DIR YESNO: a configuration saving on exit into DIR
 		> "$TMPD/cfg/benchtop/config"
 }
 # run: the monitor in a pane with that configuration, stderr to a file;
-# its pid (the pane's shell exec's a shell that runs it) in $TMPD/bpid.
+# its pid in $TMPD/bpid (a shell that exec's it), its status in $TMPD/status.
 run() {
 	rm -f "$TMPD/err" "$TMPD/status"
 	$TMUXC kill-server > /dev/null 2>&1
+	n=50; while $TMUXC has-session > /dev/null 2>&1 && [ $n -gt 0 ]; do sleep 0.1; n=$((n - 1)); done
+	sleep 0.3
 	$TMUXC new-session -d -s t -x 100 -y 30 \
-		"export XDG_CONFIG_HOME='$TMPD/cfg' LANG=C.UTF-8 ASAN_OPTIONS='$ASAN_OPTIONS'; '$BENCHTOP' 2> '$TMPD/err' & echo \$! > '$TMPD/bpid'; wait \$!; echo \$? > '$TMPD/status'; sleep 30"
+		"export XDG_CONFIG_HOME='$TMPD/cfg' LANG=C.UTF-8 ASAN_OPTIONS='$ASAN_OPTIONS'; sh -c 'echo \$\$ > \"$TMPD/bpid\"; exec \"$BENCHTOP\" 2> \"$TMPD/err\"'; echo \$? > '$TMPD/status'; sleep 30"
 	$TMUXC set-option -t t -g status off > /dev/null
 	wait_for '^DISK +READ/s'
 }

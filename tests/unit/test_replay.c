@@ -113,8 +113,8 @@ START_TEST(cpus_and_absent_devices)
 	ck_assert_int_eq(replay_samples(&rp, 4, &prev, &cur, &r), 0);
 	ck_assert_uint_eq(r.ncpus, 8);
 	ck_assert(r.cpus[0].valid && r.cpu_online[0]);
-	ck_assert_double_eq_tol(r.cpus[0].busy, 24.0, 1e-9);	/* 240 ‰ */
-	ck_assert_double_eq_tol(r.cpus[7].busy, 20.0, 1e-9);	/* 200 ‰ */
+	ck_assert_double_eq_tol(r.cpus[0].busy, 24.0, 1e-9); /* 240 ‰ */
+	ck_assert_double_eq_tol(r.cpus[7].busy, 20.0, 1e-9); /* 200 ‰ */
 	ck_assert_double_eq_tol(r.total.busy, 30.0, 1e-9);	/* 300 ‰ */
 	sample_rates_free(&r);
 	sample_free(&prev);
