@@ -255,14 +255,37 @@ static void all_performance(struct app *a)
 
 /* ---- IRQs: p ------------------------------------------------------------ */
 
-/* The IRQ the user means: the IRQ screen's row, the overview's IRQ row,
- * else the IRQ a hint names; -1 with a sentence when none. */
+/* The IRQ of the host controller behind DEV (its device chain: sda ->
+ * USB -> xhci -> IRQ 150), or -1 with a sentence when it has none. */
+static long chain_irq_of(struct app *a, const char *dev)
+{
+	const struct chain_list *l = &a->hw.chain.chains;
+	size_t i;
+
+	for (i = 0; a->have_hw && i < l->n; i++)
+		if (l->v[i].dev && strcmp(l->v[i].dev, dev) == 0 &&
+		    l->v[i].nirqs)
+			return (long)l->v[i].irqs[0].irq;
+	say(a, _("%s has no IRQ of its own in its device chain"), dev);
+	return -1;
+}
+
+/* The IRQ the user means: the IRQ behind the overview's disk or
+ * interface (its device chain), the IRQ screen's row, the overview's IRQ
+ * row, else the IRQ a hint names; -1 with a sentence when none. */
 static long selected_irq(struct app *a)
 {
 	const struct irq_rate *q = NULL;
 	struct hints_in in;
+	enum panel_main_sel sel = PANEL_SEL_NONE;
 	size_t idx;
 
+	if (a->panel == &panel_main_ops && a->have_rates)
+		sel = panel_main_selected(a, &idx);
+	if (sel == PANEL_SEL_DISK || sel == PANEL_SEL_NET)
+		return chain_irq_of(a, sel == PANEL_SEL_DISK ?
+				    a->rates.disks[idx].row->name :
+				    a->rates.nets[idx].row->name);
 	if (a->have_rates && a->panel == &panel_irq_ops &&
 	    a->views[panel_irq_ops.id].sel < a->rates.nirqs)
 		q = &a->rates.irqs[a->views[panel_irq_ops.id].sel];

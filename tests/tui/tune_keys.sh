@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 33
+plan 36
 fake=""
 trap 'test -n "$fake" && kill $fake 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT INT TERM
 XDG_CONFIG_HOME=$TMPD/config
@@ -107,6 +107,16 @@ keys 1 . 4 G H z Enter
 wait_for 'CPUs 4-7: maximum kHz 2000000 -> 1400000, read back 1400000'
 [ $? = 0 ] && [ "$(file $P4/scaling_max_freq)" = 1400000 ]
 check $? "a typed 1.4GHz maximum lands in scaling_max_freq"
+# From the device chain: a disk or interface row pins its controller's IRQ.
+keys Home j j j p
+wait_for 'Pin IRQ 150 to'
+check $? "p on sda pins IRQ 150, the xHCI behind its USB bridge"
+keys Escape j j p
+wait_for 'Pin IRQ 151 to'
+check $? "p on eth0 pins IRQ 151, the xHCI behind the RTL8153"
+keys Escape k p
+wait_for 'lo has no IRQ of its own in its device chain'
+check $? "p on lo says it has no IRQ"
 keys q
 wait_for 'keep them or restore the originals'
 check $? "q with a change in force asks keep or restore"
