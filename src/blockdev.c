@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "blockdev.h"
+#include "i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -649,33 +650,33 @@ static void print_disk(FILE *f, const struct blockdev *d)
 	fprintf(f, "  %-8s ", d->name);
 	print_size(f, d->size_bytes);
 	fprintf(f, "  %s", d->rotational < 0 ? "?" :
-		d->rotational ? "rotational" : "non-rotational");
+		d->rotational ? _("rotational") : _("non-rotational"));
 	if (d->logical_block)
-		fprintf(f, "  %u-byte blocks", d->logical_block);
+		fprintf(f, _("  %u-byte blocks"), d->logical_block);
 	if (d->sched)
-		fprintf(f, "  scheduler %s (of %s)", *d->sched ? d->sched :
+		fprintf(f, _("  scheduler %s (of %s)"), *d->sched ? d->sched :
 			"?", d->sched_avail);
 	if (d->model)
 		fprintf(f, "  \"%s\"", d->model);
 	fputc('\n', f);
 	for (i = 0; i < d->nmounts; i++)
-		fprintf(f, "           %s on %s (%s)\n", d->mounts[i].part,
+		fprintf(f, _("           %s on %s (%s)\n"), d->mounts[i].part,
 			d->mounts[i].mountpoint, d->mounts[i].fstype);
 	for (i = 0; i < d->nslaves; i++)
-		fprintf(f, "           member %s\n", d->slaves[i]);
+		fprintf(f, _("           member %s\n"), d->slaves[i]);
 	if (d->error)
-		fprintf(f, "           error: %s\n", d->error);
+		fprintf(f, _("           error: %s\n"), d->error);
 }
 
 void blockdev_print(FILE *f, const struct blockdev_list *l)
 {
 	size_t i;
 
-	fprintf(f, "Block devices\n");
+	fprintf(f, "%s", _("Block devices\n"));
 	if (l->error)
-		fprintf(f, "  error: %s\n", l->error);
+		fprintf(f, _("  error: %s\n"), l->error);
 	if (!l->n)
-		fprintf(f, "  no block devices\n");
+		fprintf(f, "%s", _("  no block devices\n"));
 	for (i = 0; i < l->n; i++)
 		print_disk(f, &l->v[i]);
 }

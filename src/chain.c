@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "chain.h"
+#include "i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -593,11 +594,11 @@ void chain_print(FILE *f, const struct chain_list *l)
 	char line[1024], list[512];
 	size_t i, j;
 
-	fprintf(f, "Device chains\n");
+	fprintf(f, "%s", _("Device chains\n"));
 	if (l->error)
-		fprintf(f, "  error: %s\n", l->error);
+		fprintf(f, _("  error: %s\n"), l->error);
 	if (!l->n)
-		fprintf(f, "  no disks or network devices on a bus\n");
+		fprintf(f, "%s", _("  no disks or network devices on a bus\n"));
 	for (i = 0; i < l->n; i++) {
 		const struct chain *c = &l->v[i];
 
@@ -607,16 +608,16 @@ void chain_print(FILE *f, const struct chain_list *l)
 			const struct chain_irq *q = &c->irqs[j];
 
 			cpulist_format(&q->affinity, list, sizeof(list));
-			fprintf(f, "      IRQ %u%s%s %s: %llu interrupts, %u%%"
-				" on the busiest CPU, affinity %s\n", q->irq,
+			fprintf(f, _("      IRQ %u%s%s %s: %llu interrupts, %u%%"
+				  " on the busiest CPU, affinity %s\n"), q->irq,
 				q->hwirq ? " hwirq " : "",
 				q->hwirq ? q->hwirq : "",
 				q->action ? q->action : "",
 				(unsigned long long)q->total, q->top_pct,
-				q->has_affinity ? list : "unknown");
+				q->has_affinity ? list : _("unknown"));
 		}
 		if (c->error)
-			fprintf(f, "      note: %s\n", c->error);
+			fprintf(f, _("      note: %s\n"), c->error);
 	}
 }
 

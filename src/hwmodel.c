@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "hwmodel.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -359,7 +360,7 @@ static void print_cpus(FILE *f, const struct hwmodel *hw)
 
 	cpulist_format(&c->present, a, sizeof(a));
 	cpulist_format(&c->online, b, sizeof(b));
-	fprintf(f, "CPUS     present %s  online %s", a, b);
+	fprintf(f, _("CPUS     present %s  online %s"), a, b);
 	for (i = 0; i < c->ncores; i++) {
 		cpulist_format(&c->cores[i].cpus, a, sizeof(a));
 		if (c->ncores == 1)
@@ -370,11 +371,11 @@ static void print_cpus(FILE *f, const struct hwmodel *hw)
 	}
 	fputc('\n', f);
 	if (c->error || hw->cpuinfo_error)
-		fprintf(f, "         error: %s\n",
+		fprintf(f, _("         error: %s\n"),
 			c->error ? c->error : hw->cpuinfo_error);
 	cpulist_format(&c->nofreq, a, sizeof(a));
 	if (c->n && a[0])
-		fprintf(f, "         cpus %s have no cpufreq\n", a);
+		fprintf(f, _("         cpus %s have no cpufreq\n"), a);
 }
 
 static void print_cluster(FILE *f, const struct cluster *cl)
@@ -390,7 +391,7 @@ static void print_cluster(FILE *f, const struct cluster *cl)
 		role ? " " : "", cl->core && cl->core[0] ? cl->core : "?",
 		cpus);
 	if (!cl->online)
-		fprintf(f, "  offline");
+		fprintf(f, "  %s", _("offline"));
 	else if (cl->has_freq)
 		fprintf(f, "  %s  %s MHz  %s-%s MHz  (hw %s-%s)%s",
 			pol && fr->governor ? fr->governor : "?",
@@ -403,7 +404,7 @@ static void print_cluster(FILE *f, const struct cluster *cl)
 			cl->throttled ? "  THROTTLED" : "");
 	fputc('\n', f);
 	if (cl->error)
-		fprintf(f, "         error: %s\n", cl->error);
+		fprintf(f, _("         error: %s\n"), cl->error);
 }
 
 /* "  active 50/60/70" for the trips of TYPE, or nothing. */
@@ -433,10 +434,10 @@ static void print_thermal(FILE *f, const struct thermal *t)
 	size_t i, k;
 
 	if (!t->nzones && !t->ncooling && !t->error)
-		fprintf(f, "THERMAL  no thermal zones exposed by this "
-			"kernel\n");
+		fprintf(f, _("THERMAL  no thermal zones exposed by this "
+			  "kernel\n"));
 	if (t->error)
-		fprintf(f, "THERMAL  error: %s\n", t->error);
+		fprintf(f, _("THERMAL  error: %s\n"), t->error);
 	for (i = 0; i < t->nzones; i++) {
 		const struct thermal_zone *z = &t->zones[i];
 
@@ -449,20 +450,20 @@ static void print_thermal(FILE *f, const struct thermal *t)
 			print_trips(f, z, kinds[k]);
 		fputs(z->ntrips ? " °C\n" : "\n", f);
 		if (z->error)
-			fprintf(f, "         error: %s\n", z->error);
+			fprintf(f, _("         error: %s\n"), z->error);
 	}
 	for (i = 0; i < t->ncooling; i++) {
 		const struct thermal_cooling *d = &t->cooling[i];
 
 		fprintf(f, "COOLING  %s  ", d->type);
 		if (d->has_state)
-			fprintf(f, "state %llu/%llu%s\n",
+			fprintf(f, _("state %llu/%llu%s\n"),
 				(unsigned long long)d->cur_state,
 				(unsigned long long)d->max_state,
-				d->cur_state ? "  active" : "");
+				d->cur_state ? _("  active") : "");
 		else
-			fprintf(f, "state ?\n         error: %s\n",
-				d->error ? d->error : "unknown");
+			fprintf(f, _("state ?\n         error: %s\n"),
+				d->error ? d->error : _("unknown"));
 	}
 }
 
@@ -471,10 +472,10 @@ void hwmodel_print(FILE *f, const struct hwmodel *hw)
 	const struct clusters *c = &hw->clusters;
 	size_t i;
 
-	fprintf(f, "BOARD    %s\n", hw->board ? hw->board : "unknown");
+	fprintf(f, _("BOARD    %s\n"), hw->board ? hw->board : _("unknown"));
 	print_cpus(f, hw);
 	if (c->cpufreq_note)
-		fprintf(f, "CLUSTER  %s\n", c->cpufreq_note);
+		fprintf(f, "CLUSTER  %s\n", _(c->cpufreq_note));
 	for (i = 0; i < c->n; i++)
 		print_cluster(f, &c->v[i]);
 	print_thermal(f, &hw->thermal);

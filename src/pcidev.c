@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "pcidev.h"
+#include "i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -353,14 +354,14 @@ static void print_dev(FILE *f, const struct pcidev *d)
 		d->name);
 	if (d->kind)
 		fprintf(f, " (%s)", d->kind);
-	fprintf(f, "  driver %s", d->driver ? d->driver : "none");
+	fprintf(f, _("  driver %s"), d->driver ? d->driver : _("none"));
 	if (d->irq)
 		fprintf(f, "  IRQ %u", d->irq);
 	for (i = 0; i < d->nmsi; i++)
 		fprintf(f, "%s%u", i ? "," : "  MSI ", d->msi[i]);
 	fputc('\n', f);
 	if (d->error)
-		fprintf(f, "      error: %s\n", d->error);
+		fprintf(f, _("      error: %s\n"), d->error);
 }
 
 void pcidev_print(FILE *f, const struct pcidev_list *l)
@@ -371,7 +372,7 @@ void pcidev_print(FILE *f, const struct pcidev_list *l)
 	if (l->error)
 		fprintf(f, "  %s\n", l->error);
 	else if (!l->n)
-		fprintf(f, "  no PCI devices\n");
+		fprintf(f, "%s", _("  no PCI devices\n"));
 	for (i = 0; i < l->n; i++)
 		print_dev(f, &l->v[i]);
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "usbdev.h"
+#include "i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -759,21 +760,21 @@ static void print_dev(FILE *f, const struct usbdev_list *l,
 	fputc('\n', f);
 	usbdesc_format_speed(d->speed_kbps, sp, sizeof(sp));
 	usbdesc_format_speed(d->capable_kbps, cap, sizeof(cap));
-	fprintf(f, "          USB %x.%02x  %s (capable %s)  driver %s",
+	fprintf(f, _("          USB %x.%02x  %s (capable %s)  driver %s"),
 		d->bcd_usb >> 8, d->bcd_usb & 0xff, sp, cap,
-		usbdev_driver(d) ? usbdev_driver(d) : "none");
+		usbdev_driver(d) ? usbdev_driver(d) : _("none"));
 	if (d->has_uas || d->has_bot)
-		fprintf(f, "  %s", !d->has_uas ? "BOT only" : d->has_bot ?
-			"BOT+UAS offered" : "UAS offered");
+		fprintf(f, "  %s", !d->has_uas ? _("BOT only") : d->has_bot ?
+			_("BOT+UAS offered") : _("UAS offered"));
 	if (d->quirks)
-		fprintf(f, "  quirks %s", d->quirks);
+		fprintf(f, _("  quirks %s"), d->quirks);
 	if (bus && bus->controller)
-		fprintf(f, "  on %s", bus->controller);
+		fprintf(f, _("  on %s"), bus->controller);
 	fputc('\n', f);
 	for (i = 0; i < d->nverdicts; i++)
 		fprintf(f, "          ! %s\n", d->verdicts[i]);
 	if (d->error)
-		fprintf(f, "          error: %s\n", d->error);
+		fprintf(f, _("          error: %s\n"), d->error);
 }
 
 void usbdev_print(FILE *f, const struct usbdev_list *l)
@@ -786,12 +787,12 @@ void usbdev_print(FILE *f, const struct usbdev_list *l)
 		usbdesc_format_speed(l->buses[i].speed_kbps, sp, sizeof(sp));
 		fprintf(f, "  bus %-3u %-6s %s (%s)\n", l->buses[i].busnum, sp,
 			l->buses[i].controller ? l->buses[i].controller : "?",
-			l->buses[i].driver ? l->buses[i].driver : "no driver");
+			l->buses[i].driver ? l->buses[i].driver : _("no driver"));
 	}
 	if (!l->n)
-		fprintf(f, "  no USB devices\n");
+		fprintf(f, "%s", _("  no USB devices\n"));
 	for (i = 0; i < l->n; i++)
 		print_dev(f, l, &l->v[i]);
 	if (l->error)
-		fprintf(f, "  error: %s\n", l->error);
+		fprintf(f, _("  error: %s\n"), l->error);
 }
