@@ -169,6 +169,22 @@ int tune_target_policy(const char *target)
 
 /* ---- targets and their files -------------------------------------------- */
 
+/* The policy's own directory (cpufreq/policyN, kernels since 4.3), else
+ * the per-CPU one that older kernels have (cpuN/cpufreq, a link to the
+ * policy on newer ones). */
+static int freq_path(const struct tune *t, unsigned policy, const char *file,
+		     char *dst, size_t size)
+{
+	char dir[4096];
+
+	snprintf(dir, sizeof(dir), "%s/devices/system/cpu/cpufreq/policy%u",
+		 t->sys_root, policy);
+	if (access(dir, F_OK) == 0)
+		return snprintf(dst, size, "%s/%s", dir, file);
+	return snprintf(dst, size, "%s/devices/system/cpu/cpu%u/cpufreq/%s",
+			t->sys_root, policy, file);
+}
+
 static int target_init(const struct tune *t, struct target *tg,
 		       enum journal_kind kind, unsigned num, const char *name)
 {
@@ -190,9 +206,8 @@ static int target_init(const struct tune *t, struct target *tg,
 			     "%s/block/%s/queue/scheduler", t->sys_root, name);
 	} else {
 		snprintf(tg->id, sizeof(tg->id), "policy%u", num);
-		n = snprintf(tg->path, sizeof(tg->path),
-			     "%s/devices/system/cpu/cpu%u/cpufreq/%s",
-			     t->sys_root, num, freq_files[kind]);
+		n = freq_path(t, num, freq_files[kind], tg->path,
+			      sizeof(tg->path));
 	}
 	return n < 0 || (size_t)n >= sizeof(tg->path) ? -ENAMETOOLONG : 0;
 }
