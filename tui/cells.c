@@ -150,6 +150,25 @@ static void draw_cluster(struct app *a, int y, int w, const struct cluster *c)
 	}
 }
 
+/* An x86 model name short enough for the CLUSTER column: "Intel(R)
+ * Xeon(R) CPU E5-2680 v4 @ 2.40GHz" -> "Intel Xeon E5-2680 v4". */
+static void short_model(char *dst, size_t size, const char *model)
+{
+	static const char *const noise[] = { "(R)", "(TM)", "(tm)", " CPU",
+					     " Processor", " processor" };
+	char tmp[256], *at;
+	size_t i;
+
+	snprintf(tmp, sizeof(tmp), "%s", model && *model ? model : "?");
+	if ((at = strstr(tmp, " @ ")))
+		*at = '\0';
+	for (i = 0; i < sizeof(noise) / sizeof(noise[0]); i++)
+		while ((at = strstr(tmp, noise[i])))
+			memmove(at, at + strlen(noise[i]),
+				strlen(at + strlen(noise[i])) + 1);
+	cells_squeeze(dst, size, tmp);
+}
+
 /* Mean busy share of the online CPUs in SET, or -1 when unknown. */
 static double group_busy(const struct app *a, const struct cpuset *set)
 {
@@ -177,11 +196,12 @@ static int draw_nofreq(struct app *a, int y, int h, int w)
 
 	for (i = 0; i < c->ncores && used < h - 1; i++, used++) {
 		double busy = group_busy(a, &c->cores[i].cpus);
+		char name[64];
 
+		short_model(name, sizeof(name), c->cores[i].core);
 		cpulist_format(&c->cores[i].cpus, cpus, sizeof(cpus));
 		draw_fmt(y + used, 0, w, "%-19.19s %-5s %-12s %9s %10s ",
-			 c->cores[i].core ? c->cores[i].core : "?", cpus, "-",
-			 "-", "-");
+			 name, cpus, "-", "-", "-");
 		if (busy >= 0)
 			draw_fmt(y + used, 60, w - 60, "%4.0f%%", busy);
 	}
