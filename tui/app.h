@@ -9,6 +9,7 @@
 #include "history.h"
 #include "hwmodel.h"
 #include "sample.h"
+#include "view.h"
 /* [tune app: begin] includes */
 #include "dialog.h"
 #include "tune.h"
@@ -25,13 +26,6 @@ struct settings;
 struct options;
 struct panel_ops;
 
-/* Per-panel cursor: selected row and first row / column shown. */
-struct view {
-	size_t sel;
-	size_t top;
-	size_t col;		/* first CPU column (IRQ screen) */
-	size_t nrows;		/* rows the panel had at its last draw */
-};
 
 struct app {
 	const struct options *opts;

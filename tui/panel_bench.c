@@ -136,17 +136,9 @@ static bool bench_key(struct app *a, int ch)
 
 	if (a->bench.step == BENCHUI_TYPING)
 		return typing_key(a, ch);
+	if (view_key(v, ch))
+		return true;
 	switch (ch) {
-	case 'j':
-	case KEY_DOWN:
-		if (v->sel + 1 < v->nrows)
-			v->sel++;
-		return true;
-	case 'k':
-	case KEY_UP:
-		if (v->sel > 0)
-			v->sel--;
-		return true;
 	case '\n':
 	case '\r':
 	case KEY_ENTER:

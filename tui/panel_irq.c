@@ -131,35 +131,16 @@ static void irq_draw(struct app *a, int top, int height, int width)
 static bool irq_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[panel_irq_ops.id];
-	size_t page = LINES > 4 ? (size_t)LINES - 4 : 1;
 
+	if (view_key(v, ch))
+		return true;
 	switch (ch) {
-	case 'j':
-	case KEY_DOWN:
-		if (v->sel + 1 < v->nrows)
-			v->sel++;
-		return true;
-	case 'k':
-	case KEY_UP:
-		if (v->sel > 0)
-			v->sel--;
-		return true;
-	case KEY_NPAGE:
 	case ' ':
-		v->sel = v->sel + page < v->nrows ? v->sel + page :
-			 (v->nrows ? v->nrows - 1 : 0);
-		return true;
-	case KEY_PPAGE:
-		v->sel = v->sel > page ? v->sel - page : 0;
-		return true;
-	case KEY_HOME:
+		return view_key(v, KEY_NPAGE);
 	case 'g':
-		v->sel = 0;
-		return true;
-	case KEY_END:
+		return view_key(v, KEY_HOME);
 	case 'G':
-		v->sel = v->nrows ? v->nrows - 1 : 0;
-		return true;
+		return view_key(v, KEY_END);
 	case KEY_RIGHT:
 	case 'l':
 		v->col++;

@@ -76,17 +76,9 @@ static bool journal_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[panel_journal_ops.id];
 
+	if (view_key(v, ch))
+		return true;
 	switch (ch) {
-	case 'j':
-	case KEY_DOWN:
-		if (v->sel + 1 < v->nrows)
-			v->sel++;
-		return true;
-	case 'k':
-	case KEY_UP:
-		if (v->sel > 0)
-			v->sel--;
-		return true;
 	case '\r':
 	case '\n':
 	case KEY_ENTER:

@@ -297,20 +297,9 @@ static bool main_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[panel_main_ops.id];
 
+	if (view_key(v, ch))
+		return true;
 	switch (ch) {
-	case 'j':
-	case KEY_DOWN:
-		if (v->sel + 1 < v->nrows)
-			v->sel++;
-		return true;
-	case 'k':
-	case KEY_UP:
-		if (v->sel > 0)
-			v->sel--;
-		return true;
-	case KEY_HOME:
-		v->sel = 0;
-		return true;
 	case '\r':
 	case '\n':
 	case KEY_ENTER:
