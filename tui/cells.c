@@ -211,29 +211,34 @@ static int draw_nofreq(struct app *a, int y, int h, int w)
 	return used + 1;
 }
 
-/* One line of per-CPU utilisation bars, when the terminal has room. */
-static int draw_percpu(struct app *a, int y, int w)
+/* Per-CPU utilisation bars, 16 columns each, on as many lines (at most
+ * MAXROWS) as the CPUs need; returns the lines used. */
+static int draw_percpu(struct app *a, int y, int w, int maxrows)
 {
 	const struct sample_rates *r = &a->rates;
-	size_t i;
-	int x = 0;
+	size_t i, per = w >= 16 ? (size_t)w / 16 : 1;
+	int x, row;
 
 	if (!a->have_rates)
 		return 0;
-	for (i = 0; i < r->ncpus && x + 16 <= w; i++, x += 16) {
+	for (i = 0; i < r->ncpus; i++) {
+		row = (int)(i / per);
+		x = (int)(i % per) * 16;
+		if (row >= maxrows)
+			return maxrows;
 		if (!r->cpu_online[i]) {
-			draw_fmt(y, x, 16, "%3d %-11s", r->cpu_ids[i],
+			draw_fmt(y + row, x, 16, "%3d %-11s", r->cpu_ids[i],
 				 _("off"));
 			continue;
 		}
-		draw_fmt(y, x, 4, "%3d ", r->cpu_ids[i]);
+		draw_fmt(y + row, x, 4, "%3d ", r->cpu_ids[i]);
 		draw_style(a->color, STYLE_GOOD);
-		draw_bar(y, x + 4, 7, r->cpus[i].valid ? r->cpus[i].busy : 0,
-			 a->utf8);
+		draw_bar(y + row, x + 4, 6, r->cpus[i].valid ?
+			 r->cpus[i].busy : 0, a->utf8);
 		draw_style(a->color, STYLE_NORMAL);
-		draw_fmt(y, x + 11, 5, "%3.0f%%", r->cpus[i].busy);
+		draw_fmt(y + row, x + 10, 6, " %3.0f%%", r->cpus[i].busy);
 	}
-	return 1;
+	return r->ncpus ? (int)((r->ncpus - 1) / per) + 1 : 0;
 }
 
 int cells_draw_clusters(struct app *a, int y, int h, int w)
@@ -250,7 +255,7 @@ int cells_draw_clusters(struct app *a, int y, int h, int w)
 	for (i = 0; i < c->n && used < h; i++, used++)
 		draw_cluster(a, y + used, w, &c->v[i]);
 	if (used < h && LINES >= 30)
-		used += draw_percpu(a, y + used, w);
+		used += draw_percpu(a, y + used, w, h - used);
 	return used;
 }
 

@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 17
+plan 18
 
 start 80 24 "$(bed_cmd odroid-xu4 '-d 1')"
 wait_for '^[^ ]+  Hardkernel Odroid XU4  [^ ]+  up '
@@ -80,6 +80,10 @@ keys Escape
 keys 1
 wait_for '^CLUSTER'
 check $? "1 returns to the overview"
+resize 120 34
+wait_for '^  7 .* +[0-9]+%$'
+check $? "a larger terminal shows a bar per CPU, wrapped so CPU 7 is not lost"
+resize 80 24
 kill $busy 2> /dev/null
 keys q
 wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
