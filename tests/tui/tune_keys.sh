@@ -35,7 +35,14 @@ exit \$r' sh "$TESTBEDS" "$TMPD" "$BENCHTOP" "\$@"
 SH
 P4=sys/devices/system/cpu/cpufreq/policy4
 file() { cat "$(cat "$TMPD/udir")/$1"; }
-restart() { $TMUXC kill-server > /dev/null 2>&1; rm -f "$TMPD/after" "$TMPD/udir"; start 80 24 "$*"; }
+# Keys typed before the screen is up can be lost on a loaded machine: wait
+# for the overview after each start.
+restart() {
+	$TMUXC kill-server > /dev/null 2>&1
+	rm -f "$TMPD/after" "$TMPD/udir"
+	start 80 24 "$*"
+	wait_for '^CLUSTER' > /dev/null
+}
 
 start 80 24 "sh '$TMPD/bt.sh' -d 0.5"
 wait_for '^big Cortex-A15 +4-7 +ondemand'
