@@ -20,6 +20,17 @@ bool counter_delta(uint64_t prev, uint64_t cur, uint64_t *d)
 	return false;
 }
 
+bool counter_deltas(const uint64_t *prev, const uint64_t *cur, uint64_t *d,
+		    size_t n)
+{
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ok &= counter_delta(prev[i], cur[i], &d[i]);
+	return ok;
+}
+
 double counter_rate(uint64_t delta, double dt)
 {
 	if (!(dt > 0))

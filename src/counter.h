@@ -3,6 +3,7 @@
 #define BENCHTOP_COUNTER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -14,6 +15,11 @@
  * the caller restarts that row's baseline.
  */
 bool counter_delta(uint64_t prev, uint64_t cur, uint64_t *d);
+
+/* counter_delta for N counters of PREV and CUR into D; true when all
+ * were trustworthy (one reset makes the whole row restart). */
+bool counter_deltas(const uint64_t *prev, const uint64_t *cur, uint64_t *d,
+		    size_t n);
 
 /* Delta over seconds as a rate; 0 when DT is not positive. */
 double counter_rate(uint64_t delta, double dt);

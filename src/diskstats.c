@@ -311,13 +311,11 @@ static bool row_deltas(const struct disk_row *p, const struct disk_row *r,
 		       uint64_t d[NCOUNTERS])
 {
 	uint64_t a[NCOUNTERS], b[NCOUNTERS];
-	bool ok = p->major == r->major && p->minor == r->minor;
 
 	row_counters(p, a);
 	row_counters(r, b);
-	for (size_t i = 0; i < NCOUNTERS; i++)
-		ok &= counter_delta(a[i], b[i], &d[i]);
-	return ok;
+	return counter_deltas(a, b, d, NCOUNTERS) && p->major == r->major &&
+	       p->minor == r->minor;
 }
 
 static void rate_row(const struct disk_row *p, const struct disk_row *r,

@@ -195,7 +195,6 @@ static void rate_row(const struct net_row *p, const struct net_row *r,
 		     double dt, struct net_rate *out)
 {
 	uint64_t a[NCOUNTERS], b[NCOUNTERS], d[NCOUNTERS];
-	bool ok = true;
 
 	memset(out, 0, sizeof(*out));
 	out->row = r;
@@ -204,9 +203,7 @@ static void rate_row(const struct net_row *p, const struct net_row *r,
 		return;
 	row_counters(p, a);
 	row_counters(r, b);
-	for (size_t i = 0; i < NCOUNTERS; i++)
-		ok &= counter_delta(a[i], b[i], &d[i]);
-	if (!ok)
+	if (!counter_deltas(a, b, d, NCOUNTERS))
 		return;		/* a reset: the row restarts its baseline */
 	out->valid = true;
 	out->rx_bytes_per_s = counter_rate(d[N_RX_BYTES], dt);
