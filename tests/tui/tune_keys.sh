@@ -37,8 +37,14 @@ P4=sys/devices/system/cpu/cpufreq/policy4
 file() { cat "$(cat "$TMPD/udir")/$1"; }
 # Keys typed before the screen is up can be lost on a loaded machine: wait
 # for the overview after each start.
+# A server that is still shutting down can swallow a new session of the
+# same name: each restart uses a fresh tmux socket.
+restarts=0
 restart() {
 	$TMUXC kill-server > /dev/null 2>&1
+	restarts=$((restarts + 1))
+	TMUX_SOCK="benchtop-test-$$-$restarts"
+	TMUXC="tmux -L $TMUX_SOCK -f /dev/null"
 	rm -f "$TMPD/after" "$TMPD/udir"
 	start 80 24 "$*"
 	wait_for '^CLUSTER' > /dev/null
