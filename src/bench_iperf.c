@@ -46,7 +46,7 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 	snt = json_object_get(end, "sum_sent");
 	rcv = json_object_get(end, "sum_received");
 	if ((e = json_object_get(doc, "error")) && json_is_string(e)) {
-		snprintf(err, errsize, "iperf3: %s", json_string_value(e));
+		snprintf(err, errsize, "%s", json_string_value(e));
 	} else if (!snt || !rcv) {
 		snprintf(err, errsize, "libiperf's JSON has no end totals");
 	} else {

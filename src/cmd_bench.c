@@ -95,7 +95,9 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 		fputc('\n', stdout);
 	else if (res && r.state == BENCHRUN_DONE)
 		cmd_bench_print(stdout, res);
-	if (r.state != BENCHRUN_DONE)
+	if (r.state != BENCHRUN_DONE && strcmp(cmd, p->name) == 0)
+		fprintf(stderr, "benchtop %s: %s\n", cmd, r.error);
+	else if (r.state != BENCHRUN_DONE)
 		fprintf(stderr, "benchtop %s: %s: %s\n", cmd, p->name, r.error);
 	rc = r.state == BENCHRUN_DONE ? 0 : got_signal ? 128 + got_signal : 1;
 	json_decref(res);
