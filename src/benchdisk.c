@@ -273,18 +273,41 @@ static int pass_io(struct benchdisk *d, struct benchdisk_pass *ps,
 	return 0;
 }
 
-int benchdisk_seq(struct benchdisk *d, struct benchdisk_pass *ps)
+/* dd's input side: fill BUF from /dev/zero (ZFD). */
+static int zero_fill(struct benchdisk *d, int zfd, void *buf, size_t size)
+{
+	char *p = buf;
+
+	while (size) {
+		ssize_t n = read(zfd, p, size);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return benchdisk_fail(d, n < 0 ? -errno : -EIO,
+					      "reading /dev/zero");
+		p += n;
+		size -= (size_t)n;
+	}
+	return 0;
+}
+
+static int seq_loop(struct benchdisk *d, struct benchdisk_pass *ps, int zfd)
 {
 	double t0 = benchdisk_now(), last = t0, t, lat;
 	uint64_t off;
 	int rc;
 
 	ps->max_lat_s = 0;
+	ps->io_secs = 0;
 	for (off = 0; off < ps->size; off += ps->block) {
+		if (zfd >= 0 && (rc = zero_fill(d, zfd, ps->buf, ps->block)))
+			return rc;
 		t = benchdisk_now();
 		if ((rc = pass_io(d, ps, off)) != 0)
 			return rc;
 		lat = benchdisk_now() - t;
+		ps->io_secs += lat;
 		if (lat > ps->max_lat_s)
 			ps->max_lat_s = lat;
 		if (t + lat - last >= 0.2 && t > t0) {
@@ -298,4 +321,17 @@ int benchdisk_seq(struct benchdisk *d, struct benchdisk_pass *ps)
 		return benchdisk_fail(d, -errno, "flushing (fsync)");
 	ps->secs = benchdisk_now() - t0;
 	return 0;
+}
+
+int benchdisk_seq(struct benchdisk *d, struct benchdisk_pass *ps)
+{
+	int zfd = -1, rc;
+
+	if (ps->zero_fill && ps->write &&
+	    (zfd = open("/dev/zero", O_RDONLY | O_CLOEXEC)) < 0)
+		return benchdisk_fail(d, -errno, "opening /dev/zero");
+	rc = seq_loop(d, ps, zfd);
+	if (zfd >= 0)
+		close(zfd);
+	return rc;
 }

@@ -61,10 +61,13 @@ struct benchdisk_pass {
 	bool write;		/* else read */
 	bool fsync;		/* fsync timed in at the end of a write */
 	bool rewrite;		/* read each block then write it back */
+	bool zero_fill;		/* read each block from /dev/zero before
+				 * writing it, as dd if=/dev/zero does */
 	double frac0, fspan;	/* progress from FRAC0 to FRAC0 + FSPAN */
 	const char *phase;	/* "write", "read" */
 	double secs;		/* out: the pass's time */
 	double max_lat_s;	/* out: the slowest request */
+	double io_secs;		/* out: the time inside the requests */
 };
 
 /* Run PS over D->fd from offset 0; 0 or -errno with D->err set. */

@@ -41,11 +41,30 @@ CONF
 export XDG_CONFIG_HOME="$TMPD/xdg" BENCHTOP_NO_PROGRESS=1
 used() { sync; df --output=used "$MNT" | tail -1; }
 files() { ls -A "$MNT" | grep -v '^lost+found$'; }
-plan 28
+# MiB of the image that are not zeros (the loop device has no direct I/O,
+# so the image file shows what the filesystem wrote).
+nonzero_mib() {
+	sync
+	python3 -c 'import sys
+f = open(sys.argv[1], "rb"); z = bytes(65536); n = 0
+while True:
+    b = f.read(65536)
+    if not b:
+        break
+    n += b != z[:len(b)]
+print(n // 16)' "$TMPD/img"
+}
+plan 30
 base=$(used)
+nz0=$(nonzero_mib)
 
 "$BENCHTOP" bench seq-direct --target "$MNT" --size 16M --json > "$TMPD/seq.json"
 check $? "seq-direct 16 MiB on ext4 runs"
+nz1=$(nonzero_mib)
+[ "$nz1" -lt $((nz0 + 4)) ]
+check $? "seq-direct writes zeros, as dd if=/dev/zero does (non-zero MiB of the image: $nz0 before, $nz1 after)"
+json "$TMPD/seq.json" '0 < d["details"]["write_io_s"] <= d["details"]["write_s"]'
+check $? "the time inside the writes is in the details, within the write time"
 json "$TMPD/seq.json" 'd["status"] == "ok" and [f["name"] for f in d["figures"]] == ["write", "read"] and all(f["value"] > 0 and f["unit"] == "MB/s" for f in d["figures"])'
 check $? "seq-direct gives write and read in MB/s"
 json "$TMPD/seq.json" 'd["details"]["io"] == "O_DIRECT" and d["details"]["bytes"] == 16 << 20 and d["details"]["block_bytes"] == 8 << 20'
