@@ -2,8 +2,8 @@
  * then "iflag=direct": a sequential write (fsync timed in) and read back,
  * in MB/s as dd prints them (10^6 bytes).  Like dd, the write reads each
  * block from /dev/zero before writing it: dd's figure includes that copy
- * (8-18 % of the time on this VM's disk), so ours does too; the time
- * inside the writes alone is in the details. */
+ * (12-15 % of the write time on this VM's disk), so ours does too; the
+ * time inside the writes alone is in the details. */
 #include "config.h"
 
 #include "bench.h"
