@@ -16,7 +16,10 @@ cleanup() {
 	[ -n "$LOOP" ] && losetup -d "$LOOP"
 	rm -rf "$TMPD"
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+# A signal (also a closed pipe or a dropped SSH link) exits, and the exit
+# cleans up: the loop device and its mount do not outlive the test.
+trap 'exit 1' INT TERM HUP PIPE
 mkdir -p "$MNT" "$RF" "$TMPD/xdg/benchtop"
 dd if=/dev/zero of="$TMPD/img" bs=1M count=96 status=none
 mkfs.ext4 -q -m 0 "$TMPD/img"

@@ -8,7 +8,10 @@ plan 30
 
 MNT="$TMPD/mnt"
 cleanup() { mountpoint -q "$MNT" 2>/dev/null && umount "$MNT"; rm -rf "$TMPD"; }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+# A signal (also a closed pipe or a dropped SSH link) exits, and the exit
+# cleans up: the loop device and its mount do not outlive the test.
+trap 'exit 1' INT TERM HUP PIPE
 SNAPS="$top_srcdir/tests/data/snapshots"
 
 # clean FILE: no control characters but newline and tab.
