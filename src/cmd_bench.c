@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -16,7 +15,11 @@
 #include <unistd.h>
 
 #include "benchrun.h"
+#include "commands.h"
 #include "i18n.h"
+
+/* One sentence about the command line; exit status 2. */
+#define bad(...) commands_bad("bench", __VA_ARGS__)
 
 static volatile sig_atomic_t got_signal;
 
@@ -235,21 +238,6 @@ static void usage(FILE *f)
 		"  -h, --help               show this help and exit\n\n"
 		"Exit status: 0 done, 1 the run failed (one sentence on stderr), "
 		"2 bad command line.\n"), f);
-}
-
-static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* One sentence about the command line on stderr; exit status 2. */
-static int bad(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("benchtop bench: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs(_("; try 'benchtop bench --help'\n"), stderr);
-	return 2;
 }
 
 static int list(void)

@@ -3,12 +3,15 @@
 #include "config.h"
 
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd_bench.h"
+#include "commands.h"
 #include "i18n.h"
+
+/* One sentence about the command line; exit status 2. */
+#define bad(...) commands_bad("iperf", __VA_ARGS__)
 
 static void usage(FILE *f)
 {
@@ -27,21 +30,6 @@ static void usage(FILE *f)
 		"  -h, --help               show this help and exit\n\n"
 		"Exit status: 0 done, 1 the run failed (one sentence on stderr), "
 		"2 bad command line.\n"), f);
-}
-
-static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* One sentence about the command line on stderr; exit status 2. */
-static int bad(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("benchtop iperf: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs(_("; try 'benchtop iperf --help'\n"), stderr);
-	return 2;
 }
 
 /* A whole number from S within LO..HI, or -1. */

@@ -5,15 +5,18 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clusters.h"
+#include "commands.h"
 #include "i18n.h"
 #include "tune.h"
 #include "tunemsg.h"
+
+/* One sentence about the command line; exit status 2. */
+#define bad(...) commands_bad("set", __VA_ARGS__)
 
 #define MAX_ACTS 32
 
@@ -66,21 +69,6 @@ static void usage(FILE *f)
 		"  -h, --help               show this help and exit\n\n"
 		"Exit status: 0 all applied, 1 some change failed (one sentence "
 		"each on\nstderr), 2 bad command line.\n"), f);
-}
-
-static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* One sentence about the command line on stderr; the exit status 2. */
-static int bad(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("benchtop set: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, _("; try 'benchtop set --help'\n"));
-	return 2;
 }
 
 static int parse_num(const char *s, int *out)

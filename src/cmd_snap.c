@@ -5,31 +5,15 @@
 #include "cmd_snap.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
+#include "commands.h"
 #include "i18n.h"
 #include "snapshot.h"
 #include "strclean.h"
-
-static int bad(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* One sentence about the command line (FMT's arguments already clean). */
-static int bad(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s %s: ", PACKAGE, cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, _("; try '%s %s --help'\n"), PACKAGE, cmd);
-	return 2;
-}
 
 static const char *clean(const char *s, char *dst, size_t size)
 {
@@ -49,7 +33,8 @@ static int set_format(struct cmd_snap_args *a, const char *cmd,
 		}
 	char w[256];
 
-	return bad(cmd, _("unknown format '%s'"), clean(v, w, sizeof(w)));
+	return commands_bad(cmd, _("unknown format '%s'"),
+			    clean(v, w, sizeof(w)));
 }
 
 int cmd_snap_parse(int argc, char **argv, const struct cmd_snap_opt *opts,
@@ -70,17 +55,19 @@ int cmd_snap_parse(int argc, char **argv, const struct cmd_snap_opt *opts,
 		else if (c == 'f' && (rc = set_format(a, argv[0], optarg)) >= 0)
 			return rc;
 		else if (c == '?')
-			return bad(argv[0], _("unknown option '%s'"),
+			return commands_bad(argv[0], _("unknown option '%s'"),
 				   clean(argv[optind - 1], w, sizeof(w)));
 		else if (c == ':')
-			return bad(argv[0], _("option '%s' needs a value"),
+			return commands_bad(argv[0],
+				   _("option '%s' needs a value"),
 				   clean(argv[optind - 1], w, sizeof(w)));
 	}
 	if (a->help)
 		return -1;
 	if (argc - optind != nfiles)
-		return nfiles == 1 ? bad(argv[0], _("give one snapshot file")) :
-		       bad(argv[0], _("give two snapshot files"));
+		return commands_bad(argv[0], "%s", nfiles == 1 ?
+				    _("give one snapshot file") :
+				    _("give two snapshot files"));
 	a->files = argv + optind;
 	return -1;
 }
