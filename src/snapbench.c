@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "snapreport.h"
+
 #define S(o, k) (json_is_string(json_object_get(o, k)) ? \
 		 json_string_value(json_object_get(o, k)) : "")
 
@@ -178,17 +180,6 @@ static void iperf_lines(FILE *f, const json_t *r)
 		fprintf(f, "Retransmits: %.0f.\n\n", num(rtx, "value"));
 }
 
-static void md_cell(FILE *f, const char *s)
-{
-	fputc(' ', f);
-	for (; *s; s++) {
-		if (*s == '|')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-	fputs(" |", f);
-}
-
 /* The iozone table: kB, reclen, then the six operations in KB/s. */
 static void iozone_grid(FILE *f, const json_t *t)
 {
@@ -197,7 +188,8 @@ static void iozone_grid(FILE *f, const json_t *t)
 
 	fputs("|", f);
 	json_array_foreach(json_object_get(t, "columns"), i, v)
-		md_cell(f, json_string_value(v) ? json_string_value(v) : "-");
+		snapreport_md_cell(f, json_string_value(v) ?
+				   json_string_value(v) : "-");
 	fputs("\n|", f);
 	for (i = 0; i < json_array_size(json_object_get(t, "columns")); i++)
 		fputs("---|", f);
@@ -220,9 +212,9 @@ static void figure_table(FILE *f, const json_t *r)
 	fputs("| figure | value | unit |\n|---|---|---|\n", f);
 	json_array_foreach(json_object_get(r, "figures"), i, fg) {
 		fputs("|", f);
-		md_cell(f, S(fg, "name"));
+		snapreport_md_cell(f, S(fg, "name"));
 		fprintf(f, " %.2f |", num(fg, "value"));
-		md_cell(f, S(fg, "unit")[0] ? S(fg, "unit") : "-");
+		snapreport_md_cell(f, S(fg, "unit")[0] ? S(fg, "unit") : "-");
 		fputc('\n', f);
 	}
 	fputc('\n', f);

@@ -327,17 +327,6 @@ static void print_text(FILE *f, const json_t *c)
 	}
 }
 
-static void md_cell(FILE *f, const char *s)
-{
-	fputc(' ', f);
-	for (; *s; s++) {
-		if (*s == '|')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-	fputs(" |", f);
-}
-
 static void print_md(FILE *f, const json_t *c)
 {
 	const json_t *facts = json_object_get(c, "facts"), *e;
@@ -354,9 +343,9 @@ static void print_md(FILE *f, const json_t *c)
 		fputs("| fact | A | B |\n|---|---|---|\n", f);
 	json_array_foreach(facts, i, e) {
 		fputc('|', f);
-		md_cell(f, str(json_object_get(e, "name")));
-		md_cell(f, str(json_object_get(e, "a")));
-		md_cell(f, str(json_object_get(e, "b")));
+		snapreport_md_cell(f, str(json_object_get(e, "name")));
+		snapreport_md_cell(f, str(json_object_get(e, "a")));
+		snapreport_md_cell(f, str(json_object_get(e, "b")));
 		fputc('\n', f);
 	}
 	fputs("\n## Benchmark figures\n\n", f);
@@ -368,9 +357,9 @@ static void print_md(FILE *f, const json_t *c)
 	json_array_foreach(figs, i, e) {
 		fig_text(e, &t);
 		fputc('|', f);
-		md_cell(f, str(json_object_get(e, "run")));
-		md_cell(f, str(json_object_get(e, "figure")));
-		md_cell(f, str(json_object_get(e, "unit")));
+		snapreport_md_cell(f, str(json_object_get(e, "run")));
+		snapreport_md_cell(f, str(json_object_get(e, "figure")));
+		snapreport_md_cell(f, str(json_object_get(e, "unit")));
 		fprintf(f, " %s | %s | %s | %s |\n", t.a, t.b, t.ratio, t.pct);
 	}
 }

@@ -51,8 +51,7 @@ static const char *text(const json_t *v, char *dst, size_t size)
 	return dst;
 }
 
-/* A table cell: '|' would end the cell, so it is escaped. */
-static void cell(FILE *f, const char *s)
+void snapreport_md_cell(FILE *f, const char *s)
 {
 	fputs(" ", f);
 	for (; *s; s++) {
@@ -67,7 +66,7 @@ static void cellv(FILE *f, const json_t *v)
 {
 	char tmp[1024];
 
-	cell(f, text(v, tmp, sizeof(tmp)));
+	snapreport_md_cell(f, text(v, tmp, sizeof(tmp)));
 }
 
 static void header(FILE *f, const char *const *cols)
@@ -76,7 +75,7 @@ static void header(FILE *f, const char *const *cols)
 
 	fputs("|", f);
 	for (i = 0; cols[i]; i++)
-		cell(f, cols[i]);
+		snapreport_md_cell(f, cols[i]);
 	fputs("\n|", f);
 	for (i = 0; cols[i]; i++)
 		fputs("---|", f);
@@ -113,14 +112,14 @@ static void summary(FILE *f, const json_t *doc)
 	snprintf(c, sizeof(c), "%s (%s)",
 		 text(at(sys, "host.kernel"), a, sizeof(a)),
 		 text(at(sys, "host.machine"), b, sizeof(b)));
-	cell(f, c);
+	snapreport_md_cell(f, c);
 	fprintf(f, "\n| Command line |");
 	cellv(f, at(sys, "host.cmdline"));
 	fprintf(f, "\n| CPUs present / online |");
 	snprintf(c, sizeof(c), "%s / %s",
 		 text(at(sys, "cpu_topology.present"), a, sizeof(a)),
 		 text(at(sys, "cpu_topology.online"), b, sizeof(b)));
-	cell(f, c);
+	snapreport_md_cell(f, c);
 	fputs("\n\n", f);
 }
 
@@ -154,10 +153,10 @@ static void clusters(FILE *f, const json_t *sys)
 		cellv(f, json_object_get(c, "governor"));
 		mhz_range(a, sizeof(a), json_object_get(c, "min_khz"),
 			  json_object_get(c, "max_khz"));
-		cell(f, a);
+		snapreport_md_cell(f, a);
 		mhz_range(b, sizeof(b), json_object_get(c, "hw_min_khz"),
 			  json_object_get(c, "hw_max_khz"));
-		cell(f, b);
+		snapreport_md_cell(f, b);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
@@ -447,7 +446,7 @@ static void grid_rows(FILE *f, const json_t *grid, const char **ops,
 	for (i = 0; i < n; i++) {
 		row = json_object_get(grid, recs[i]);
 		fputs("|", f);
-		cell(f, recs[i]);
+		snapreport_md_cell(f, recs[i]);
 		for (k = 0; k < nops; k++)
 			cellv(f, json_object_get(row, ops[k]));
 		fputc('\n', f);
@@ -470,7 +469,7 @@ static void iozone_grid(FILE *f, const json_t *grid)
 	n = grid_ops(first, ops, 32);
 	fputs("| reclen KB |", f);
 	for (k = 0; k < n; k++)
-		cell(f, ops[k]);
+		snapreport_md_cell(f, ops[k]);
 	fputs("\n|---|", f);
 	for (k = 0; k < n; k++)
 		fputs("---|", f);
@@ -487,11 +486,11 @@ static void figure_row(void *ctx, const char *path, double v)
 	if (strncmp(path, "grid.", 5) == 0)
 		return;		/* drawn as the grid */
 	fputs("|", f);
-	cell(f, path);
+	snapreport_md_cell(f, path);
 	snprintf(tmp, sizeof(tmp), v == floor(v) && fabs(v) < 1e15 ?
 		 "%.0f" : "%.2f", v);
-	cell(f, tmp);
-	cell(f, snapreport_unit(path)[0] ? snapreport_unit(path) : DASH);
+	snapreport_md_cell(f, tmp);
+	snapreport_md_cell(f, snapreport_unit(path)[0] ? snapreport_unit(path) : DASH);
 	fputc('\n', f);
 }
 
@@ -561,7 +560,7 @@ static void journal(FILE *f, const json_t *doc)
 					   gmtime_r(&tt, &tm)))
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
 		fputs("|", f);
-		cell(f, when);
+		snapreport_md_cell(f, when);
 		cellv(f, json_object_get(e, "kind"));
 		cellv(f, json_object_get(e, "target"));
 		cellv(f, json_object_get(e, "old"));

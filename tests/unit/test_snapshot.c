@@ -232,6 +232,23 @@ START_TEST(default_names_carry_host_and_time)
 }
 END_TEST
 
+/* A '|' in a report's table cell (a preset named "a|b") would end the cell
+ * in Markdown: it is escaped. */
+START_TEST(markdown_cells_escape_the_bar)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	ck_assert_ptr_nonnull(f);
+	snapreport_md_cell(f, "a|b");
+	snapreport_md_cell(f, "");
+	fclose(f);
+	ck_assert_str_eq(out, " a\\|b |  |");
+	free(out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("snapshot");
@@ -245,6 +262,7 @@ int main(void)
 	tcase_add_test(tc, escape_sequences_are_cleaned_on_reading);
 	tcase_add_test(tc, writes_are_safe);
 	tcase_add_test(tc, default_names_carry_host_and_time);
+	tcase_add_test(tc, markdown_cells_escape_the_bar);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
