@@ -52,6 +52,8 @@ struct disk_rate {
 	double rd_iops, wr_iops;
 	double util_pct;	/* io_ticks over wall time, 0..100 */
 	double await_ms;	/* (rd+wr ticks) / (rd+wr ios); 0 if no I/O */
+	bool ops_unknown;	/* replay of a file without IOPS and busy share:
+				 * rd_iops, wr_iops, util_pct mean nothing */
 };
 
 /* Rates from PREV to CUR over DT seconds, one per row of CUR, into *OUT

@@ -213,6 +213,16 @@ static const json_t *entry(const json_t *sys, const char *key,
 	return NULL;
 }
 
+/* Rates (per second) as counts over REPLAY_DT at the end, else 0. */
+static double grown(double rate, bool at_end)
+{
+	return at_end && rate > 0 ? rate * REPLAY_DT : 0;
+}
+
+/* The disks as /proc/diskstats: sectors, I/Os and busy milliseconds
+ * grown by the recorded bytes, IOPS and busy share (REPLAY_DT is 512 s,
+ * so the sectors are the bytes per second; 1 permille busy over it is
+ * 512 ms). */
 static void disk_text(FILE *f, const struct replay *rp, size_t i,
 		      bool at_end)
 {
@@ -221,7 +231,7 @@ static void disk_text(FILE *f, const struct replay *rp, size_t i,
 
 	for (c = 0; c < rp->series.nch; c++) {
 		const json_t *d;
-		double rd, wr;
+		double rd, wr, rio, wio, busy;
 
 		if (!channel_name(rp->series.names[c], "disk",
 				  "read_bytes_per_s", name, sizeof(name)) ||
@@ -231,10 +241,15 @@ static void disk_text(FILE *f, const struct replay *rp, size_t i,
 		wr = value3(rp, i, "disk", name, "write_bytes_per_s");
 		if (rd < 0 && wr < 0)
 			continue;	/* not there at that moment */
+		rio = value3(rp, i, "disk", name, "read_iops");
+		wio = value3(rp, i, "disk", name, "write_iops");
+		busy = value3(rp, i, "disk", name, "util_permille");
 		d = entry(sys_of(rp), "disks", name);
-		fprintf(f, "%4.0f %7.0f %s 0 0 %.0f 0 0 0 %.0f 0 0 0 0\n",
+		fprintf(f, "%4.0f %7.0f %s %.0f 0 %.0f 0 %.0f 0 %.0f 0 0 %.0f 0\n",
 			num(d, "major", 0), num(d, "minor", 0), name,
-			at_end && rd > 0 ? rd : 0, at_end && wr > 0 ? wr : 0);
+			grown(rio, at_end), grown(rd, at_end) / REPLAY_DT,
+			grown(wio, at_end), grown(wr, at_end) / REPLAY_DT,
+			grown(busy > 1000 ? 1000 : busy, at_end));
 	}
 }
 
@@ -256,8 +271,7 @@ static void net_text(FILE *f, const struct replay *rp, size_t i, bool at_end)
 		if (rx < 0 && tx < 0)
 			continue;
 		fprintf(f, "%6s: %.0f 0 0 0 0 0 0 0 %.0f 0 0 0 0 0 0 0\n", name,
-			at_end && rx > 0 ? rx * REPLAY_DT : 0,
-			at_end && tx > 0 ? tx * REPLAY_DT : 0);
+			grown(rx, at_end), grown(tx, at_end));
 	}
 }
 
@@ -485,6 +499,7 @@ static int make_sample(const struct replay *rp, size_t i, bool at_end,
 int replay_samples(const struct replay *rp, size_t i, struct sample *prev,
 		   struct sample *cur, struct sample_rates *r)
 {
+	size_t k;
 	int rc;
 
 	if (i >= rp->n)
@@ -495,9 +510,15 @@ int replay_samples(const struct replay *rp, size_t i, struct sample *prev,
 	rc = make_sample(rp, i, true, cur);
 	if (rc == 0 && (rc = sample_rates(prev, cur, r)) != 0)
 		sample_free(cur);
-	if (rc)
+	if (rc) {
 		sample_free(prev);
-	return rc;
+		return rc;
+	}
+	/* A file saved by an older benchtop has the bytes only. */
+	for (k = 0; k < r->ndisks; k++)
+		r->disks[k].ops_unknown = value3(rp, i, "disk",
+			r->disks[k].row->name, "read_iops") < 0;
+	return 0;
 }
 
 /* ---- the hardware model ------------------------------------------------- */

@@ -156,6 +156,15 @@ static int feed_devices(struct series *s, const struct sample_rates *r)
 		if (rc == 0)
 			rc = put(s, "disk", d->row->name, "write_bytes_per_s",
 				 d->wr_bytes_per_s, d->valid);
+		if (rc == 0)
+			rc = put(s, "disk", d->row->name, "read_iops",
+				 d->rd_iops, d->valid);
+		if (rc == 0)
+			rc = put(s, "disk", d->row->name, "write_iops",
+				 d->wr_iops, d->valid);
+		if (rc == 0)
+			rc = put(s, "disk", d->row->name, "util_permille",
+				 d->util_pct * 10.0, d->valid);
 	}
 	for (i = 0; rc == 0 && i < r->nnets; i++) {
 		const struct net_rate *n = &r->nets[i];

@@ -48,8 +48,11 @@ static bool disk_shown(const struct app *a, const struct disk_rate *d)
 		return true;
 	if (d->row->kind == DISK_PARTITION)
 		return false;
-	return !(d->row->kind == DISK_VIRTUAL &&
-		 (!d->valid || (d->rd_iops == 0 && d->wr_iops == 0)));
+	if (d->row->kind != DISK_VIRTUAL)
+		return true;
+	return d->valid && (d->ops_unknown ?
+			    d->rd_bytes_per_s + d->wr_bytes_per_s > 0 :
+			    d->rd_iops + d->wr_iops > 0);
 }
 
 /* Busiest first: by rate, then by count since boot. */
@@ -138,12 +141,13 @@ static void sparkline_of(struct app *a, const char *kind, const char *name,
 static void draw_disk(struct app *a, int y, int w, const struct disk_rate *d)
 {
 	char rd[24], wr[24], iops[16], util[8], link[96];
+	bool ops = d->valid && !d->ops_unknown;
 	int x;
 
 	cells_bytes_rate(rd, sizeof(rd), d->rd_bytes_per_s, d->valid);
 	cells_bytes_rate(wr, sizeof(wr), d->wr_bytes_per_s, d->valid);
-	cells_count(iops, sizeof(iops), d->rd_iops + d->wr_iops, d->valid);
-	snprintf(util, sizeof(util), d->valid ? "%3.0f%%" : "  -", d->util_pct);
+	cells_count(iops, sizeof(iops), d->rd_iops + d->wr_iops, ops);
+	snprintf(util, sizeof(util), ops ? "%3.0f%%" : "  -", d->util_pct);
 	x = draw_fmt(y, 0, w, "%-10.10s %10s %10s %6s %4s ", d->row->name, rd,
 		     wr, iops, util);
 	sparkline_of(a, "disk", d->row->name, y, x);

@@ -7,9 +7,11 @@ TMUXC="tmux -L $TMUX_SOCK -f /dev/null"
 trap '$TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT INT TERM
 
 # start COLS ROWS CMD: run CMD (a shell command line) in a new detached
-# session; its exit status lands in $TMPD/status, its pid in $TMPD/pid.
+# session (ending the one before); its exit status lands in $TMPD/status,
+# its pid in $TMPD/pid.
 start() {
 	_c=$1 _r=$2; shift 2
+	$TMUXC kill-session -t t > /dev/null 2>&1
 	rm -f "$TMPD/status" "$TMPD/pid"
 	$TMUXC new-session -d -s t -x "$_c" -y "$_r" \
 		"echo \$\$ > '$TMPD/pid'; export LANG=C.UTF-8 ASAN_OPTIONS='$ASAN_OPTIONS'; $*; echo \$? > '$TMPD/status'; sleep 30"

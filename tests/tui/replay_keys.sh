@@ -2,13 +2,14 @@
 # benchtop --replay FILE on a session recorded on the Odroid XU4 testbed
 # (tests/data/snapshots/replay-xu4.json): REPLAY and the time cursor on the
 # header, the recorded clusters, disks and IRQs, the cursor keys changing
-# the values shown, the IRQ and USB screens from the recording, tuning and
-# benchmark keys refused, q quits 0; a bad file is one sentence, exit 2,
+# the values shown (bytes, IOPS and busy share; "-" for the last two in a
+# file that has no record of them), the IRQ and USB screens from the
+# recording, tuning and benchmark keys refused, q quits 0; a bad file is one sentence, exit 2,
 # and the terminal is never touched.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
-plan 17
+plan 18
 SNAP="$top_srcdir/tests/data/snapshots/replay-xu4.json"
 
 start 100 30 "'$BENCHTOP' --replay '$SNAP'"
@@ -21,8 +22,8 @@ check $? "the recorded clusters: core, role, governor, frequency, busy share"
 check $? "sda was not plugged in at the first row: not shown"
 keys '>'
 wait_for '^REPLAY 00:00:11 \(12/12\)' &&
-wait_for '^sda +11\.0 kB/s +11\.0 MB/s .*USB 5000M uas ASMedia'
-check $? "> goes to the last row: sda writing 11.0 MB/s, with its link"
+wait_for '^sda +11\.0 kB/s +11\.0 MB/s +1\.1k +88% .*USB 5000M uas ASMedia'
+check $? "> goes to the last row: sda writing 11.0 MB/s, 1111 IOPS, 88 % busy, with its link"
 wait_for '^big Cortex-A15 +4-7 +ondemand +1450 MHz .* 55%'
 check $? "the big cluster's recorded frequency and load at that row"
 wait_for '^150 +1\.1k +2 +2 +xhci-hcd:usb3'
@@ -52,6 +53,14 @@ check $? "o plays at the speed + set (2x)"
 keys q
 wait_exit && [ "$(cat "$TMPD/status")" = 0 ]
 check $? "q quits with status 0"
+
+# A file saved before IOPS and busy share were recorded: "-" there, not 0.
+start 100 30 "'$BENCHTOP' --replay '$top_srcdir/tests/data/snapshots/replay-xu4-bytes-only.json'"
+keys '>'
+wait_for '^sda +11\.0 kB/s +11\.0 MB/s +- +- '
+check $? "an older file: sda's IOPS and busy share read -, its bytes as recorded"
+keys q
+wait_exit
 
 # Bad files: one sentence on stderr, exit 2, nothing written to the terminal.
 printf '{"schema": 1, "system": {' > "$TMPD/trunc.json"

@@ -76,6 +76,11 @@ START_TEST(rates_are_the_recorded_values)
 	ck_assert(d->valid);
 	ck_assert_double_eq_tol(d->wr_bytes_per_s, 5e6, 1e-6);
 	ck_assert_double_eq_tol(d->rd_bytes_per_s, 5000, 1e-6);
+	/* IOPS and busy share as recorded (5 reads, 500 writes, 400 permille) */
+	ck_assert(!d->ops_unknown);
+	ck_assert_double_eq_tol(d->rd_iops, 5, 1e-6);
+	ck_assert_double_eq_tol(d->wr_iops, 500, 1e-6);
+	ck_assert_double_eq_tol(d->util_pct, 40.0, 1e-6);
 	for (i = 0; i < r.nnets; i++)
 		if (strcmp(r.nets[i].row->name, "eth0") == 0)
 			break;
@@ -95,6 +100,30 @@ START_TEST(rates_are_the_recorded_values)
 	ck_assert(cur.aff[q->row - cur.irqs.rows].has_affinity);
 	ck_assert(cpuset_has(&cur.aff[q->row - cur.irqs.rows].affinity, 2));
 	ck_assert_double_eq_tol(irq(&r, "151")->total_per_s, 1005, 1e-6);
+	sample_rates_free(&r);
+	sample_free(&prev);
+	sample_free(&cur);
+	replay_fini(&rp);
+}
+END_TEST
+
+/* A file saved before the disks' IOPS and busy share were recorded: the
+ * bytes read back, the rest is marked unknown (the screen shows "-"), not
+ * made 0. */
+START_TEST(bytes_only_file)
+{
+	struct replay rp;
+	struct sample prev, cur;
+	struct sample_rates r;
+	const struct disk_rate *d;
+
+	open_fixture("snapshots/replay-xu4-bytes-only.json", &rp);
+	ck_assert_int_eq(replay_samples(&rp, 5, &prev, &cur, &r), 0);
+	d = disk(&r, "sda");
+	ck_assert_ptr_nonnull(d);
+	ck_assert(d->valid);
+	ck_assert(d->ops_unknown);
+	ck_assert_double_eq_tol(d->wr_bytes_per_s, 5e6, 1e-6);
 	sample_rates_free(&r);
 	sample_free(&prev);
 	sample_free(&cur);
@@ -218,6 +247,7 @@ int main(void)
 
 	tcase_add_test(tc, rows_and_times);
 	tcase_add_test(tc, rates_are_the_recorded_values);
+	tcase_add_test(tc, bytes_only_file);
 	tcase_add_test(tc, cpus_and_absent_devices);
 	tcase_add_test(tc, hardware_model_from_the_facts);
 	tcase_add_test(tc, no_rows_is_refused);

@@ -12,7 +12,7 @@
 #include "testutil.h"
 
 /* One tick of an 8-CPU board: 2 clusters, 4 disks, 3 interfaces and 100
- * IRQ rows - 119 channels. */
+ * IRQ rows - 131 channels. */
 static void tick(struct series *s, double t, double v)
 {
 	char key[64];
@@ -31,6 +31,12 @@ static void tick(struct series *s, double t, double v)
 		series_put(s, key, v * 1e6);
 		snprintf(key, sizeof(key), "disk:sd%c:write_bytes_per_s", 'a' + i);
 		series_put(s, key, v * 1e6);
+		snprintf(key, sizeof(key), "disk:sd%c:read_iops", 'a' + i);
+		series_put(s, key, v * 10);
+		snprintf(key, sizeof(key), "disk:sd%c:write_iops", 'a' + i);
+		series_put(s, key, v * 10);
+		snprintf(key, sizeof(key), "disk:sd%c:util_permille", 'a' + i);
+		series_put(s, key, v);
 	}
 	for (i = 0; i < 3; i++) {
 		snprintf(key, sizeof(key), "net:eth%d:rx_bytes_per_s", i);
@@ -55,7 +61,7 @@ START_TEST(a_day_at_one_second_stays_within_a_few_mb)
 	series_init(&s);
 	for (t = 0; t < 86400; t++)
 		tick(&s, 1000.0 + t, (double)(t % 1000));
-	ck_assert_uint_eq(s.nch, 119);
+	ck_assert_uint_eq(s.nch, 131);
 	/* 900 samples, 10-s means from 6 h to 15 min ago, 60-s means of
 	 * the 18 hours before */
 	ck_assert_uint_eq(s.tier[0].n, 900);
