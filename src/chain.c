@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,14 @@
 #include "strclean.h"
 
 #define MAX_IRQS 64
+
+/* A count as ngettext's n: counts past unsigned long (32-bit boards)
+ * keep their last six digits, which is what plural rules look at. */
+static unsigned long plural_n(uint64_t n)
+{
+	return n <= ULONG_MAX ? (unsigned long)n :
+	       (unsigned long)(n % 1000000 + 1000000);
+}
 
 static bool is_dig(char c)
 {
@@ -608,8 +617,12 @@ void chain_print(FILE *f, const struct chain_list *l)
 			const struct chain_irq *q = &c->irqs[j];
 
 			cpulist_format(&q->affinity, list, sizeof(list));
-			fprintf(f, _("      IRQ %u%s%s %s: %llu interrupts, %u%%"
-				  " on the busiest CPU, affinity %s\n"), q->irq,
+			fprintf(f, ngettext("      IRQ %u%s%s %s: %llu interrupt,"
+					    " %u%% on the busiest CPU, affinity"
+					    " %s\n", "      IRQ %u%s%s %s: %llu "
+					    "interrupts, %u%% on the busiest "
+					    "CPU, affinity %s\n",
+					    plural_n(q->total)), q->irq,
 				q->hwirq ? " hwirq " : "",
 				q->hwirq ? q->hwirq : "",
 				q->action ? q->action : "",

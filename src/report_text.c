@@ -117,8 +117,10 @@ static void print_disks(FILE *f, const struct sample *cur,
 		print_disk(f, &r->disks[i]);
 	}
 	if (hidden)
-		fprintf(f, _("(%zu idle loop/ram/zram devices hidden; --all "
-			     "shows them)\n"), hidden);
+		fprintf(f, ngettext("(%zu idle loop/ram/zram device hidden; "
+				    "--all shows it)\n",
+				    "(%zu idle loop/ram/zram devices hidden; "
+				    "--all shows them)\n", hidden), hidden);
 }
 
 static void print_net(FILE *f, const struct net_rate *n)

@@ -43,6 +43,8 @@ static void journal_draw(struct app *a, int top, int height, int width)
 	struct view *v = &a->views[panel_journal_ops.id];
 	const struct journal *j = &a->tune.journal;
 	size_t idx[1], i, rows = height > 2 ? (size_t)height - 2 : 1;
+	size_t n = journal_in_force(j, idx, 1);
+	char changes[48], differ[96];
 
 	v->nrows = j->n;
 	if (v->sel >= j->n && j->n)
@@ -53,8 +55,13 @@ static void journal_draw(struct app *a, int top, int height, int width)
 		v->top = v->sel - rows + 1;
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(top, 0, width);
-	draw_fmt(top, 0, width, _("JOURNAL  %zu changes, %zu settings differ "
-		 "from the original%s"), j->n, journal_in_force(j, idx, 1),
+	snprintf(changes, sizeof(changes), ngettext("%zu change",
+		 "%zu changes", j->n), j->n);
+	snprintf(differ, sizeof(differ), ngettext("%zu setting differs from "
+		 "the original", "%zu settings differ from the original", n), n);
+	/* TRANSLATORS: "JOURNAL  3 changes, 2 settings differ from the
+	 * original"; the last %s is empty or "  (read-only: not root)". */
+	draw_fmt(top, 0, width, _("JOURNAL  %s, %s%s"), changes, differ,
 		 a->tune_ro ? _("  (read-only: not root)") : "");
 	draw_style(a->color, STYLE_NORMAL);
 	if (j->n == 0)

@@ -186,6 +186,7 @@ static void load_baseline(struct app *a, const char *path)
 	char err[400], shown[128];
 	json_t *doc;
 	const char *base = strrchr(path, '/');
+	size_t n;
 
 	strclean_copy(shown, sizeof(shown), base ? base + 1 : path,
 		      strlen(base ? base + 1 : path));
@@ -198,9 +199,10 @@ static void load_baseline(struct app *a, const char *path)
 	a->baseline = json_incref(json_object_get(doc, "results"));
 	json_decref(doc);
 	snprintf(a->baseline_name, sizeof(a->baseline_name), "%s", shown);
-	snprintf(a->message, sizeof(a->message), _("baseline: %s (%zu runs); "
-		 "r shows the results against it"), shown,
-		 json_array_size(a->baseline));
+	n = json_array_size(a->baseline);
+	snprintf(a->message, sizeof(a->message), ngettext("baseline: %s (%zu "
+		 "run); r shows the results against it", "baseline: %s (%zu "
+		 "runs); r shows the results against it", n), shown, n);
 }
 
 bool snapui_modal_key(struct app *a, int ch)

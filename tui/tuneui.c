@@ -545,11 +545,14 @@ static void restore(struct app *a)
 	if (a->have_hw)
 		hwmodel_refresh(&a->hw);
 	if (failed)
-		snprintf(a->message, sizeof(a->message), _("%d settings could "
-			 "not be restored; J shows the journal"), failed);
+		snprintf(a->message, sizeof(a->message), ngettext("%d setting "
+			 "could not be restored; J shows the journal", "%d "
+			 "settings could not be restored; J shows the journal",
+			 (unsigned long)failed), failed);
 	else
-		snprintf(a->message, sizeof(a->message), _("restored the "
-			 "original values of %zu settings"), n);
+		snprintf(a->message, sizeof(a->message), ngettext("restored "
+			 "the original value of %zu setting", "restored the "
+			 "original values of %zu settings", n), n);
 }
 
 /* q: true when the question was asked instead of quitting. */

@@ -1,13 +1,14 @@
 #!/bin/sh
 # The German catalogue (po/de.po) is used: --help, the --once tables and the
-# sentence for a bad option come out in German.  `make check` runs the
+# sentence for a bad option come out in German, with the plural forms of
+# the catalogue ("1 idle device", "1 inaktives Gerät").  `make check` runs the
 # uninstalled binary, so the catalogue is compiled into a private locale
 # folder and found through BENCHTOP_LOCALEDIR.  gettext only looks at
 # LANGUAGE when the locale is not C/POSIX: C.UTF-8 (built into glibc 2.35
 # and later, shipped by Debian before that) or any other UTF-8 locale will
 # do; no German locale is needed.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 10
+plan 12
 
 utf8=
 for l in C.UTF-8 C.utf8 $(locale -a 2>/dev/null | grep -Ei '\.utf-?8$'); do
@@ -26,7 +27,7 @@ else
 fi
 if [ -n "$why" ]; then
 	i=0
-	while [ $i -lt 10 ]; do
+	while [ $i -lt 12 ]; do
 		skip "$why"
 		i=$((i + 1))
 	done
@@ -79,3 +80,27 @@ st=$?
 check $st "the sentence for an unknown option is German"
 bad --interval abc && grep -q "ungültiges Intervall „abc“" "$TMPD/err"
 check $? "--interval abc: exit 2 and the German sentence"
+
+# Plural forms: the XU4 testbed with one idle zram device, which --once
+# leaves out and counts - in the singular, in English and in German.
+if ! command -v "$UMOCKDEV_RUN" > /dev/null 2>&1; then
+	skip "umockdev-run missing"
+	skip "umockdev-run missing"
+	exit 0
+fi
+mkdir -p "$TMPD/beds" && cp -a "$TESTBEDS/odroid-xu4" "$TMPD/beds/one-zram" &&
+	echo " 254       0 zram0 0 0 0 0 0 0 0 0 0 0 0" >> "$TMPD/beds/one-zram/proc/diskstats"
+once_zram() {
+	"$UMOCKDEV_RUN" -- sh -c 'cp -r "$0"/. "$UMOCKDEV_DIR"/ && exec "$@"' \
+		"$TMPD/beds/one-zram" env "$@" "$BENCHTOP" --once --interval 0.2
+}
+once_zram LANGUAGE= > "$TMPD/en" 2>&1
+grep -qx '(1 idle loop/ram/zram device hidden; --all shows it)' "$TMPD/en"
+st=$?
+[ $st -eq 0 ] || diag "$(grep -i hidden "$TMPD/en")"
+check $st "one hidden device is said in the singular"
+once_zram BENCHTOP_LOCALEDIR="$TMPD/locale" LANGUAGE=de LC_ALL=$utf8 > "$TMPD/de" 2>&1
+grep -qx '(1 inaktives loop/ram/zram-Gerät ausgeblendet; --all zeigt es an)' "$TMPD/de"
+st=$?
+[ $st -eq 0 ] || diag "$(grep -i ausgeblendet "$TMPD/de")"
+check $st "and in the German singular"

@@ -60,7 +60,7 @@ keys L
 wait_for "Baseline: which saved session" && wait_for "$TMPD/snaps/benchtop-"
 check $? "L offers the saved sessions of snapshot_dir"
 keys Enter
-wait_for "baseline: benchtop-.*\.json \(1 runs\)"
+wait_for "baseline: benchtop-.*\.json \(1 run\);"
 check $? "Enter loads it as the baseline"
 keys r
 wait_for '^#1 a-quick on .* against the baseline benchtop-'

@@ -94,8 +94,8 @@ wait_for 'IRQ 151: affinity 0-3, but the effective affinity stays 7'
 check $? "LITTLE cores: the effective affinity that stays on CPU 7 is said"
 
 keys J
-wait_for '^JOURNAL +5 changes, 1 settings differ'
-check $? "J: the journal counts 5 changes, 1 in force"
+wait_for '^JOURNAL +5 changes, 1 setting differs from the original'
+check $? "J: the journal counts 5 changes, 1 in force (1 setting differs, singular)"
 keys Enter
 wait_for 'undo: IRQ 151: affinity 7'
 [ $? = 0 ] && [ "$(file proc/irq/151/smp_affinity_list)" = 7 ]
