@@ -13,6 +13,7 @@
 
 #include "benchdisk.h"
 #include "benchmsg.h"
+#include "i18n.h"
 
 #define SEEK_CHUNK 8192
 
@@ -45,7 +46,7 @@ static int seeks(struct benchdisk *d, void *buf, uint64_t size, unsigned n,
 		}
 	}
 	*secs = benchdisk_now() - t0;
-	return rc ? benchdisk_fail(d, rc, "seeking") : 0;
+	return rc ? benchdisk_fail(d, rc, N_("seeking")) : 0;
 }
 
 static int phases(struct benchdisk *d, struct benchdisk_pass ps[3],
@@ -80,13 +81,13 @@ int bench_bonnie_run(const struct bench_job *j, json_t *res, char *err,
 	int rc = benchdisk_open(&d, ps[0].size);
 
 	if (rc == 0 && ps[0].size < SEEK_CHUNK) {
-		snprintf(d.err, sizeof(d.err), "bonnie-style needs at least "
-			 "%d bytes", SEEK_CHUNK);
+		snprintf(d.err, sizeof(d.err), _("bonnie-style needs at "
+			 "least %d bytes"), SEEK_CHUNK);
 		rc = -EINVAL;
 	}
 	if (rc == 0 && !(ps[0].buf = benchdisk_buffer(&d, block > SEEK_CHUNK ?
 						      block : SEEK_CHUNK)))
-		rc = benchdisk_fail(&d, -ENOMEM, "allocating buffers");
+		rc = benchdisk_fail(&d, -ENOMEM, N_("allocating buffers"));
 	if (rc == 0)
 		rc = phases(&d, ps, j->p.seeks, &ssecs, &slat);
 	benchdisk_close(&d);

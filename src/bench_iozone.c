@@ -14,6 +14,7 @@
 
 #include "benchdisk.h"
 #include "benchmsg.h"
+#include "i18n.h"
 
 #define NOPS 6
 
@@ -59,7 +60,9 @@ static int random_pass(struct benchdisk *d, void *buf, uint64_t size,
 		rc = -errno;
 	*secs = benchdisk_now() - t0;
 	free(order);
-	return rc ? benchdisk_fail(d, rc, wr ? "writing" : "reading") : 0;
+	if (rc)
+		rc = benchdisk_fail(d, rc, wr ? N_("writing") : N_("reading"));
+	return rc;
 }
 
 /* The six operations for record size REC into KBPS[]. */
@@ -72,7 +75,7 @@ static int one_record(struct benchdisk *d, uint64_t size, size_t rec,
 	int op, rc = benchdisk_open(d, size);
 
 	if (rc == 0 && !(ps.buf = benchdisk_buffer(d, rec)))
-		rc = benchdisk_fail(d, -ENOMEM, "allocating buffers");
+		rc = benchdisk_fail(d, -ENOMEM, N_("allocating buffers"));
 	for (op = 0; rc == 0 && op < NOPS; op++) {
 		ps.write = op < 2;
 		ps.phase = op < 2 ? "write" : "read";
@@ -150,8 +153,9 @@ int bench_iozone_run(const struct bench_job *j, json_t *res, char *err,
 				k == 0 || k + 1 == n);
 	}
 	if (rc == 0 && n == 0)
-		snprintf(d.err, sizeof(d.err), "every record size is larger "
-			 "than the file (%llu KiB)", (unsigned long long)(size >> 10));
+		snprintf(d.err, sizeof(d.err), _("every record size is "
+			 "larger than the file (%llu KiB)"),
+			 (unsigned long long)(size >> 10));
 	if (rc || n == 0) {
 		snprintf(err, errsize, "%s", d.err);
 		return rc ? rc : -EINVAL;

@@ -13,6 +13,7 @@
 #include <iperf_api.h>
 
 #include "benchmsg.h"
+#include "i18n.h"
 
 /* The largest max_snd_cwnd of the sending streams (bytes), or -1. */
 static double max_cwnd(json_t *streams)
@@ -39,7 +40,7 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 	json_t *figs = json_object_get(res, "figures");
 
 	if (!doc) {
-		snprintf(err, errsize, "libiperf gave no JSON result");
+		snprintf(err, errsize, "%s", _("libiperf gave no JSON result"));
 		return -EPROTO;
 	}
 	end = json_object_get(doc, "end");
@@ -48,7 +49,8 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 	if ((e = json_object_get(doc, "error")) && json_is_string(e)) {
 		snprintf(err, errsize, "%s", json_string_value(e));
 	} else if (!snt || !rcv) {
-		snprintf(err, errsize, "libiperf's JSON has no end totals");
+		snprintf(err, errsize, "%s",
+			 _("libiperf's JSON has no end totals"));
 	} else {
 		bench_figure(figs, "sender", json_number_value(json_object_get(
 			     snt, "bits_per_second")) / 1e6, "Mbit/s", true);
@@ -77,7 +79,8 @@ int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
 	int rc;
 
 	if (!t || iperf_defaults(t) < 0) {
-		snprintf(err, errsize, "libiperf could not set up a test");
+		snprintf(err, errsize, "%s",
+			 _("libiperf could not set up a test"));
 		return -ENOMEM;
 	}
 	iperf_set_test_role(t, 'c');
@@ -94,7 +97,7 @@ int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
 	if (out)
 		rc = bench_iperf_figures(out, res, err, errsize);
 	else if (rc < 0)
-		snprintf(err, errsize, "iperf3 client to %s: %s", j->target,
+		snprintf(err, errsize, _("iperf3 client to %s: %s"), j->target,
 			 iperf_strerror(i_errno));
 	iperf_free_test(t);
 	return rc < 0 ? -EPROTO : 0;
@@ -107,7 +110,8 @@ int bench_iperf_serve(const char *bind, int port, bool once, char *err,
 	int rc;
 
 	if (!t || iperf_defaults(t) < 0) {
-		snprintf(err, errsize, "libiperf could not set up a server");
+		snprintf(err, errsize, "%s",
+			 _("libiperf could not set up a server"));
 		return -ENOMEM;
 	}
 	iperf_set_test_role(t, 's');
@@ -118,7 +122,8 @@ int bench_iperf_serve(const char *bind, int port, bool once, char *err,
 	for (;;) {
 		rc = iperf_run_server(t);
 		if (rc < -1) {
-			snprintf(err, errsize, "iperf3 server on port %d: %s",
+			snprintf(err, errsize,
+				 _("iperf3 server on port %d: %s"),
 				 port > 0 ? port : 5201,
 				 iperf_strerror(i_errno));
 			break;

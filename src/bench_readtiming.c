@@ -18,6 +18,7 @@
 
 #include "benchdisk.h"
 #include "benchmsg.h"
+#include "i18n.h"
 
 #define CHUNK (2u << 20)	/* hdparm's TIMING_BUF_MB */
 #define MIB (1024.0 * 1024.0)
@@ -35,7 +36,8 @@ struct rt {
 
 static int fail(struct rt *r, int err, const char *doing)
 {
-	benchdisk_explain(err, doing, r->dev, "block device", r->err,
+	/* TRANSLATORS: in place of a filesystem type ("ext4"). */
+	benchdisk_explain(err, doing, r->dev, _("block device"), r->err,
 			  r->errsize);
 	return err < 0 ? err : -err;
 }
@@ -57,7 +59,7 @@ static int cached(struct rt *r, int fd, double *mibps)
 	t0 = benchdisk_now();
 	do {
 		if (rc || (rc = read_chunk(fd, r->buf, 0)))
-			return fail(r, rc, "reading");
+			return fail(r, rc, N_("reading"));
 		it++;
 		el = benchdisk_now() - t0;
 	} while (el < CACHED_S);
@@ -83,7 +85,7 @@ static int disk(struct rt *r, int fd, double frac0, const char *phase,
 	t0 = last = benchdisk_now();
 	while (el < r->dur && off + CHUNK <= r->devsize) {
 		if ((rc = read_chunk(fd, r->buf, off)) != 0)
-			return fail(r, rc, "reading");
+			return fail(r, rc, N_("reading"));
 		off += CHUNK;
 		el = benchdisk_now() - t0;
 		if (el - (last - t0) >= BENCH_PROGRESS_S) {
@@ -93,8 +95,8 @@ static int disk(struct rt *r, int fd, double frac0, const char *phase,
 		}
 	}
 	if (off == 0)
-		return fail(r, -EIO, "reading (the device is smaller than "
-			    "2 MiB)");
+		return fail(r, -EIO, N_("reading (the device is smaller "
+					"than 2 MiB)"));
 	*mibps = (double)off / MIB / el;
 	return 0;
 }
@@ -105,11 +107,11 @@ static int open_dev(struct rt *r, int flags)
 	int fd = open(r->dev, O_RDONLY | O_CLOEXEC | flags);
 
 	if (fd < 0)
-		return fail(r, -errno, "opening");
+		return fail(r, -errno, N_("opening"));
 	if (fstat(fd, &st) || !S_ISBLK(st.st_mode)) {
 		close(fd);
-		snprintf(r->err, r->errsize, "%s is not a block device: "
-			 "read-timing reads a disk such as /dev/sda", r->dev);
+		snprintf(r->err, r->errsize, _("%s is not a block device: "
+			 "read-timing reads a disk such as /dev/sda"), r->dev);
 		return -ENOTBLK;
 	}
 	if (ioctl(fd, BLKGETSIZE64, &r->devsize))

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "benchdisk.h"
+#include "i18n.h"
 
 int bench_seq_run(const struct bench_job *j, json_t *res, char *err,
 		  size_t errsize)
@@ -31,11 +32,11 @@ int bench_seq_run(const struct bench_job *j, json_t *res, char *err,
 	int rc = benchdisk_open(&d, size);
 
 	if (rc == 0 && !(w.buf = r.buf = benchdisk_buffer(&d, block)))
-		rc = benchdisk_fail(&d, -ENOMEM, "allocating buffers");
+		rc = benchdisk_fail(&d, -ENOMEM, N_("allocating buffers"));
 	if (rc == 0)
 		rc = benchdisk_seq(&d, &w);
 	if (rc == 0 && !d.direct && (rc = benchdisk_drop_cache(&d)))
-		rc = benchdisk_fail(&d, rc, "dropping the page cache");
+		rc = benchdisk_fail(&d, rc, N_("dropping the page cache"));
 	r.write = false;
 	r.frac0 = 0.5;
 	r.phase = "read";

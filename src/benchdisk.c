@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "benchmsg.h"
+#include "i18n.h"
 
 #define ALIGN 4096
 #define MIB (1024.0 * 1024.0)
@@ -55,31 +56,39 @@ void benchdisk_explain(int err, const char *doing, const char *dir,
 		       const char *fstype, char *dst, size_t size)
 {
 	err = err < 0 ? -err : err;
+	doing = _(doing);	/* an N_() phrase: "writing", "reading" */
 	if (err == ENOSPC || err == EDQUOT)
-		snprintf(dst, size, "the filesystem at %s is full (%s) while "
+		/* TRANSLATORS: a folder, ENOSPC or EDQUOT, and what was being
+		 * done ("writing"). */
+		snprintf(dst, size, _("the filesystem at %s is full (%s) while "
 			 "%s; nothing was left behind: free some space or "
-			 "choose a smaller size", dir,
+			 "choose a smaller size"), dir,
 			 err == ENOSPC ? "ENOSPC" : "EDQUOT", doing);
 	else if (err == EIO)
-		snprintf(dst, size, "the disk under %s reported an I/O error "
+		/* TRANSLATORS: a folder or device, and what was being done
+		 * ("reading"). */
+		snprintf(dst, size, _("the disk under %s reported an I/O error "
 			 "(EIO) while %s: check the cable, the power supply "
-			 "and dmesg", dir, doing);
+			 "and dmesg"), dir, doing);
 	else if (err == ENOENT || err == ENOTDIR)
-		snprintf(dst, size, "%s is not a folder", dir);
+		snprintf(dst, size, _("%s is not a folder"), dir);
 	else if (err == EACCES || err == EPERM || err == EROFS)
-		snprintf(dst, size, "cannot write in %s: %s", dir,
+		snprintf(dst, size, _("cannot write in %s: %s"), dir,
 			 strerror(err));
 	else
-		snprintf(dst, size, "%s in %s (%s) failed: %s", doing, dir,
+		/* TRANSLATORS: what was being done ("writing"), a folder or
+		 * device, its filesystem type ("ext4", or "block device")
+		 * and the system's reason. */
+		snprintf(dst, size, _("%s in %s (%s) failed: %s"), doing, dir,
 			 fstype, strerror(err));
 }
 
 void benchdisk_explain_space(const char *dir, uint64_t avail, uint64_t need,
 			     char *dst, size_t size)
 {
-	snprintf(dst, size, "not enough free space in %s: %.0f MiB free, the "
-		 "run needs %.0f MiB (it would end in ENOSPC); free some space "
-		 "or choose a smaller size", dir, (double)avail / MIB,
+	snprintf(dst, size, _("not enough free space in %s: %.0f MiB free, "
+		 "the run needs %.0f MiB (it would end in ENOSPC); free some "
+		 "space or choose a smaller size"), dir, (double)avail / MIB,
 		 (double)need / MIB);
 }
 
@@ -88,15 +97,18 @@ static int check_dir(struct benchdisk *d)
 	struct stat st;
 
 	if (stat(d->dir, &st))
-		return benchdisk_fail(d, -errno, "looking at the target");
+		/* TRANSLATORS: this and the other phrases passed to
+		 * benchdisk_fail() go into "while %s" and into "%s in
+		 * FOLDER (FILESYSTEM) failed: REASON". */
+		return benchdisk_fail(d, -errno, N_("looking at the target"));
 	if (S_ISBLK(st.st_mode)) {
-		snprintf(d->err, sizeof(d->err), "%s is a block device: write "
-			 "tests need a folder on a mounted filesystem, never "
-			 "a raw device", d->dir);
+		snprintf(d->err, sizeof(d->err), _("%s is a block device: "
+			 "write tests need a folder on a mounted filesystem, "
+			 "never a raw device"), d->dir);
 		return -EINVAL;
 	}
 	if (!S_ISDIR(st.st_mode))
-		return benchdisk_fail(d, -ENOTDIR, "looking at the target");
+		return benchdisk_fail(d, -ENOTDIR, N_("looking at the target"));
 	return 0;
 }
 
@@ -108,7 +120,7 @@ static int check_space(struct benchdisk *d, uint64_t need)
 	uint64_t avail;
 
 	if (statvfs(d->dir, &sv))
-		return benchdisk_fail(d, -errno, "checking the free space");
+		return benchdisk_fail(d, -errno, N_("checking the free space"));
 	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
 	if (sv.f_blocks && avail < need + (1u << 20)) {
 		benchdisk_explain_space(d->dir, avail, need, d->err,
@@ -166,14 +178,14 @@ int benchdisk_open(struct benchdisk *d, uint64_t need)
 		return rc;
 	rc = open_tmp(d, flags);	/* nameless: nothing to clean up */
 	if (rc == -EINVAL && d->direct) {
-		snprintf(d->err, sizeof(d->err), "the filesystem at %s (%s) "
+		snprintf(d->err, sizeof(d->err), _("the filesystem at %s (%s) "
 			 "does not support O_DIRECT; choose a folder on a "
 			 "disk, or a buffered-with-fsync preset such as "
-			 "seq-buffered-fsync", d->dir, d->fstype);
+			 "seq-buffered-fsync"), d->dir, d->fstype);
 		return rc;
 	}
 	if (rc < 0)
-		return benchdisk_fail(d, rc, "creating the test file");
+		return benchdisk_fail(d, rc, N_("creating the test file"));
 	d->fd = rc;
 	if ((rc = check_space(d, need)) != 0)
 		benchdisk_close(d);
@@ -261,7 +273,7 @@ static int pass_io(struct benchdisk *d, struct benchdisk_pass *ps,
 	if (ps->rewrite) {
 		rc = benchdisk_pread(d, ps->buf, ps->block, off);
 		if (rc)
-			return benchdisk_fail(d, rc, "reading");
+			return benchdisk_fail(d, rc, N_("reading"));
 		((unsigned char *)ps->buf)[0]++;
 	}
 	rc = ps->write || ps->rewrite ?
@@ -269,7 +281,7 @@ static int pass_io(struct benchdisk *d, struct benchdisk_pass *ps,
 	     benchdisk_pread(d, ps->buf, ps->block, off);
 	if (rc)
 		return benchdisk_fail(d, rc, ps->write || ps->rewrite ?
-				      "writing" : "reading");
+				      N_("writing") : N_("reading"));
 	return 0;
 }
 
@@ -285,7 +297,7 @@ static int zero_fill(struct benchdisk *d, int zfd, void *buf, size_t size)
 			continue;
 		if (n <= 0)
 			return benchdisk_fail(d, n < 0 ? -errno : -EIO,
-					      "reading /dev/zero");
+					      N_("reading /dev/zero"));
 		p += n;
 		size -= (size_t)n;
 	}
@@ -318,7 +330,7 @@ static int seq_loop(struct benchdisk *d, struct benchdisk_pass *ps, int zfd)
 		}
 	}
 	if ((ps->write || ps->rewrite) && ps->fsync && fsync(d->fd))
-		return benchdisk_fail(d, -errno, "flushing (fsync)");
+		return benchdisk_fail(d, -errno, N_("flushing (fsync)"));
 	ps->secs = benchdisk_now() - t0;
 	return 0;
 }
@@ -329,7 +341,7 @@ int benchdisk_seq(struct benchdisk *d, struct benchdisk_pass *ps)
 
 	if (ps->zero_fill && ps->write &&
 	    (zfd = open("/dev/zero", O_RDONLY | O_CLOEXEC)) < 0)
-		return benchdisk_fail(d, -errno, "opening /dev/zero");
+		return benchdisk_fail(d, -errno, N_("opening /dev/zero"));
 	rc = seq_loop(d, ps, zfd);
 	if (zfd >= 0)
 		close(zfd);

@@ -22,8 +22,9 @@ struct benchdisk {
 /* Monotonic seconds. */
 double benchdisk_now(void);
 
-/* The sentence for an errno met while DOING ("writing", "reading",
- * "opening a file") in DIR of type FSTYPE, into DST (pure). */
+/* The sentence for an errno met while DOING (an N_() phrase: "writing",
+ * "reading") in DIR of type FSTYPE, into DST, in the language of the
+ * message catalogue (pure otherwise). */
 void benchdisk_explain(int err, const char *doing, const char *dir,
 		       const char *fstype, char *dst, size_t size);
 

@@ -19,6 +19,7 @@
 
 #include "bench_iperf.h"
 #include "benchmsg.h"
+#include "i18n.h"
 
 double benchrun_now(void)
 {
@@ -126,7 +127,8 @@ int benchrun_start(struct benchrun *r, const struct preset *p,
 	r->job.port = port;
 	if ((size_t)snprintf(r->target, sizeof(r->target), "%s", target) >=
 	    sizeof(r->target)) {
-		snprintf(r->error, sizeof(r->error), "the target is too long");
+		snprintf(r->error, sizeof(r->error), "%s",
+			 _("the target is too long"));
 		return -ENAMETOOLONG;
 	}
 	device_of(r);
@@ -136,8 +138,8 @@ int benchrun_start(struct benchrun *r, const struct preset *p,
 	if (rc == 0)
 		rc = spawn(r, quiet, NULL, 0);
 	if (rc)
-		snprintf(r->error, sizeof(r->error), "could not start the "
-			 "benchmark: %s", strerror(-rc));
+		snprintf(r->error, sizeof(r->error), _("could not start the "
+			 "benchmark: %s"), strerror(-rc));
 	return rc;
 }
 
@@ -153,8 +155,8 @@ int benchrun_serve(struct benchrun *r, const char *bind, int port,
 	r->job.target = r->target;
 	rc = spawn(r, quiet, bind, port);
 	if (rc)
-		snprintf(r->error, sizeof(r->error), "could not start the "
-			 "iperf3 server: %s", strerror(-rc));
+		snprintf(r->error, sizeof(r->error), _("could not start the "
+			 "iperf3 server: %s"), strerror(-rc));
 	return rc;
 }
 
@@ -224,23 +226,23 @@ static void settle(struct benchrun *r)
 
 	if (r->killed) {
 		r->state = BENCHRUN_TIMEOUT;
-		snprintf(r->error, sizeof(r->error), "the run took longer "
-			 "than its bound of %u s and was stopped",
+		snprintf(r->error, sizeof(r->error), _("the run took longer "
+			 "than its bound of %u s and was stopped"),
 			 r->job.p.timeout_s);
 	} else if (r->cancelled) {
 		r->state = BENCHRUN_CANCELLED;
-		snprintf(r->error, sizeof(r->error), "cancelled");
+		snprintf(r->error, sizeof(r->error), "%s", _("cancelled"));
 	} else if (r->res && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
 		r->state = BENCHRUN_DONE;
 	} else {
 		r->state = BENCHRUN_FAILED;
 		if (!r->error[0] && WIFSIGNALED(st))
-			snprintf(r->error, sizeof(r->error), "the benchmark "
-				 "process was ended by signal %d (%s)",
+			snprintf(r->error, sizeof(r->error), _("the benchmark "
+				 "process was ended by signal %d (%s)"),
 				 WTERMSIG(st), strsignal(WTERMSIG(st)));
 		else if (!r->error[0])
-			snprintf(r->error, sizeof(r->error), "the benchmark "
-				 "process ended with status %d and no result",
+			snprintf(r->error, sizeof(r->error), _("the benchmark "
+				 "process ended with status %d and no result"),
 				 WEXITSTATUS(st));
 	}
 	if (r->have_cond && !r->conditions)

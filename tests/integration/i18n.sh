@@ -1,14 +1,15 @@
 #!/bin/sh
-# The German catalogue (po/de.po) is used: --help, the --once tables and the
-# sentence for a bad option come out in German, with the plural forms of
-# the catalogue ("1 idle device", "1 inaktives Gerät").  `make check` runs the
+# The German catalogue (po/de.po) is used: --help, the --once tables, the
+# sentence for a bad option and the sentence of a failed benchmark (written
+# by its child process) come out in German, with the plural forms of the
+# catalogue ("1 idle device", "1 inaktives Gerät").  `make check` runs the
 # uninstalled binary, so the catalogue is compiled into a private locale
 # folder and found through BENCHTOP_LOCALEDIR.  gettext only looks at
 # LANGUAGE when the locale is not C/POSIX: C.UTF-8 (built into glibc 2.35
 # and later, shipped by Debian before that) or any other UTF-8 locale will
 # do; no German locale is needed.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 12
+plan 14
 
 utf8=
 for l in C.UTF-8 C.utf8 $(locale -a 2>/dev/null | grep -Ei '\.utf-?8$'); do
@@ -27,7 +28,7 @@ else
 fi
 if [ -n "$why" ]; then
 	i=0
-	while [ $i -lt 12 ]; do
+	while [ $i -lt 14 ]; do
 		skip "$why"
 		i=$((i + 1))
 	done
@@ -80,6 +81,25 @@ st=$?
 check $st "the sentence for an unknown option is German"
 bad --interval abc && grep -q "ungültiges Intervall „abc“" "$TMPD/err"
 check $? "--interval abc: exit 2 and the German sentence"
+
+# A benchmark's sentence is made in its child process: a regular file as
+# the target is refused before anything is written, by a write preset and
+# by read-timing (no root, no free space needed).
+: > "$TMPD/file"
+de bench seq-direct --target "$TMPD/file" > "$TMPD/out" 2> "$TMPD/err"
+st=$?
+[ $st -eq 1 ] && [ ! -s "$TMPD/out" ] && grep -Fqx \
+	"benchtop bench: seq-direct: $TMPD/file ist kein Verzeichnis" "$TMPD/err"
+st=$?
+[ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
+check $st "bench seq-direct on a file: exit 1 and the German sentence"
+de bench read-timing --target "$TMPD/file" > "$TMPD/out" 2> "$TMPD/err"
+st=$?
+[ $st -eq 1 ] && grep -Fqx "benchtop bench: read-timing: $TMPD/file ist kein \
+Blockgerät: read-timing liest ein Laufwerk wie /dev/sda" "$TMPD/err"
+st=$?
+[ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
+check $st "bench read-timing on a file: exit 1 and the German sentence"
 
 # Plural forms: the XU4 testbed with one idle zram device, which --once
 # leaves out and counts - in the singular, in English and in German.
