@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "presets.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -105,7 +106,8 @@ static int fail(struct pstate *st, const char *what, const char *val,
 	char v[64];
 
 	strclean_copy(v, sizeof(v), val, vlen);
-	snprintf(st->msg, st->msgsize, "line %u: %s (\"%s\")", *st->line,
+	/* TRANSLATORS: line, what is wrong, the text found. */
+	snprintf(st->msg, st->msgsize, _("line %u: %s (\"%s\")"), *st->line,
 		 what, v);
 	return -EINVAL;
 }
@@ -174,16 +176,16 @@ static int set_kind(struct pstate *st, const char *v, size_t n)
 			st->has_kind = true;
 			return 0;
 		}
-	return fail(st, "kind must be seq-direct, iozone, read-timing, "
-		    "bonnie or iperf", v, n);
+	return fail(st, _("kind must be seq-direct, iozone, read-timing, "
+		    "bonnie or iperf"), v, n);
 }
 
 static int size_key(struct pstate *st, uint64_t *dst, const char *v,
 		    size_t n, uint64_t min)
 {
 	if (presets_parse_size(v, n, dst) || *dst < min || *dst % 512)
-		return fail(st, "needs a size such as 512M, at least 4k and a "
-			    "multiple of 512", v, n);
+		return fail(st, _("needs a size such as 512M, at least 4k and a "
+			    "multiple of 512"), v, n);
 	return 0;
 }
 
@@ -207,8 +209,8 @@ static int set_key(struct pstate *st, const char *k, size_t kl,
 	if (KEY("file_size"))
 		return size_key(st, &p->file_size, v, n, 4096);
 	if (KEY("records"))
-		return parse_records(p, v, n) ? fail(st, "records must be "
-			"sizes such as 4k 16k 16M (multiples of 512)", v, n) : 0;
+		return parse_records(p, v, n) ? fail(st, _("records must be "
+			"sizes such as 4k 16k 16M (multiples of 512)"), v, n) : 0;
 	if (KEY("duration") || KEY("timeout") || KEY("streams") ||
 	    KEY("seeks")) {
 		unsigned *d = KEY("duration") ? &p->duration_s :
@@ -216,14 +218,14 @@ static int set_key(struct pstate *st, const char *k, size_t kl,
 			      KEY("streams") ? &p->streams : &p->seeks;
 
 		if (parse_uint(v, n, KEY("streams") ? 128 : 999999999, d) || !*d)
-			return fail(st, "needs a whole number above 0", v, n);
+			return fail(st, _("needs a whole number above 0"), v, n);
 		return 0;
 	}
 	if (KEY("reverse") || KEY("buffered_fsync"))
 		return parse_bool(v, n, KEY("reverse") ? &p->reverse :
 				  &p->buffered) ?
-		       fail(st, "must be yes or no", v, n) : 0;
-	return fail(st, "unknown key", k, kl);
+		       fail(st, _("must be yes or no"), v, n) : 0;
+	return fail(st, _("unknown key"), k, kl);
 }
 
 /* Add or replace the preset just read in OUT. */
@@ -236,7 +238,7 @@ static int close_section(struct pstate *st, struct presets *out)
 		return 0;
 	st->open = false;
 	if (!st->has_kind)
-		return fail(st, "the section has no kind", st->p.name,
+		return fail(st, _("the section has no kind"), st->p.name,
 			    strlen(st->p.name));
 	kind_defaults(&st->p);
 	for (i = 0; i < out->n; i++)
@@ -291,8 +293,8 @@ static int parse_one(struct pstate *st, struct presets *out, const char *l,
 		if ((rc = close_section(st, out)) != 0)
 			return rc;
 		if (l[n - 1] != ']' || !name_ok(l + 1, n - 2))
-			return fail(st, "a section is [name] with letters, "
-				    "digits, - _ .", l, n);
+			return fail(st, _("a section is [name] with letters, "
+				    "digits, - _ ."), l, n);
 		memset(&st->p, 0, sizeof(st->p));
 		memcpy(st->p.name, l + 1, n - 2);
 		st->open = true;
@@ -301,8 +303,8 @@ static int parse_one(struct pstate *st, struct presets *out, const char *l,
 	}
 	eq = memchr(l, '=', n);
 	if (!eq || !st->open)
-		return fail(st, st->open ? "expected key = value" :
-			    "a key outside any [section]", l, n);
+		return fail(st, st->open ? _("expected key = value") :
+			    _("a key outside any [section]"), l, n);
 	v = eq + 1;
 	return set_key(st, l, trim(&l, (size_t)(eq - l)), v,
 		       trim(&v, n - (size_t)(v - l)));

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "settings.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -225,18 +226,18 @@ static int set_snapshot_dir(struct settings *s, struct span v)
 }
 
 static const struct key_desc keys[] = {
-	{ "interval", "seconds from 0.1 to 3600", SETTINGS_INTERVAL,
+	{ "interval", N_("seconds from 0.1 to 3600"), SETTINGS_INTERVAL,
 	  set_interval },
-	{ "hide", "device or interface names or patterns such as loop*",
+	{ "hide", N_("device or interface names or patterns such as loop*"),
 	  SETTINGS_HIDE, set_hide },
-	{ "show_idle_virtual", "yes or no", SETTINGS_SHOW_IDLE_VIRTUAL,
+	{ "show_idle_virtual", N_("yes or no"), SETTINGS_SHOW_IDLE_VIRTUAL,
 	  set_show_idle_virtual },
-	{ "color", "auto, yes or no", SETTINGS_COLOR, set_color },
-	{ "restore_on_signal", "yes or no", SETTINGS_RESTORE_ON_SIGNAL,
+	{ "color", N_("auto, yes or no"), SETTINGS_COLOR, set_color },
+	{ "restore_on_signal", N_("yes or no"), SETTINGS_RESTORE_ON_SIGNAL,
 	  set_restore_on_signal },
-	{ "snapshot_dir", "an absolute path or one that starts with ~/",
+	{ "snapshot_dir", N_("an absolute path or one that starts with ~/"),
 	  SETTINGS_SNAPSHOT_DIR, set_snapshot_dir },
-	{ "snapshot_on_exit", "yes or no", SETTINGS_SNAPSHOT_ON_EXIT,
+	{ "snapshot_on_exit", N_("yes or no"), SETTINGS_SNAPSHOT_ON_EXIT,
 	  set_snapshot_on_exit },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -288,34 +289,36 @@ static int parse_line(const char *p, const char *end, unsigned no,
 	int rc;
 
 	if (memchr(p, '\0', (size_t)(end - p)))
-		return fail(err, no, "line %u: a NUL byte: this is not a text "
-			    "file", no);
+		return fail(err, no, _("line %u: a NUL byte: this is not a "
+			    "text file"), no);
 	t = trim(p, comment_start(p, end));
 	if (t.n == 0)
 		return 0;
 	eq = memchr(t.s, '=', t.n);
 	if (!eq) {
 		quote(q, t);
-		return fail(err, no, "line %u: expected 'key = value', not "
-			    "'%s'", no, q);
+		return fail(err, no, _("line %u: expected 'key = value', not "
+			    "'%s'"), no, q);
 	}
 	k = trim(t.s, eq);
 	v = trim(eq + 1, t.s + t.n);
 	d = find_key(k);
 	if (!d) {
 		quote(q, k);
-		return fail(err, no, "line %u: unknown key '%s'; the keys are "
-			    "interval, hide, show_idle_virtual, color, "
+		return fail(err, no, _("line %u: unknown key '%s'; the keys "
+			    "are interval, hide, show_idle_virtual, color, "
 			    "restore_on_signal, snapshot_dir and "
-			    "snapshot_on_exit", no, q);
+			    "snapshot_on_exit"), no, q);
 	}
 	rc = d->set(s, v);
 	if (rc == -ENOMEM)
 		return rc;
 	if (rc < 0) {
 		quote(q, v);
-		return fail(err, no, "line %u: %s must be %s, not '%s'", no,
-			    d->name, d->want, q);
+		/* TRANSLATORS: line, key name, what it takes ("yes or
+		 * no"), the value found. */
+		return fail(err, no, _("line %u: %s must be %s, not '%s'"), no,
+			    d->name, _(d->want), q);
 	}
 	s->set |= d->bit;
 	return 1;
@@ -342,7 +345,7 @@ int settings_parse(const char *buf, size_t len, struct settings *s,
 
 		if (rc == -ENOMEM) {
 			snprintf(err->msg, sizeof(err->msg),
-				 "line %u: out of memory", no);
+				 _("line %u: out of memory"), no);
 			err->line = no;
 			return rc;
 		}

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The German catalogue (po/de.po) is used: --help, the --once tables, the
-# sentence for a bad option and the sentence of a failed benchmark (written
-# by its child process) come out in German, with the plural forms of the
+# sentence for a bad option, the sentence of a failed benchmark (written
+# by its child process) and those of a bad configuration or presets file
+# come out in German, with the plural forms of the
 # catalogue ("1 idle device", "1 inaktives Gerät").  `make check` runs the
 # uninstalled binary, so the catalogue is compiled into a private locale
 # folder and found through BENCHTOP_LOCALEDIR.  gettext only looks at
@@ -9,7 +10,7 @@
 # and later, shipped by Debian before that) or any other UTF-8 locale will
 # do; no German locale is needed.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 14
+plan 16
 
 utf8=
 for l in C.UTF-8 C.utf8 $(locale -a 2>/dev/null | grep -Ei '\.utf-?8$'); do
@@ -28,7 +29,7 @@ else
 fi
 if [ -n "$why" ]; then
 	i=0
-	while [ $i -lt 14 ]; do
+	while [ $i -lt 16 ]; do
 		skip "$why"
 		i=$((i + 1))
 	done
@@ -100,6 +101,28 @@ Blockgerät: read-timing liest ein Laufwerk wie /dev/sda" "$TMPD/err"
 st=$?
 [ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
 check $st "bench read-timing on a file: exit 1 and the German sentence"
+
+# The sentences of the two file parsers: a bad line of the configuration
+# file (a warning, the rest is used) and of a presets file (refused).
+mkdir -p "$TMPD/cfg/benchtop"
+printf 'interval = fast\n' > "$TMPD/cfg/benchtop/config"
+printf '[mine]\nkind = fast\n' > "$TMPD/cfg/benchtop/presets.conf"
+XDG_CONFIG_HOME="$TMPD/cfg" de --once --interval 0.2 > /dev/null 2> "$TMPD/err"
+st=$?
+[ $st -eq 0 ] && grep -Fqx "benchtop: $TMPD/cfg/benchtop/config: Zeile 1: interval \
+muss Sekunden von 0.1 bis 3600 sein, nicht „fast“ (der Rest der Datei wurde \
+verwendet)" "$TMPD/err"
+st=$?
+[ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
+check $st "a bad line in the configuration file: the German warning"
+XDG_CONFIG_HOME="$TMPD/cfg" de bench --list > /dev/null 2> "$TMPD/err"
+st=$?
+[ $st -eq 1 ] && grep -Fqx "benchtop bench: Presets können nicht gelesen werden: \
+$TMPD/cfg/benchtop/presets.conf: Zeile 2: kind muss seq-direct, iozone, \
+read-timing, bonnie oder iperf sein („fast“)" "$TMPD/err"
+st=$?
+[ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
+check $st "a bad line in a presets file: exit 1 and the German sentence"
 
 # Plural forms: the XU4 testbed with one idle zram device, which --once
 # leaves out and counts - in the singular, in English and in German.
