@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
+
 /* The string KEY of O, or NULL. */
 static const char *str(const json_t *o, const char *key)
 {
@@ -44,7 +46,10 @@ int replay_open(struct replay *rp, json_t *doc, char *err, size_t size)
 	rc = series_from_json(&rp->series, json_object_get(doc, "series"),
 			      err, size);
 	if (rc == 0 && (rp->n = series_nrows(&rp->series)) == 0) {
-		snprintf(err, size, "it has no recorded samples to replay");
+		/* TRANSLATORS: follows "benchtop: FILE: cannot be
+		 * replayed: ". */
+		snprintf(err, size, "%s",
+			 _("it has no recorded samples to replay"));
 		rc = -EINVAL;
 	}
 	if (rc) {
@@ -597,7 +602,7 @@ static int fill_clusters(const struct replay *rp, size_t i,
 			c->cores[c->ncores++].core = dup_of(o, "core");
 	}
 	if (c->n == 0)
-		c->cpufreq_note = "cpufreq not exposed by this kernel";
+		c->cpufreq_note = N_("cpufreq not exposed by this kernel");
 	return 0;
 }
 

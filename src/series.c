@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
+
 #define VALUE_MAX 1e15		/* larger series values are refused on load */
 #define T_MAX_MS ((int64_t)1 << 50)
 #define ROWS_LOAD_MAX 1000000
@@ -343,6 +345,7 @@ json_t *series_json(const struct series *s)
 			 "channels", ch, "tiers", tiers);
 }
 
+__attribute__((format(printf, 3, 4)))
 static int fail(char *err, size_t size, const char *fmt, ...)
 {
 	va_list ap;
@@ -359,19 +362,22 @@ static int channels_from_json(struct series *s, const json_t *a, char *err,
 	size_t i;
 
 	if (!json_is_array(a) || json_array_size(a) > SERIES_CHANNELS_MAX)
-		return fail(err, size, "series.channels is not a list of at "
-			    "most %d names", SERIES_CHANNELS_MAX);
+		/* TRANSLATORS: series.channels, time_ms, interval_s,
+		 * step_ms and the like in these sentences are the keys of
+		 * the snapshot file; keep them as they are. */
+		return fail(err, size, _("series.channels is not a list of "
+			    "at most %d names"), SERIES_CHANNELS_MAX);
 	for (i = 0; i < json_array_size(a); i++) {
 		const char *n = json_string_value(json_array_get(a, i));
 		long rc;
 
 		if (!n || !n[0] || strlen(n) > SERIES_NAME_MAX)
-			return fail(err, size, "series channel %zu is not a "
-				    "name of 1 to %d bytes", i,
+			return fail(err, size, _("series channel %zu is not a "
+				    "name of 1 to %d bytes"), i,
 				    SERIES_NAME_MAX);
 		if (series_find(s, n) >= 0)
-			return fail(err, size, "series channel %zu is listed "
-				    "twice", i);
+			return fail(err, size, _("series channel %zu is listed "
+				    "twice"), i);
 		if ((rc = add_channel(s, n)) < 0)
 			return (int)rc;
 	}
@@ -387,13 +393,14 @@ static int row_from_json(struct series *s, const json_t *a,
 	if (!json_is_array(a) || nv < 2 || nv - 2 > s->nch ||
 	    !json_is_integer(json_array_get(a, 0)) ||
 	    !json_is_integer(json_array_get(a, 1)))
-		return fail(err, size, "a series row is not [time_ms, samples, "
-			    "values...] with at most one value per channel");
+		return fail(err, size, _("a series row is not [time_ms, "
+			    "samples, values...] with at most one value per "
+			    "channel"));
 	t = json_integer_value(json_array_get(a, 0));
 	n = json_integer_value(json_array_get(a, 1));
 	if (t < 0 || t > T_MAX_MS || n < 1 || n > UINT32_MAX)
-		return fail(err, size, "a series row has a time or sample "
-			    "count out of range");
+		return fail(err, size, _("a series row has a time or sample "
+			    "count out of range"));
 	memset(r, 0, sizeof(*r));
 	r->t_ms = t;
 	r->n = (uint32_t)n;
@@ -406,8 +413,8 @@ static int row_from_json(struct series *s, const json_t *a,
 			continue;
 		if (!json_is_number(v) || fabs(json_number_value(v)) > VALUE_MAX) {
 			free(r->v);
-			return fail(err, size, "a series value is not a number "
-				    "within +-1e15");
+			return fail(err, size, _("a series value is not a "
+				    "number within +-1e15"));
 		}
 		r->v[i - 2] = (float)json_number_value(v);
 	}
@@ -423,8 +430,8 @@ static int tier_params(struct series_tier *t, const json_t *o, size_t k,
 			"keep_ms", &keep, "max_rows", &max) ||
 	    step < 0 || step > T_MAX_MS || keep < 0 || keep > T_MAX_MS ||
 	    max < 1 || max > ROWS_LOAD_MAX || (k > 0 && step == 0))
-		return fail(err, size, "series tier %zu lacks a valid step_ms, "
-			    "keep_ms or max_rows", k);
+		return fail(err, size, _("series tier %zu lacks a valid "
+			    "step_ms, keep_ms or max_rows"), k);
 	t->step_ms = step;
 	t->keep_ms = keep;
 	t->max_rows = (size_t)max;
@@ -443,14 +450,16 @@ static int tier_from_json(struct series *s, size_t k, const json_t *o,
 	if (rc)
 		return rc;
 	if (!json_is_array(rows) || json_array_size(rows) > ROWS_LOAD_MAX)
-		return fail(err, size, "series tier %zu has no list of rows", k);
+		return fail(err, size, _("series tier %zu has no list of rows"),
+			    k);
 	for (i = 0; i < json_array_size(rows); i++) {
 		rc = row_from_json(s, json_array_get(rows, i), &r, err, size);
 		if (rc)
 			return rc;
 		if (t->n && r.t_ms < t->rows[t->n - 1].t_ms)
-			rc = fail(err, size, "series tier %zu goes back in "
-				  "time at row %zu", k, i);
+			/* TRANSLATORS: the tier's number, the row's. */
+			rc = fail(err, size, _("series tier %zu goes back in "
+				  "time at row %zu"), k, i);
 		if (rc == 0)
 			rc = tier_append(t, &r);
 		if (rc) {
@@ -471,14 +480,14 @@ int series_from_json(struct series *s, const json_t *o, char *err,
 
 	if (!json_is_object(o) || !json_is_number(iv) ||
 	    !(json_number_value(iv) > 0 && json_number_value(iv) <= 3600))
-		return fail(err, size, "series has no interval_s from 0 to "
-			    "3600");
+		return fail(err, size, _("series has no interval_s from 0 to "
+			    "3600"));
 	s->interval_s = json_number_value(iv);
 	rc = channels_from_json(s, json_object_get(o, "channels"), err, size);
 	if (rc)
 		return rc;
 	if (!json_is_array(tiers) || json_array_size(tiers) != SERIES_TIERS)
-		return fail(err, size, "series does not have %d tiers",
+		return fail(err, size, _("series does not have %d tiers"),
 			    SERIES_TIERS);
 	for (k = 0; k < SERIES_TIERS; k++)
 		if ((rc = tier_from_json(s, k, json_array_get(tiers, k), err,

@@ -15,6 +15,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "strclean.h"
 
 struct target {
@@ -48,19 +49,21 @@ static int open_dir(struct target *t, const char *path, char *err,
 	t->base = slash ? slash + 1 : path;
 	if (!t->base[0] || strcmp(t->base, ".") == 0 ||
 	    strcmp(t->base, "..") == 0 || strlen(t->base) > 200)
-		return say(err, size, -EINVAL, "could not save %s: that is "
-			   "not a file name", t->shown);
+		return say(err, size, -EINVAL, _("could not save %s: that is "
+			   "not a file name"), t->shown);
 	if (n >= sizeof(t->dir))
-		return say(err, size, -ENAMETOOLONG, "could not save %s: %s",
-			   t->shown, strerror(ENAMETOOLONG));
+		/* TRANSLATORS: a file, and the system's reason. */
+		return say(err, size, -ENAMETOOLONG, _("could not save %s: "
+			   "%s"), t->shown, strerror(ENAMETOOLONG));
 	memcpy(t->dir, slash ? path : ".", slash ? n : 1);
 	t->dir[slash ? n : 1] = '\0';
 	if (slash && n == 0)
 		strcpy(t->dir, "/");
 	t->dfd = open(t->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (t->dfd < 0)
-		return say(err, size, -errno, "could not save %s: its folder "
-			   "cannot be opened: %s", t->shown, strerror(errno));
+		return say(err, size, -errno, _("could not save %s: its "
+			   "folder cannot be opened: %s"), t->shown,
+			   strerror(errno));
 	return 0;
 }
 
@@ -72,19 +75,19 @@ static int check_target(struct target *t, bool force, char *err, size_t size)
 	if (fstatat(t->dfd, t->base, &st, AT_SYMLINK_NOFOLLOW)) {
 		if (errno == ENOENT)
 			return 0;
-		return say(err, size, -errno, "could not save %s: %s",
+		return say(err, size, -errno, _("could not save %s: %s"),
 			   t->shown, strerror(errno));
 	}
 	if (S_ISLNK(st.st_mode))
-		return say(err, size, -ELOOP, "did not save %s: it is a "
+		return say(err, size, -ELOOP, _("did not save %s: it is a "
 			   "symbolic link, and benchtop never writes through "
-			   "one", t->shown);
+			   "one"), t->shown);
 	if (!force)
-		return say(err, size, -EEXIST, "did not save %s: the file "
-			   "exists (give --force to replace it)", t->shown);
+		return say(err, size, -EEXIST, _("did not save %s: the file "
+			   "exists (give --force to replace it)"), t->shown);
 	if (!S_ISREG(st.st_mode))
-		return say(err, size, -EEXIST, "did not save %s: it exists "
-			   "and is not a regular file", t->shown);
+		return say(err, size, -EEXIST, _("did not save %s: it exists "
+			   "and is not a regular file"), t->shown);
 	return 0;
 }
 
@@ -170,11 +173,12 @@ int snapfile_write(const char *path, const char *data, size_t len, bool force,
 	if (rc == 0 && fsync(t.dfd) == 0)
 		;		/* the rename is on disk too */
 	else if (rc == -EEXIST && !err[0])
-		say(err, size, rc, "did not save %s: the file exists (give "
-		    "--force to replace it)", t.shown);
+		say(err, size, rc, _("did not save %s: the file exists (give "
+		    "--force to replace it)"), t.shown);
 	else if (rc && !err[0])
-		say(err, size, rc, "could not save %s: %s (nothing was "
-		    "written)", t.shown, strerror(-rc));
+		/* TRANSLATORS: a file, and the system's reason. */
+		say(err, size, rc, _("could not save %s: %s (nothing was "
+		    "written)"), t.shown, strerror(-rc));
 	if (t.tmp[0])
 		unlinkat(t.dfd, t.tmp, 0);
 	if (t.dfd >= 0)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "i18n.h"
 #include "report_json.h"
 #include "snapfile.h"
 #include "strclean.h"
@@ -204,6 +205,9 @@ int snapshot_feed(struct series *s, const struct sample *cur,
 
 /* ---- reading ----------------------------------------------------------- */
 
+/* The sentences below follow "benchtop: FILE: " (the file is their
+ * subject); JSON keys in them are quoted as in the file. */
+__attribute__((format(printf, 3, 4)))
 static int fail(char *err, size_t size, const char *fmt, ...)
 {
 	va_list ap;
@@ -313,13 +317,19 @@ static int parse_error(const json_error_t *je, size_t len, char *err,
 	strclean_copy(text, sizeof(text), je->text, strlen(je->text));
 	if ((size_t)je->position >= len || strstr(text, "premature end") ||
 	    strstr(text, "unexpected end"))
-		return fail(err, size, "is not a whole JSON document: it ends "
-			    "early at line %d (a truncated file?)", je->line);
+		/* TRANSLATORS: this and the other sentences of
+		 * snapshot.c follow "benchtop: FILE: ", the file being
+		 * their subject ("benchtop: a.json: is empty"). */
+		return fail(err, size, _("is not a whole JSON document: it "
+			    "ends early at line %d (a truncated file?)"),
+			    je->line);
 	if (strstr(text, "depth"))
-		return fail(err, size, "nests lists or objects too deeply at "
-			    "line %d (refused)", je->line);
-	return fail(err, size, "is not valid JSON: %s at line %d, column %d",
-		    text, je->line, je->column);
+		return fail(err, size, _("nests lists or objects too deeply "
+			    "at line %d (refused)"), je->line);
+	/* TRANSLATORS: the parser's own reason (English, from jansson),
+	 * line, column. */
+	return fail(err, size, _("is not valid JSON: %s at line %d, column "
+		    "%d"), text, je->line, je->column);
 }
 
 static int check_schema(const json_t *doc, char *err, size_t size)
@@ -328,19 +338,21 @@ static int check_schema(const json_t *doc, char *err, size_t size)
 	json_int_t v;
 
 	if (!json_is_object(doc))
-		return fail(err, size, "is JSON but not a benchtop snapshot "
-			    "(no object at the top)");
+		return fail(err, size, _("is JSON but not a benchtop "
+			    "snapshot (no object at the top)"));
 	if (!s)
-		return fail(err, size, "is JSON but not a benchtop snapshot "
-			    "(no \"schema\" key)");
+		return fail(err, size, _("is JSON but not a benchtop "
+			    "snapshot (no \"schema\" key)"));
 	if (!json_is_integer(s) || json_integer_value(s) < 1)
-		return fail(err, size, "has a \"schema\" that is not a version "
-			    "number");
+		return fail(err, size, _("has a \"schema\" that is not a "
+			    "version number"));
 	v = json_integer_value(s);
 	if (v > SNAPSHOT_SCHEMA)
-		return fail(err, size, "written by a newer benchtop (schema "
-			    "%" JSON_INTEGER_FORMAT "); this one reads schema "
-			    "%d", v, SNAPSHOT_SCHEMA);
+		/* TRANSLATORS: the file's schema version, then the
+		 * highest this benchtop reads. */
+		return fail(err, size, _("written by a newer benchtop (schema "
+			    "%lld); this one reads schema %d"), (long long)v,
+			    SNAPSHOT_SCHEMA);
 	return 0;
 }
 
@@ -351,11 +363,14 @@ static int check_list(const json_t *doc, const char *key, char *err,
 	size_t i;
 
 	if (!json_is_array(a))
-		return fail(err, size, "has no \"%s\" list", key);
+		/* TRANSLATORS: a JSON key ("journal", "results"). */
+		return fail(err, size, _("has no \"%s\" list"), key);
 	json_array_foreach(a, i, v)
 		if (!json_is_object(v))
-			return fail(err, size, "has an entry of \"%s\" (number "
-				    "%zu) that is not an object", key, i + 1);
+			/* TRANSLATORS: a JSON key, the entry's number. */
+			return fail(err, size, _("has an entry of \"%s\" "
+				    "(number %zu) that is not an object"), key,
+				    i + 1);
 	return 0;
 }
 
@@ -366,7 +381,8 @@ static int check_shape(const json_t *doc, char *err, size_t size)
 
 	if (!json_is_string(json_object_get(doc, "saved_at")) ||
 	    !json_is_object(json_object_get(doc, "system")))
-		return fail(err, size, "lacks \"saved_at\" or \"system\"");
+		return fail(err, size, _("lacks \"saved_at\" or "
+			    "\"system\""));
 	if ((rc = check_list(doc, "journal", err, size)) ||
 	    (rc = check_list(doc, "results", err, size)))
 		return rc;
@@ -385,20 +401,20 @@ int snapshot_load(const char *buf, size_t len, json_t **doc, char *err,
 
 	*doc = NULL;
 	if (len == 0)
-		return fail(err, size, "is empty");
+		return fail(err, size, _("is empty"));
 	if (len > SNAPSHOT_MAX_BYTES)
-		return fail(err, size, "is larger than %u MiB (refused)",
+		return fail(err, size, _("is larger than %u MiB (refused)"),
 			    SNAPSHOT_MAX_BYTES >> 20);
 	d = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!d)
 		return parse_error(&je, len, err, size);
 	if (depth(d, SNAPSHOT_MAX_DEPTH + 1) > SNAPSHOT_MAX_DEPTH)
-		rc = fail(err, size, "nests lists or objects more than %d deep "
-			  "(refused)", SNAPSHOT_MAX_DEPTH);
+		rc = fail(err, size, _("nests lists or objects more than %d "
+			  "deep (refused)"), SNAPSHOT_MAX_DEPTH);
 	else if ((rc = check_schema(d, err, size)) == 0 &&
 		 (rc = check_shape(d, err, size)) == 0 &&
 		 (rc = clean_tree(d)) != 0)
-		fail(err, size, "could not be read: out of memory");
+		fail(err, size, _("could not be read: out of memory"));
 	if (rc) {
 		json_decref(d);
 		return rc;
@@ -437,7 +453,8 @@ int snapshot_read(const char *path, json_t **doc, char *err, size_t size)
 		rc = -errno;
 		if (fd >= 0)
 			close(fd);
-		snprintf(err, size, "could not be opened: %s", strerror(-rc));
+		snprintf(err, size, _("could not be opened: %s"),
+			 strerror(-rc));
 		return rc;
 	}
 	/* O_NONBLOCK only so that opening a FIFO cannot hang; read blocking. */
@@ -446,7 +463,7 @@ int snapshot_read(const char *path, json_t **doc, char *err, size_t size)
 	     read_bounded(fd, &b, SNAPSHOT_MAX_BYTES);
 	close(fd);
 	if (rc)
-		snprintf(err, size, "could not be read: %s", strerror(-rc));
+		snprintf(err, size, _("could not be read: %s"), strerror(-rc));
 	else
 		rc = snapshot_load(b.data ? b.data : "", b.len, doc, err, size);
 	buf_free(&b);
@@ -486,16 +503,17 @@ int snapshot_save(const struct snapshot_input *in, const char *path,
 		snprintf(where, wsize, "%s", path);
 	else if ((rc = snapfile_default_path(where, wsize, dir, host,
 					     in->saved_at)) != 0)
-		snprintf(err, esize, "could not name the snapshot in %s: %s",
-			 dir ? dir : ".", rc == -ENOENT ? "$HOME is not set" :
-			 strerror(-rc));
+		/* TRANSLATORS: a folder, and why ("$HOME is not set"). */
+		snprintf(err, esize, _("could not name the snapshot in %s: %s"),
+			 dir ? dir : ".",
+			 rc == -ENOENT ? _("$HOME is not set") : strerror(-rc));
 	if (rc)
 		return rc;
 	doc = snapshot_build(in);
 	text = doc ? snapshot_dumps(doc) : NULL;
 	json_decref(doc);
 	if (!text) {
-		snprintf(err, esize, "could not build the snapshot: %s",
+		snprintf(err, esize, _("could not build the snapshot: %s"),
 			 strerror(ENOMEM));
 		return -ENOMEM;
 	}

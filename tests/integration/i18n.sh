@@ -1,16 +1,17 @@
 #!/bin/sh
 # The German catalogue (po/de.po) is used: --help, the --once tables, the
 # sentence for a bad option, the sentence of a failed benchmark (written
-# by its child process) and those of a bad configuration or presets file
-# come out in German, with the plural forms of the
-# catalogue ("1 idle device", "1 inaktives Gerät").  `make check` runs the
-# uninstalled binary, so the catalogue is compiled into a private locale
-# folder and found through BENCHTOP_LOCALEDIR.  gettext only looks at
-# LANGUAGE when the locale is not C/POSIX: C.UTF-8 (built into glibc 2.35
-# and later, shipped by Debian before that) or any other UTF-8 locale will
-# do; no German locale is needed.
+# by its child process), those of a bad configuration or presets file and
+# those of reading, replaying and saving a snapshot come out in German,
+# with the plural forms of the catalogue ("1 idle device", "1 inaktives
+# Gerät").  `make check` runs the uninstalled binary, so the catalogue is
+# compiled into a private locale folder and found through
+# BENCHTOP_LOCALEDIR.  gettext only looks at LANGUAGE when the locale is
+# not C/POSIX: C.UTF-8 (built into glibc 2.35 and later, shipped by Debian
+# before that) or any other UTF-8 locale will do; no German locale is
+# needed.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 16
+plan 19
 
 utf8=
 for l in C.UTF-8 C.utf8 $(locale -a 2>/dev/null | grep -Ei '\.utf-?8$'); do
@@ -29,7 +30,7 @@ else
 fi
 if [ -n "$why" ]; then
 	i=0
-	while [ $i -lt 16 ]; do
+	while [ $i -lt 19 ]; do
 		skip "$why"
 		i=$((i + 1))
 	done
@@ -123,6 +124,44 @@ read-timing, bonnie oder iperf sein („fast“)" "$TMPD/err"
 st=$?
 [ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
 check $st "a bad line in a presets file: exit 1 and the German sentence"
+
+# The snapshot sentences: a truncated file for report, a file without
+# recorded rows for --replay (both refused before the terminal is touched),
+# and --once --snapshot onto a symbolic link (refused, nothing written).
+printf '{"schema": 1, "system": {' > "$TMPD/trunc.json"
+de report "$TMPD/trunc.json" > "$TMPD/out" 2> "$TMPD/err"
+st=$?
+[ $st -eq 2 ] && [ ! -s "$TMPD/out" ] && grep -Fqx "benchtop: $TMPD/trunc.json: \
+ist kein vollständiges JSON-Dokument: es endet vorzeitig in Zeile 1 (eine \
+abgeschnittene Datei?)" "$TMPD/err"
+st=$?
+[ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
+check $st "report on a truncated snapshot: exit 2 and the German sentence"
+tier() {
+	printf '{"step_ms": %s, "keep_ms": %s, "max_rows": %s, "rows": []}' "$@"
+}
+printf '{"schema": 1, "saved_at": "2026-01-01T00:00:00Z", "system": {}, '\
+'"journal": [], "results": [], "series": {"interval_s": 1, "channels": [], '\
+'"tiers": [%s, %s, %s]}}\n' "$(tier 0 900000 900)" \
+	"$(tier 10000 21600000 2160)" "$(tier 60000 0 2880)" > "$TMPD/norows.json"
+de --replay "$TMPD/norows.json" > "$TMPD/out" 2> "$TMPD/err" < /dev/null
+st=$?
+[ $st -eq 2 ] && [ ! -s "$TMPD/out" ] && grep -Fqx "benchtop: $TMPD/norows.json: \
+kann nicht wiedergegeben werden: sie enthält keine aufgezeichneten Messungen \
+zur Wiedergabe" "$TMPD/err"
+st=$?
+[ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
+check $st "--replay of a snapshot without rows: exit 2 and the German sentence"
+ln -s "$TMPD/elsewhere.json" "$TMPD/link.json"
+de --once --interval 0.2 --snapshot "$TMPD/link.json" > /dev/null \
+	2> "$TMPD/err"
+st=$?
+[ $st -eq 1 ] && [ ! -e "$TMPD/elsewhere.json" ] && grep -Fqx "benchtop: \
+$TMPD/link.json wurde nicht gespeichert: das ist ein symbolischer Link, und \
+benchtop schreibt nie durch einen Link hindurch" "$TMPD/err"
+st=$?
+[ $st -eq 0 ] || diag "$(cat "$TMPD/err")"
+check $st "--once --snapshot onto a symbolic link: exit 1 and the German sentence"
 
 # Plural forms: the XU4 testbed with one idle zram device, which --once
 # leaves out and counts - in the singular, in English and in German.
