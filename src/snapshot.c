@@ -141,32 +141,34 @@ static int feed_clusters(struct series *s, const struct sample_rates *r,
 	return rc;
 }
 
+/* The channels of one disk (doc/snapshot.md). */
+static int feed_disk(struct series *s, const struct disk_rate *d)
+{
+	const struct { const char *metric; double v; } ch[] = {
+		{ "read_bytes_per_s", d->rd_bytes_per_s },
+		{ "write_bytes_per_s", d->wr_bytes_per_s },
+		{ "read_iops", d->rd_iops },
+		{ "write_iops", d->wr_iops },
+		{ "util_permille", d->util_pct * 10.0 },
+	};
+	size_t k;
+	int rc = 0;
+
+	for (k = 0; rc == 0 && k < sizeof(ch) / sizeof(ch[0]); k++)
+		rc = put(s, "disk", d->row->name, ch[k].metric, ch[k].v,
+			 d->valid);
+	return rc;
+}
+
 static int feed_devices(struct series *s, const struct sample_rates *r)
 {
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; rc == 0 && i < r->ndisks; i++) {
-		const struct disk_rate *d = &r->disks[i];
-
-		if (d->row->kind == DISK_PARTITION ||
-		    d->row->kind == DISK_VIRTUAL)
-			continue;
-		rc = put(s, "disk", d->row->name, "read_bytes_per_s",
-			 d->rd_bytes_per_s, d->valid);
-		if (rc == 0)
-			rc = put(s, "disk", d->row->name, "write_bytes_per_s",
-				 d->wr_bytes_per_s, d->valid);
-		if (rc == 0)
-			rc = put(s, "disk", d->row->name, "read_iops",
-				 d->rd_iops, d->valid);
-		if (rc == 0)
-			rc = put(s, "disk", d->row->name, "write_iops",
-				 d->wr_iops, d->valid);
-		if (rc == 0)
-			rc = put(s, "disk", d->row->name, "util_permille",
-				 d->util_pct * 10.0, d->valid);
-	}
+	for (i = 0; rc == 0 && i < r->ndisks; i++)
+		if (r->disks[i].row->kind != DISK_PARTITION &&
+		    r->disks[i].row->kind != DISK_VIRTUAL)
+			rc = feed_disk(s, &r->disks[i]);
 	for (i = 0; rc == 0 && i < r->nnets; i++) {
 		const struct net_rate *n = &r->nets[i];
 
