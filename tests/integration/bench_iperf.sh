@@ -8,7 +8,7 @@ cleanup() {
 	for p in $PIDS; do kill "$p" 2> /dev/null; done
 	rm -rf "$TMPD"
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
 export BENCHTOP_NO_PROGRESS=1
 free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'

@@ -14,7 +14,10 @@ export ASAN_OPTIONS
 _tap_n=0
 _tap_failed=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/benchtop-test.XXXXXX")
-trap 'rm -rf "$TMPD"' EXIT INT TERM
+trap 'rm -rf "$TMPD"' EXIT
+# A signal, a closed pipe (| head) or a hang-up exits, and the exit trap
+# (this one, or the one a test sets for EXIT) cleans up.
+trap 'exit 1' INT TERM HUP PIPE
 
 plan() { echo "1..$1"; }
 

@@ -4,7 +4,7 @@
 
 TMUX_SOCK="benchtop-test-$$"
 TMUXC="tmux -L $TMUX_SOCK -f /dev/null"
-trap '$TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT INT TERM
+trap '$TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 
 # start COLS ROWS CMD: run CMD (a shell command line) in a new detached
 # session (ending the one before); its exit status lands in $TMPD/status,
