@@ -2,8 +2,9 @@
 # (send-keys, capture-pane) and read it as a person would. Sourced after
 # tests/integration/lib.sh.
 
-TMUX_SOCK="benchtop-test-$$"
-TMUXC="tmux -L $TMUX_SOCK -f /dev/null"
+# The server's socket lives in $TMPD, so it goes with the folder (tmux
+# leaves its socket file behind after kill-server).
+TMUXC="tmux -S $TMPD/tmux -f /dev/null"
 trap '$TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 
 # start COLS ROWS CMD: run CMD (a shell command line) in a new detached

@@ -43,8 +43,7 @@ restarts=0
 restart() {
 	$TMUXC kill-server > /dev/null 2>&1
 	restarts=$((restarts + 1))
-	TMUX_SOCK="benchtop-test-$$-$restarts"
-	TMUXC="tmux -L $TMUX_SOCK -f /dev/null"
+	TMUXC="tmux -S $TMPD/tmux-$restarts -f /dev/null"
 	rm -f "$TMPD/after" "$TMPD/udir"
 	start 80 24 "$*"
 	wait_for '^CLUSTER' > /dev/null
