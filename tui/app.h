@@ -5,20 +5,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "buf.h"
-#include "history.h"
-#include "hwmodel.h"
-#include "sample.h"
+#include "base/buf.h"
+#include "collect/history.h"
+#include "hw/hwmodel.h"
+#include "collect/sample.h"
 #include "view.h"
 /* [tune app: begin] includes */
 #include "dialog.h"
-#include "tune.h"
+#include "tune/tune.h"
 /* [tune app: end] includes */
 /* [bench app: begin] includes */
 #include "benchui.h"
 /* [bench app: end] includes */
 /* [snapshot app: begin] includes */
-#include "series.h"
+#include "session/series.h"
 struct replay;
 /* [snapshot app: end] includes */
 

@@ -11,7 +11,7 @@
 
 #include "app.h"
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "panel.h"
 
 /* SRC into DST of SIZE bytes, cut when longer. */

@@ -10,8 +10,8 @@
 
 #include <jansson.h>
 
-#include "benchrun.h"
-#include "presets.h"
+#include "bench/benchrun.h"
+#include "bench/presets.h"
 
 struct app;
 

@@ -10,7 +10,7 @@
 
 #include "app.h"
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
 {

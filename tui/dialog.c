@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 
 static void reset(struct dialog *d, enum dialog_kind kind, const char *title,
 		  int purpose, long arg)

@@ -9,7 +9,7 @@
 
 #include "app.h"
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "panel.h"
 
 static size_t rows(const struct app *a)

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "app.h"
-#include "bench.h"
+#include "bench/bench.h"
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "panel.h"
 /* [snapshot baseline: begin] */
 #include "snapui.h"

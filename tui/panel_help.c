@@ -5,7 +5,7 @@
 
 #include "app.h"
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "panel.h"
 
 static const struct { const char *keys, *what; } help_keys[] = {

@@ -10,7 +10,7 @@
 #include "app.h"
 #include "cells.h"
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "panel.h"
 
 #define LEFT_W 14	/* "IRQ   TOTAL/s " */

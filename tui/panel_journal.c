@@ -9,11 +9,11 @@
 
 #include "app.h"
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "panel.h"
-#include "strclean.h"
+#include "base/strclean.h"
 #include "tuneui.h"
-#include "tunemsg.h"
+#include "tune/tunemsg.h"
 
 static void entry_row(struct app *a, int y, int w, size_t i)
 {

@@ -10,9 +10,9 @@
 #include "app.h"
 #include "draw.h"
 #include "cells.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "panel.h"
-#include "settings.h"
+#include "base/settings.h"
 /* [tune includes: begin] */
 #include "tuneui.h"
 /* [tune includes: end] */

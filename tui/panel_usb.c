@@ -9,7 +9,7 @@
 
 #include "app.h"
 #include "draw.h"
-#include "i18n.h"
+#include "base/i18n.h"
 #include "panel.h"
 
 static void speed_text(char *dst, size_t size, uint32_t kbps)

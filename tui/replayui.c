@@ -14,11 +14,11 @@
 #include <string.h>
 
 #include "app.h"
-#include "cmd_snap.h"
 #include "draw.h"
-#include "i18n.h"
-#include "replay.h"
-#include "strclean.h"
+#include "base/i18n.h"
+#include "session/replay.h"
+#include "session/snapshot.h"
+#include "base/strclean.h"
 
 #define SPEED_MAX 64u
 #define SPARK_ROWS 10	/* rows of history behind the cursor */
@@ -27,16 +27,18 @@ int replayui_open(struct app *a, const char *path)
 {
 	char err[400], shown[512];
 	json_t *doc;
-	int rc = cmd_snap_load(path, &doc);	/* says why on stderr */
+	int rc = snapshot_read(path, &doc, err, sizeof(err));
 
-	if (rc)
-		return rc;
+	strclean_copy(shown, sizeof(shown), path, strlen(path));
+	if (rc) {
+		fprintf(stderr, "%s: %s: %s\n", PACKAGE, shown, err);
+		return 2;
+	}
 	a->replay = calloc(1, sizeof(*a->replay));
 	rc = a->replay ? replay_open(a->replay, doc, err, sizeof(err)) :
 	     -ENOMEM;
 	json_decref(doc);
 	if (rc) {
-		strclean_copy(shown, sizeof(shown), path, strlen(path));
 		fprintf(stderr, _("%s: %s: cannot be replayed: %s\n"), PACKAGE,
 			shown, rc == -ENOMEM ? strerror(ENOMEM) : err);
 		free(a->replay);

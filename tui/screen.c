@@ -13,10 +13,10 @@
 
 #include "app.h"
 #include "draw.h"
-#include "i18n.h"
-#include "options.h"
+#include "base/i18n.h"
+#include "cli/options.h"
 #include "panel.h"
-#include "settings.h"
+#include "base/settings.h"
 /* [snapshot includes: begin] */
 #include "replayui.h"
 #include "snapui.h"

@@ -18,11 +18,11 @@
 
 #include "app.h"
 #include "draw.h"
-#include "i18n.h"
-#include "journal.h"
-#include "settings.h"
-#include "snapshot.h"
-#include "strclean.h"
+#include "base/i18n.h"
+#include "tune/journal.h"
+#include "base/settings.h"
+#include "session/snapshot.h"
+#include "base/strclean.h"
 
 void snapui_init(struct app *a)
 {

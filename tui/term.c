@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "draw.h"
-#include "settings.h"
+#include "base/settings.h"
 
 int term_start(const struct settings *cfg, bool *color, bool *utf8)
 {

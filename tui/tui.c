@@ -18,11 +18,11 @@
 #include <unistd.h>
 
 #include "app.h"
-#include "i18n.h"
-#include "options.h"
+#include "base/i18n.h"
+#include "cli/options.h"
 #include "panel.h"
 #include "screen.h"
-#include "settings.h"
+#include "base/settings.h"
 #include "term.h"
 /* [tune includes: begin] */
 #include "tuneui.h"

@@ -14,14 +14,14 @@
 
 #include "app.h"
 #include "draw.h"
-#include "hints.h"
-#include "i18n.h"
-#include "irqbalance.h"
-#include "options.h"
+#include "tune/hints.h"
+#include "base/i18n.h"
+#include "tune/irqbalance.h"
+#include "cli/options.h"
 #include "panel.h"
-#include "settings.h"
-#include "strclean.h"
-#include "tunemsg.h"
+#include "base/settings.h"
+#include "base/strclean.h"
+#include "tune/tunemsg.h"
 
 #define IRQBALANCE_EVERY 5	/* ticks between looks for the daemon */
 

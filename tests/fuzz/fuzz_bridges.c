@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bridges.h"
+#include "hw/bridges.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

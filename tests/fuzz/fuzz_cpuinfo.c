@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coretype.h"
-#include "cpuinfo.h"
+#include "hw/coretype.h"
+#include "hw/cpuinfo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

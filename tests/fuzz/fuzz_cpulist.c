@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cpulist.h"
+#include "base/cpulist.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

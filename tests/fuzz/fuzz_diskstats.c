@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "diskstats.h"
+#include "collect/diskstats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

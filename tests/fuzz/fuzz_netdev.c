@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "netdev.h"
+#include "collect/netdev.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "presets.h"
+#include "bench/presets.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

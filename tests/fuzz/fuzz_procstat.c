@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "procstat.h"
+#include "collect/procstat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay.h"
-#include "snapshot.h"
+#include "session/replay.h"
+#include "session/snapshot.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "snapcompare.h"
-#include "snapreport.h"
-#include "snapshot.h"
+#include "session/snapcompare.h"
+#include "session/snapreport.h"
+#include "session/snapshot.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

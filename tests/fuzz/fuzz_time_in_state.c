@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clusters.h"
+#include "hw/clusters.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

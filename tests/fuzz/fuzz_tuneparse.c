@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "irqbalance.h"
-#include "tune.h"
+#include "tune/irqbalance.h"
+#include "tune/tune.h"
 
 static void plan(const uint8_t *d, size_t n)
 {

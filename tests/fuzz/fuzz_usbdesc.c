@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "usbdesc.h"
+#include "hw/usbdesc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

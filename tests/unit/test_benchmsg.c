@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "benchdisk.h"
-#include "benchmsg.h"
-#include "blockdev.h"
-#include "conditions.h"
+#include "bench/bench.h"
+#include "bench/benchdisk.h"
+#include "bench/benchmsg.h"
+#include "hw/blockdev.h"
+#include "bench/conditions.h"
 #include "testutil.h"
 
 static int parse(const char *s, struct benchmsg *m)

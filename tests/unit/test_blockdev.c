@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "blockdev.h"
+#include "hw/blockdev.h"
 #include "testutil.h"
 
 START_TEST(mountinfo_of_this_vm)

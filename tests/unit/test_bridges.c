@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridges.h"
+#include "hw/bridges.h"
 #include "testutil.h"
 
 START_TEST(shipped_table_names_the_chips)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chain.h"
+#include "hw/chain.h"
 #include "testutil.h"
 
 #define XU4_SDA "/sys/devices/platform/soc/12000000.dwc3/xhci-hcd.2.auto/" \

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hwmodel.h"
+#include "hw/hwmodel.h"
 #include "testutil.h"
 
 #define TESTBEDS TESTDATA_DIR "/../testbeds"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clusters.h"
+#include "hw/clusters.h"
 #include "testutil.h"
 
 START_TEST(tis_exynos5250_descending)

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "coretype.h"
+#include "hw/coretype.h"
 #include "testutil.h"
 
 START_TEST(boards_we_know)

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "counter.h"
+#include "base/counter.h"
 #include "testutil.h"
 
 START_TEST(forward_delta)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpuinfo.h"
+#include "hw/cpuinfo.h"
 #include "testutil.h"
 
 START_TEST(xu3_parts_per_processor)

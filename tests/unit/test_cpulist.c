@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpulist.h"
+#include "base/cpulist.h"
 #include "testutil.h"
 
 static int list(const char *s, struct cpuset *out)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diskstats.h"
+#include "collect/diskstats.h"
 #include "testutil.h"
 
 #define SBC "sbc/proc_diskstats_11field"

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "hints.h"
+#include "tune/hints.h"
 #include "testutil.h"
 
 /* The seeds' XU4: IRQ 151 at 8k/s on LITTLE CPU 0, big cores idle. */

@@ -1,7 +1,7 @@
 /* Tests for history: the ring behind the sparklines. */
 #include "config.h"
 
-#include "history.h"
+#include "collect/history.h"
 #include "testutil.h"
 
 START_TEST(keeps_the_most_recent_oldest_first)

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interrupts.h"
+#include "collect/interrupts.h"
 #include "testutil.h"
 
 static const char *const captures[] = {

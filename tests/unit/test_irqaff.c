@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "irqaff.h"
+#include "base/buf.h"
+#include "collect/irqaff.h"
 #include "testutil.h"
 
 #define PROC TESTDATA_DIR "/irqaff/proc"

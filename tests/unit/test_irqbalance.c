@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "irqbalance.h"
+#include "tune/irqbalance.h"
 #include "testutil.h"
 
 START_TEST(comm_text)

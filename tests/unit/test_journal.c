@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "journal.h"
+#include "tune/journal.h"
 #include "testutil.h"
 
 static long add(struct journal *j, enum journal_kind k, const char *target,

@@ -4,7 +4,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "loadavg.h"
+#include "collect/loadavg.h"
 #include "testutil.h"
 
 START_TEST(parses_loadavg)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "netdev.h"
+#include "collect/netdev.h"
 #include "testutil.h"
 
 #define CUBIE "cubietruck/proc_net_dev"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "presets.h"
+#include "bench/presets.h"
 #include "testutil.h"
 
 static int parse(const char *text, struct presets *ps, unsigned *line,

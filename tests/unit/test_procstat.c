@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "procstat.h"
+#include "collect/procstat.h"
 #include "testutil.h"
 
 /* Captured on a 2-CPU x86 VM one second apart while CPU 1 spun. */

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "replay.h"
-#include "snapshot.h"
+#include "session/replay.h"
+#include "session/snapshot.h"
 #include "testutil.h"
 
 static void open_fixture(const char *name, struct replay *rp)

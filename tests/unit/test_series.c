@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "series.h"
+#include "session/series.h"
 #include "testutil.h"
 
 /* One tick of an 8-CPU board: 2 clusters, 4 disks, 3 interfaces and 100

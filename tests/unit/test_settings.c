@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "settings.h"
+#include "base/settings.h"
 #include "testutil.h"
 
 #define FULL "config/full.conf"

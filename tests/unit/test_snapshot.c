@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "snapfile.h"
-#include "snapreport.h"
-#include "snapshot.h"
+#include "session/snapfile.h"
+#include "session/snapreport.h"
+#include "session/snapshot.h"
 #include "testutil.h"
 
 static const char *const goods[] = {

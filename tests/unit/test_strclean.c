@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strclean.h"
+#include "base/strclean.h"
 #include "testutil.h"
 
 START_TEST(keeps_plain_ascii)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "thermal.h"
+#include "hw/thermal.h"
 
 START_TEST(millidegrees)
 {

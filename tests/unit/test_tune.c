@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "tune.h"
+#include "base/buf.h"
+#include "tune/tune.h"
 #include "testutil.h"
 
 /* The tree lives for the whole test case; the parent removes it even

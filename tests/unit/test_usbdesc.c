@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "usbdesc.h"
+#include "hw/usbdesc.h"
 
 static int load_desc(const char *name, struct usbdesc *d, size_t cut)
 {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "buf.h"
+#include "base/buf.h"
 
 char *testutil_load(const char *name, size_t *len)
 {

@@ -1,0 +1,392 @@
+/* benchrun: start, watch, cancel and reap a benchmark child; the child
+ * runs in its own process group so that cancel and the watchdog reach
+ * everything it started, and never touches the terminal. */
+#include "config.h"
+
+#include "bench/benchrun.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/bench_iperf.h"
+#include "bench/benchmsg.h"
+#include "base/i18n.h"
+
+double benchrun_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* In the child: its own group, default signals, quiet stdio. */
+static void child_setup(int keep, bool quiet)
+{
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE,
+				    SIGCHLD, SIGWINCH };
+	sigset_t none;
+	size_t i;
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	setpgid(0, 0);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (null >= 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+		if (quiet)
+			dup2(null, STDERR_FILENO);
+		if (null > STDERR_FILENO && null != keep)
+			close(null);
+	}
+}
+
+/* Fork with signals blocked; the child runs R's job (or the server) and
+ * _exits.  Returns 0 or -errno. */
+static int spawn(struct benchrun *r, bool quiet, const char *bind, int port)
+{
+	sigset_t all, old;
+	int fds[2];
+
+	if (pipe2(fds, O_CLOEXEC))
+		return -errno;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	r->pid = fork();
+	if (r->pid == 0) {
+		char err[400] = "";
+
+		close(fds[0]);
+		child_setup(fds[1], quiet);
+		r->job.out = fds[1];
+		if (!r->server)
+			_exit(bench_child_run(&r->job));
+		if (bench_iperf_serve(bind, port, false, err, sizeof(err)))
+			benchmsg_error(fds[1], err);
+		_exit(err[0] ? 1 : 0);
+	}
+	if (r->pid > 0)
+		setpgid(r->pid, r->pid);	/* both sides: no race */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(fds[1]);
+	if (r->pid < 0) {
+		r->pid = 0;
+		close(fds[0]);
+		return -errno;
+	}
+	r->fd = fds[0];
+	fcntl(r->fd, F_SETFL, O_NONBLOCK);
+	r->state = BENCHRUN_RUNNING;
+	r->started = benchrun_now();
+	return 0;
+}
+
+void benchrun_init(struct benchrun *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->fd = -1;
+}
+
+static void reset(struct benchrun *r)
+{
+	benchrun_fini(r);
+	memset(r, 0, sizeof(*r));
+	r->fd = -1;
+}
+
+/* read-timing on a folder: the block device the folder lives on. */
+static void device_of(struct benchrun *r)
+{
+	struct stat st;
+
+	if (r->job.p.kind == BENCH_READ_TIMING && stat(r->target, &st) == 0 &&
+	    S_ISDIR(st.st_mode))
+		snprintf(r->target, sizeof(r->target), "/dev/block/%u:%u",
+			 major(st.st_dev), minor(st.st_dev));
+}
+
+int benchrun_start(struct benchrun *r, const struct preset *p,
+		   const char *target, int port, bool quiet)
+{
+	int rc;
+
+	reset(r);
+	r->job.p = *p;
+	r->job.port = port;
+	if ((size_t)snprintf(r->target, sizeof(r->target), "%s", target) >=
+	    sizeof(r->target)) {
+		snprintf(r->error, sizeof(r->error), "%s",
+			 _("the target is too long"));
+		return -ENAMETOOLONG;
+	}
+	device_of(r);
+	r->job.target = r->target;
+	rc = conditions_begin(&r->cond, p->kind, r->target);
+	r->have_cond = true;
+	if (rc == 0)
+		rc = spawn(r, quiet, NULL, 0);
+	if (rc)
+		snprintf(r->error, sizeof(r->error), _("could not start the "
+			 "benchmark: %s"), strerror(-rc));
+	return rc;
+}
+
+int benchrun_serve(struct benchrun *r, const char *bind, int port,
+		   bool quiet)
+{
+	int rc;
+
+	reset(r);
+	r->server = true;
+	snprintf(r->target, sizeof(r->target), "%s:%d", bind ? bind : "*",
+		 port > 0 ? port : 5201);
+	r->job.target = r->target;
+	rc = spawn(r, quiet, bind, port);
+	if (rc)
+		snprintf(r->error, sizeof(r->error), _("could not start the "
+			 "iperf3 server: %s"), strerror(-rc));
+	return rc;
+}
+
+static void on_line(struct benchrun *r, const char *s, size_t n)
+{
+	struct benchmsg m;
+
+	if (benchmsg_parse(s, n, &m))
+		return;
+	switch (m.type) {
+	case BENCHMSG_PROGRESS:
+		r->fraction = m.fraction;
+		snprintf(r->phase, sizeof(r->phase), "%s", m.phase);
+		r->has_rate = m.has_rate;
+		r->rate = m.rate;
+		break;
+	case BENCHMSG_EXPECT:
+		r->expect_s = m.seconds;
+		break;
+	case BENCHMSG_RESULT:
+		json_decref(r->res);
+		r->res = json_loadb(m.text, m.textlen, 0, NULL);
+		break;
+	case BENCHMSG_ERROR:
+		snprintf(r->error, sizeof(r->error), "%.*s",
+			 (int)(m.textlen < 399 ? m.textlen : 399), m.text);
+		break;
+	}
+}
+
+void benchrun_read(struct benchrun *r)
+{
+	char chunk[4096];
+	ssize_t n;
+
+	while (r->fd >= 0 && (n = read(r->fd, chunk, sizeof(chunk))) != 0) {
+		size_t i, start = 0;
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN)
+				return;
+			break;
+		}
+		if (buf_reserve(&r->line, r->line.len + (size_t)n))
+			break;
+		memcpy(r->line.data + r->line.len, chunk, (size_t)n);
+		r->line.len += (size_t)n;
+		for (i = 0; i < r->line.len; i++)
+			if (r->line.data[i] == '\n') {
+				on_line(r, r->line.data + start, i - start);
+				start = i + 1;
+			}
+		memmove(r->line.data, r->line.data + start,
+			r->line.len - start);
+		r->line.len -= start;
+	}
+	close(r->fd);		/* end of file: the child is gone */
+	r->fd = -1;
+}
+
+/* The state and the sentence once the child is reaped. */
+static void settle(struct benchrun *r)
+{
+	int st = r->wstatus;
+
+	if (r->killed) {
+		r->state = BENCHRUN_TIMEOUT;
+		snprintf(r->error, sizeof(r->error), _("the run took longer "
+			 "than its bound of %u s and was stopped"),
+			 r->job.p.timeout_s);
+	} else if (r->cancelled) {
+		r->state = BENCHRUN_CANCELLED;
+		snprintf(r->error, sizeof(r->error), "%s", _("cancelled"));
+	} else if (r->res && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+		r->state = BENCHRUN_DONE;
+	} else {
+		r->state = BENCHRUN_FAILED;
+		if (!r->error[0] && WIFSIGNALED(st))
+			snprintf(r->error, sizeof(r->error), _("the benchmark "
+				 "process was ended by signal %d (%s)"),
+				 WTERMSIG(st), strsignal(WTERMSIG(st)));
+		else if (!r->error[0])
+			snprintf(r->error, sizeof(r->error), _("the benchmark "
+				 "process ended with status %d and no result"),
+				 WEXITSTATUS(st));
+	}
+	if (r->have_cond && !r->conditions)
+		r->conditions = conditions_end(&r->cond);
+}
+
+bool benchrun_reap(struct benchrun *r)
+{
+	pid_t p;
+
+	if (!r->pid)
+		return false;
+	p = waitpid(r->pid, &r->wstatus, WNOHANG);
+	if (p == 0 || (p < 0 && errno == EINTR))
+		return false;
+	r->pid = 0;
+	if (r->fd >= 0) {
+		benchrun_read(r);	/* what it wrote before it ended */
+		if (r->fd >= 0) {
+			close(r->fd);
+			r->fd = -1;
+		}
+	}
+	settle(r);
+	return true;
+}
+
+void benchrun_tick(struct benchrun *r)
+{
+	double now = benchrun_now();
+
+	if (!r->pid)
+		return;
+	if (r->have_cond)
+		conditions_sample(&r->cond);
+	if (!r->server && r->job.p.timeout_s &&
+	    now - r->started > r->job.p.timeout_s && !r->killed) {
+		kill(-r->pid, SIGKILL);
+		r->killed = true;
+	} else if (r->term_sent > 0 &&
+		   now - r->term_sent > BENCHRUN_KILL_GRACE_S) {
+		kill(-r->pid, SIGKILL);
+	}
+}
+
+void benchrun_cancel(struct benchrun *r)
+{
+	if (!r->pid)
+		return;
+	r->cancelled = true;
+	if (kill(-r->pid, SIGTERM) && errno == ESRCH)
+		kill(r->pid, SIGTERM);
+	r->term_sent = benchrun_now();
+}
+
+bool benchrun_active(const struct benchrun *r)
+{
+	return r->pid != 0;
+}
+
+double benchrun_fraction(const struct benchrun *r)
+{
+	double f = r->fraction, t;
+
+	if (r->state != BENCHRUN_RUNNING)
+		return r->state == BENCHRUN_DONE ? 1.0 : f;
+	if (r->expect_s > 0) {
+		t = (benchrun_now() - r->started) / r->expect_s;
+		f = t > f ? t : f;
+	}
+	return f > 0.99 ? 0.99 : f;
+}
+
+static const char *state_name(enum benchrun_state s)
+{
+	static const char *const names[] = { "idle", "running", "ok",
+		"failed", "cancelled", "timeout" };
+
+	return names[s];
+}
+
+static json_t *settings_json(const struct preset *p)
+{
+	json_t *recs;
+	size_t i;
+
+	if (p->kind == BENCH_IPERF)
+		return json_pack("{s:i s:i s:b s:i}", "duration_s",
+				 (int)p->duration_s, "streams", (int)p->streams,
+				 "reverse", p->reverse, "timeout_s",
+				 (int)p->timeout_s);
+	recs = json_array();
+	for (i = 0; i < p->nrecords; i++)
+		json_array_append_new(recs, json_integer((json_int_t)
+							 p->records[i]));
+	return json_pack("{s:I s:I s:I s:o s:i s:i s:s s:i}", "size_bytes",
+		(json_int_t)p->size, "block_bytes", (json_int_t)p->block,
+		"file_bytes", (json_int_t)p->file_size, "records_bytes", recs,
+		"seconds_per_phase", (int)p->duration_s, "seeks", (int)p->seeks,
+		"io", p->buffered ? "buffered+fsync" : "O_DIRECT", "timeout_s",
+		(int)p->timeout_s);
+}
+
+json_t *benchrun_result_json(const struct benchrun *r)
+{
+	json_t *o = json_pack("{s:s s:s s:s s:s s:o s:o}", "preset",
+		r->job.p.name, "kind", presets_kind_name(r->job.p.kind),
+		"target", r->target, "status", state_name(r->state),
+		"error", r->error[0] && r->state != BENCHRUN_DONE ?
+		json_string(r->error) : json_null(),
+		"settings", settings_json(&r->job.p));
+	const char *k;
+	json_t *v;
+
+	if (!o)
+		return NULL;
+	if (r->job.p.kind == BENCH_IPERF)
+		json_object_set_new(o, "port", json_integer(r->job.port > 0 ?
+					r->job.port : 5201));
+	if (r->res)
+		json_object_foreach(r->res, k, v)
+			json_object_set(o, k, v);
+	if (!json_object_get(o, "figures"))
+		json_object_set_new(o, "figures", json_array());
+	json_object_set(o, "conditions", r->conditions ? r->conditions :
+			json_null());
+	return o;
+}
+
+void benchrun_fini(struct benchrun *r)
+{
+	if (r->pid) {
+		kill(-r->pid, SIGKILL);
+		waitpid(r->pid, NULL, 0);
+		r->pid = 0;
+	}
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	buf_free(&r->line);
+	json_decref(r->res);
+	json_decref(r->conditions);
+	r->res = r->conditions = NULL;
+	if (r->have_cond)
+		conditions_fini(&r->cond);
+	r->have_cond = false;
+}

@@ -1,0 +1,417 @@
+/* presets: parse presets.conf (pure) and find the installed and the
+ * user's files; every preset gets its kind's defaults for unset keys. */
+#include "config.h"
+
+#include "bench/presets.h"
+#include "base/i18n.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/buf.h"
+#include "base/strclean.h"
+
+#ifndef PKGDATADIR
+#define PKGDATADIR "/usr/local/share/benchtop"
+#endif
+
+#define MIB (1024ULL * 1024)
+
+static const char *const kind_names[BENCH_NKINDS] = {
+	[BENCH_SEQ_DIRECT] = "seq-direct",
+	[BENCH_IOZONE] = "iozone",
+	[BENCH_READ_TIMING] = "read-timing",
+	[BENCH_BONNIE] = "bonnie",
+	[BENCH_IPERF] = "iperf",
+};
+
+const char *presets_kind_name(enum bench_kind k)
+{
+	return (unsigned)k < BENCH_NKINDS ? kind_names[k] : NULL;
+}
+
+bool presets_kind_writes(enum bench_kind k)
+{
+	return k == BENCH_SEQ_DIRECT || k == BENCH_IOZONE || k == BENCH_BONNIE;
+}
+
+int presets_parse_size(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0, mul = 1;
+	size_t i = 0;
+
+	if (len == 0 || s[0] < '0' || s[0] > '9')
+		return -EINVAL;
+	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -EINVAL;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (i < len) {
+		const char *u = strchr("kKmMgGtT", s[i]);
+
+		if (!u || !s[i])
+			return -EINVAL;
+		mul = 1ULL << (10 * (1 + (u - "kKmMgGtT") / 2));
+		if (++i < len && (s[i] == 'i' || s[i] == 'B'))
+			i += s[i] == 'i' && i + 1 < len && s[i + 1] == 'B' ? 2 : 1;
+	}
+	if (i != len || v > UINT64_MAX / mul)
+		return -EINVAL;
+	*out = v * mul;
+	return 0;
+}
+
+/* The parser's state: the preset being read and the keys it was given. */
+struct pstate {
+	struct preset p;
+	bool open, has_kind;
+	unsigned *line;
+	char *msg;
+	size_t msgsize;
+};
+
+static void kind_defaults(struct preset *p)
+{
+	static const uint64_t recs[] = { 4096, 16384, 32768, 524288, 1048576,
+					 16777216 };
+
+	if (!p->size)
+		p->size = p->kind == BENCH_BONNIE ? 256 * MIB : 512 * MIB;
+	if (!p->block)
+		p->block = p->kind == BENCH_BONNIE ? 64 * 1024 : 8 * MIB;
+	if (!p->nrecords) {
+		memcpy(p->records, recs, sizeof(recs));
+		p->nrecords = sizeof(recs) / sizeof(recs[0]);
+	}
+	if (!p->file_size)
+		p->file_size = 100 * MIB;
+	if (!p->duration_s)
+		p->duration_s = p->kind == BENCH_READ_TIMING ? 3 : 10;
+	if (!p->streams)
+		p->streams = 1;
+	if (!p->seeks)
+		p->seeks = 8000;
+	if (!p->timeout_s)
+		p->timeout_s = p->kind == BENCH_IPERF ? p->duration_s + 30 :
+			       p->kind == BENCH_READ_TIMING ? 120 : 1800;
+}
+
+static int fail(struct pstate *st, const char *what, const char *val,
+		size_t vlen)
+{
+	char v[64];
+
+	strclean_copy(v, sizeof(v), val, vlen);
+	/* TRANSLATORS: line, what is wrong, the text found. */
+	snprintf(st->msg, st->msgsize, _("line %u: %s (\"%s\")"), *st->line,
+		 what, v);
+	return -EINVAL;
+}
+
+static int parse_uint(const char *v, size_t n, unsigned max, unsigned *out)
+{
+	uint64_t x = 0;
+	size_t i;
+
+	if (n == 0 || n > 9)
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		if (v[i] < '0' || v[i] > '9')
+			return -EINVAL;
+		x = x * 10 + (uint64_t)(v[i] - '0');
+	}
+	if (x > max)
+		return -EINVAL;
+	*out = (unsigned)x;
+	return 0;
+}
+
+static int parse_bool(const char *v, size_t n, bool *out)
+{
+	if ((n == 3 && !memcmp(v, "yes", 3)) || (n == 4 && !memcmp(v, "true", 4)))
+		*out = true;
+	else if ((n == 2 && !memcmp(v, "no", 2)) ||
+		 (n == 5 && !memcmp(v, "false", 5)))
+		*out = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* "4k 16k 32k": record sizes, multiples of 512, 512 B to 1 GiB. */
+static int parse_records(struct preset *p, const char *v, size_t n)
+{
+	size_t i = 0, k = 0;
+
+	while (i < n) {
+		size_t j = i;
+		uint64_t x;
+
+		while (j < n && v[j] != ' ' && v[j] != '\t' && v[j] != ',')
+			j++;
+		if (j > i) {
+			if (k == PRESET_RECORDS_MAX ||
+			    presets_parse_size(v + i, j - i, &x) ||
+			    x < 512 || x % 512 || x > 1024 * MIB)
+				return -EINVAL;
+			p->records[k++] = x;
+		}
+		i = j + 1;
+	}
+	p->nrecords = k;
+	return k ? 0 : -EINVAL;
+}
+
+static int set_kind(struct pstate *st, const char *v, size_t n)
+{
+	int k;
+
+	for (k = 0; k < BENCH_NKINDS; k++)
+		if (strlen(kind_names[k]) == n && !memcmp(kind_names[k], v, n)) {
+			st->p.kind = (enum bench_kind)k;
+			st->has_kind = true;
+			return 0;
+		}
+	return fail(st, _("kind must be seq-direct, iozone, read-timing, "
+		    "bonnie or iperf"), v, n);
+}
+
+static int size_key(struct pstate *st, uint64_t *dst, const char *v,
+		    size_t n, uint64_t min)
+{
+	if (presets_parse_size(v, n, dst) || *dst < min || *dst % 512)
+		return fail(st, _("needs a size such as 512M, at least 4k and a "
+			    "multiple of 512"), v, n);
+	return 0;
+}
+
+#define KEY(s) (kl == sizeof(s) - 1 && !memcmp(k, s, kl))
+
+static int set_key(struct pstate *st, const char *k, size_t kl,
+		   const char *v, size_t n)
+{
+	struct preset *p = &st->p;
+
+	if (KEY("kind"))
+		return set_kind(st, v, n);
+	if (KEY("description")) {
+		strclean_copy(p->desc, sizeof(p->desc), v, n);
+		return 0;
+	}
+	if (KEY("size"))
+		return size_key(st, &p->size, v, n, 4096);
+	if (KEY("block"))
+		return size_key(st, &p->block, v, n, 4096);
+	if (KEY("file_size"))
+		return size_key(st, &p->file_size, v, n, 4096);
+	if (KEY("records"))
+		return parse_records(p, v, n) ? fail(st, _("records must be "
+			"sizes such as 4k 16k 16M (multiples of 512)"), v, n) : 0;
+	if (KEY("duration") || KEY("timeout") || KEY("streams") ||
+	    KEY("seeks")) {
+		unsigned *d = KEY("duration") ? &p->duration_s :
+			      KEY("timeout") ? &p->timeout_s :
+			      KEY("streams") ? &p->streams : &p->seeks;
+
+		if (parse_uint(v, n, KEY("streams") ? 128 : 999999999, d) || !*d)
+			return fail(st, _("needs a whole number above 0"), v, n);
+		return 0;
+	}
+	if (KEY("reverse") || KEY("buffered_fsync"))
+		return parse_bool(v, n, KEY("reverse") ? &p->reverse :
+				  &p->buffered) ?
+		       fail(st, _("must be yes or no"), v, n) : 0;
+	return fail(st, _("unknown key"), k, kl);
+}
+
+/* Add or replace the preset just read in OUT. */
+static int close_section(struct pstate *st, struct presets *out)
+{
+	struct preset *v;
+	size_t i;
+
+	if (!st->open)
+		return 0;
+	st->open = false;
+	if (!st->has_kind)
+		return fail(st, _("the section has no kind"), st->p.name,
+			    strlen(st->p.name));
+	kind_defaults(&st->p);
+	for (i = 0; i < out->n; i++)
+		if (!strcmp(out->v[i].name, st->p.name)) {
+			out->v[i] = st->p;
+			return 0;
+		}
+	v = realloc(out->v, (out->n + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	out->v = v;
+	out->v[out->n++] = st->p;
+	return 0;
+}
+
+static bool name_ok(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n >= PRESET_NAME_MAX)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9')
+		      || s[i] == '-' || s[i] == '_' || s[i] == '.' ||
+		      (s[i] >= 'A' && s[i] <= 'Z')))
+			return false;
+	return true;
+}
+
+static size_t trim(const char **s, size_t n)
+{
+	while (n && (**s == ' ' || **s == '\t')) {
+		(*s)++;
+		n--;
+	}
+	while (n && ((*s)[n - 1] == ' ' || (*s)[n - 1] == '\t' ||
+		     (*s)[n - 1] == '\r'))
+		n--;
+	return n;
+}
+
+static int parse_one(struct pstate *st, struct presets *out, const char *l,
+		     size_t n)
+{
+	const char *eq, *v;
+	int rc;
+
+	n = trim(&l, n);
+	if (n == 0 || l[0] == '#' || l[0] == ';')
+		return 0;
+	if (l[0] == '[') {
+		if ((rc = close_section(st, out)) != 0)
+			return rc;
+		if (l[n - 1] != ']' || !name_ok(l + 1, n - 2))
+			return fail(st, _("a section is [name] with letters, "
+				    "digits, - _ ."), l, n);
+		memset(&st->p, 0, sizeof(st->p));
+		memcpy(st->p.name, l + 1, n - 2);
+		st->open = true;
+		st->has_kind = false;
+		return 0;
+	}
+	eq = memchr(l, '=', n);
+	if (!eq || !st->open)
+		return fail(st, st->open ? _("expected key = value") :
+			    _("a key outside any [section]"), l, n);
+	v = eq + 1;
+	return set_key(st, l, trim(&l, (size_t)(eq - l)), v,
+		       trim(&v, n - (size_t)(v - l)));
+}
+
+int presets_parse(const char *buf, size_t len, struct presets *out,
+		  unsigned *line, char *msg, size_t msgsize)
+{
+	unsigned ln = 0;
+	struct pstate st = { .line = &ln, .msg = msg, .msgsize = msgsize };
+	size_t off = 0;
+	int rc = 0;
+
+	while (off < len && rc == 0) {
+		const char *nl = memchr(buf + off, '\n', len - off);
+		size_t n = nl ? (size_t)(nl - buf - off) : len - off;
+
+		ln++;
+		rc = parse_one(&st, out, buf + off, n);
+		off += n + 1;
+	}
+	if (rc == 0)
+		rc = close_section(&st, out);
+	if (line)
+		*line = ln;
+	return rc < 0 ? rc : (int)out->n;
+}
+
+/* Read and parse PATH on top of OUT; a missing file counts when MUST. */
+static int load_file(struct presets *out, const char *path, bool must,
+		     char *err, size_t errsize)
+{
+	struct buf b = { 0 };
+	char msg[160] = "";
+	unsigned line = 0;
+	int rc = buf_read_file(&b, path);
+
+	if (rc == -ENOENT && !must) {
+		buf_free(&b);
+		return 0;
+	}
+	if (rc)
+		snprintf(err, errsize, "%s: %s", path, strerror(-rc));
+	else if ((rc = presets_parse(b.data, b.len, out, &line, msg,
+				     sizeof(msg))) < 0)
+		snprintf(err, errsize, "%s: %s", path, msg);
+	buf_free(&b);
+	return rc < 0 ? rc : 0;
+}
+
+/* The installed file's path into DST: as bridges.c finds its table. */
+static int data_path(char *dst, size_t size)
+{
+	const char *dir = getenv("BENCHTOP_DATADIR");
+	char exe[4096];
+	ssize_t n;
+
+	if (dir && *dir)
+		return snprintf(dst, size, "%s/presets.conf", dir) < (int)size ?
+		       0 : -ENAMETOOLONG;
+	snprintf(dst, size, "%s/presets.conf", PKGDATADIR);
+	if (access(dst, R_OK) == 0)
+		return 0;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return 0;
+	exe[n] = '\0';
+	*strrchr(exe, '/') = '\0';
+	return snprintf(dst, size, "%s/../data/presets.conf", exe) < (int)size
+	       ? 0 : -ENAMETOOLONG;
+}
+
+int presets_load(struct presets *out, char *err, size_t errsize)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	char path[4200];
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((rc = data_path(path, sizeof(path))) == 0)
+		rc = load_file(out, path, true, err, errsize);
+	if (rc)
+		return rc;
+	path[0] = '\0';
+	if (xdg && xdg[0] == '/')
+		snprintf(path, sizeof(path), "%s/benchtop/presets.conf", xdg);
+	else if (home && home[0] == '/')
+		snprintf(path, sizeof(path), "%s/.config/benchtop/presets.conf",
+			 home);
+	if (path[0] && (rc = load_file(out, path, false, err, errsize)))
+		return rc;
+	return (int)out->n;
+}
+
+void presets_free(struct presets *p)
+{
+	free(p->v);
+	p->v = NULL;
+	p->n = 0;
+}
+
+const struct preset *presets_find(const struct presets *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (!strcmp(p->v[i].name, name))
+			return &p->v[i];
+	return NULL;
+}

@@ -1,0 +1,30 @@
+/* cmd_bench: the headless front of the benchmarks, shared by `benchtop
+ * bench` and `benchtop iperf`: wait for a run with progress on stderr and
+ * print its result as text or JSON. */
+#ifndef BENCHTOP_CMD_BENCH_H
+#define BENCHTOP_CMD_BENCH_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "bench/presets.h"
+
+/* Run preset P on TARGET (PORT for iperf) in a child, show progress on
+ * stderr when it is a terminal, print the result (JSON when JSON) on
+ * stdout; returns the exit status (0, 1, or 128 + a signal). */
+int cmd_bench_run(const char *cmd, const struct preset *p,
+		  const char *target, int port, bool json);
+
+/* A result object as text: figures, iozone table, conditions. */
+void cmd_bench_print(FILE *f, json_t *res);
+
+/* Load the presets; false (with a sentence on stderr) when impossible. */
+bool cmd_bench_presets(const char *cmd, struct presets *ps);
+
+int cmd_bench_main(int argc, char **argv);
+int cmd_iperf_main(int argc, char **argv);
+int cmd_serve_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,216 @@
+/* benchtop: the command-line front; everything else lives in src/ modules
+ * (collectors) and tui/ (the live screen). */
+#include "config.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+/* [snapshot includes: begin] */
+#include "cli/cmd_snap.h"
+/* [snapshot includes: end] */
+#include "cli/commands.h"
+#include "hw/hwmodel.h"
+#include "base/i18n.h"
+#include "cli/options.h"
+#include "session/report_json.h"
+#include "cli/report_text.h"
+#include "collect/sample.h"
+#include "base/settings.h"
+#include "tui.h"
+
+static const struct sample_roots live_roots = { "/proc", "/sys" };
+
+static void sleep_s(double s)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+static json_t *host_json(void)
+{
+	struct utsname u;
+	char host[256] = "";
+
+	gethostname(host, sizeof(host) - 1);
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	return json_pack("{s:s s:s s:s s:s}", "hostname", host,
+			 "kernel", u.release, "machine", u.machine,
+			 "benchtop_version", PACKAGE_VERSION);
+}
+
+/* Give the hardware model each CPU's busy share, for the throttle rule. */
+static void feed_util(struct hwmodel *hw, const struct sample_rates *r)
+{
+	double busy[CPUSET_MAX];
+	size_t i;
+
+	for (i = 0; i < r->ncpus && i < CPUSET_MAX; i++)
+		busy[i] = r->cpu_online[i] && r->cpus[i].valid ?
+			  r->cpus[i].busy : -1;
+	hwmodel_set_util(hw, r->cpu_ids, busy, i);
+}
+
+static int print_json(const struct sample *prev, const struct sample *cur,
+		      const struct sample_rates *r, const struct hwmodel *hw)
+{
+	json_t *o = report_json_rates(prev, cur, r);
+	json_t *h = hwmodel_json(hw);
+	int rc;
+
+	if (!o || !h) {
+		json_decref(o);
+		json_decref(h);
+		return -ENOMEM;
+	}
+	json_object_update(o, h);
+	json_decref(h);
+	json_object_set_new(o, "host", host_json());
+	rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', stdout);
+	json_decref(o);
+	return rc ? -EIO : 0;
+}
+
+static void print_text(const struct options *opts, const struct sample *cur,
+		       const struct sample_rates *r, const struct hwmodel *hw)
+{
+	struct report_text_opts to = { .all = opts->all };
+	struct utsname u;
+	char host[256] = "";
+
+	gethostname(host, sizeof(host) - 1);
+	if (uname(&u) == 0)
+		printf(_("%s %s on %s, kernel %s, interval %.2f s\n\n"),
+		       PACKAGE, PACKAGE_VERSION, host, u.release, r->dt);
+	hwmodel_print(stdout, hw);
+	fputc('\n', stdout);
+	report_text_rates(stdout, cur, r, &to);
+}
+
+/* True when nothing at all could be read: the run is a failure. */
+static int all_failed(const struct sample *s)
+{
+	return s->status.stat && s->status.diskstats && s->status.netdev &&
+	       s->status.interrupts;
+}
+
+static int run_once(const struct options *opts)
+{
+	struct sample prev = { 0 }, cur = { 0 };
+	struct sample_rates r;
+	struct buf scratch = { 0 };
+	struct hwmodel hw;
+	bool snap_failed = false;	/* [snapshot once] */
+	int rc = sample_take(&prev, &live_roots, &scratch);
+
+	if (rc == 0) {
+		sleep_s(opts->interval_s);
+		rc = sample_take(&cur, &live_roots, &scratch);
+	}
+	if (rc == 0)
+		rc = sample_rates(&prev, &cur, &r);
+	if (rc == 0 && (rc = hwmodel_load(&hw)) != 0)
+		sample_rates_free(&r);
+	if (rc == 0) {
+		feed_util(&hw, &r);
+		if (opts->json)
+			rc = print_json(&prev, &cur, &r, &hw);
+		else
+			print_text(opts, &cur, &r, &hw);
+		/* [snapshot once: begin] */
+		if (rc == 0 && opts->snapshot)
+			snap_failed = cmd_snap_once(opts->snapshot, opts->force,
+						    &prev, &cur, &r, &hw) != 0;
+		/* [snapshot once: end] */
+		sample_rates_free(&r);
+		hwmodel_fini(&hw);
+	}
+	if (rc == 0 && all_failed(&cur)) {
+		fprintf(stderr, _("%s: none of /proc/stat, /proc/diskstats, "
+				  "/proc/net/dev, /proc/interrupts could be "
+				  "read: is /proc mounted?\n"), PACKAGE);
+		rc = -ENOENT;
+	}
+	if (rc && rc != -ENOENT)
+		fprintf(stderr, _("%s: %s\n"), PACKAGE, strerror(-rc));
+	sample_free(&prev);
+	sample_free(&cur);
+	buf_free(&scratch);
+	return rc || snap_failed ? EXIT_FAILURE : EXIT_SUCCESS; /* [snapshot] */
+}
+
+/* Read the configuration file; a problem is one warning, not an end. */
+static void load_settings(struct settings *s)
+{
+	struct settings_error err = { 0 };
+	char path[4096];
+	int rc;
+
+	settings_defaults(s);
+	if (!settings_default_path(path, sizeof(path)))
+		return;
+	rc = settings_load(s, path, &err);
+	if (rc < 0 && rc != -ENOMEM && err.line == 0)
+		fprintf(stderr, _("%s: %s: %s (using the defaults)\n"),
+			PACKAGE, path, err.msg);
+	else if (rc < 0 && rc != -ENOMEM)
+		fprintf(stderr, _("%s: %s: %s (the rest of the file was "
+				  "used)\n"), PACKAGE, path, err.msg);
+}
+
+int main(int argc, char **argv)
+{
+	struct options opts;
+	struct settings cfg;
+	const struct command *cmd;
+	const char *localedir = getenv("BENCHTOP_LOCALEDIR");
+	int rc;
+
+	setlocale(LC_ALL, "");
+	/* BENCHTOP_LOCALEDIR: catalogues of an uninstalled build (tests). */
+	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
+	textdomain(PACKAGE);
+	if (argc > 1 && argv[1][0] != '-' && (cmd = commands_find(argv[1])))
+		return cmd->main(argc - 1, argv + 1);
+	rc = options_parse(argc, argv, &opts, stderr);
+	if (rc)
+		return rc;
+	switch (opts.action) {
+	case ACTION_HELP:
+		options_usage(stdout);
+		return EXIT_SUCCESS;
+	case ACTION_VERSION:
+		printf("%s %s\n", PACKAGE, PACKAGE_VERSION);
+		return EXIT_SUCCESS;
+	case ACTION_ONCE:
+	case ACTION_MONITOR:
+		break;
+	}
+	load_settings(&cfg);
+	if (opts.action == ACTION_MONITOR) {
+		rc = tui_run(&opts, &cfg);
+		settings_fini(&cfg);
+		return rc;
+	}
+	if (!opts.interval_set && (cfg.set & SETTINGS_INTERVAL))
+		opts.interval_s = cfg.interval_s;
+	rc = run_once(&opts);
+	settings_fini(&cfg);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, _("%s: could not write the output: %s\n"),
+			PACKAGE, strerror(errno));
+		return EXIT_FAILURE;
+	}
+	return rc;
+}

@@ -1,0 +1,244 @@
+/* report_text: plain tables for `benchtop --once`, part of the command-line
+ * front (so its strings go through gettext). */
+#include "config.h"
+
+#include "cli/report_text.h"
+
+#include <string.h>
+
+#include "base/i18n.h"
+#include "base/strclean.h"
+
+static void scaled(char *dst, size_t size, double v, const char *const *u)
+{
+	int i = 0;
+
+	while (v >= 999.95 && u[i + 1]) {
+		v /= 1000.0;
+		i++;
+	}
+	snprintf(dst, size, i ? "%.1f %s" : "%.0f %s", v, u[i]);
+}
+
+void report_text_bytes(char *dst, size_t size, double bytes_per_s)
+{
+	static const char *const u[] = { "B/s", "kB/s", "MB/s", "GB/s", NULL };
+
+	scaled(dst, size, bytes_per_s, u);
+}
+
+void report_text_bits(char *dst, size_t size, double bytes_per_s)
+{
+	static const char *const u[] = { "bit/s", "kbit/s", "Mbit/s",
+					 "Gbit/s", NULL };
+
+	scaled(dst, size, bytes_per_s * 8.0, u);
+}
+
+static void print_cpu_row(FILE *f, const char *name, const struct cpu_util *u,
+			  bool online)
+{
+	if (!online) {
+		fprintf(f, "%-6s %s\n", name, _("offline"));
+		return;
+	}
+	if (!u->valid) {
+		fprintf(f, "%-6s %s\n", name, _("no data yet"));
+		return;
+	}
+	fprintf(f, "%-6s %5.1f %5.1f %5.1f %6.1f %5.1f %5.1f %5.1f %5.1f %5.1f\n",
+		name, u->user, u->nice, u->system, u->iowait, u->irq,
+		u->softirq, u->steal, u->idle, u->busy);
+}
+
+static void print_cpus(FILE *f, const struct sample *cur,
+		       const struct sample_rates *r)
+{
+	size_t i;
+
+	if (cur->status.stat) {
+		fprintf(f, _("CPU: /proc/stat: %s\n"), _(sample_error(cur->status.stat)));
+		return;
+	}
+	fprintf(f, "%-6s %5s %5s %5s %6s %5s %5s %5s %5s %5s\n", _("CPU"),
+		_("USER"), _("NICE"), _("SYS"), _("IOWAIT"), _("IRQ"),
+		_("SOFT"), _("STEAL"), _("IDLE"), _("BUSY"));
+	print_cpu_row(f, _("all"), &r->total, true);
+	for (i = 0; i < r->ncpus; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "%d", r->cpu_ids[i]);
+		print_cpu_row(f, name, &r->cpus[i], r->cpu_online[i]);
+	}
+}
+
+static bool idle_virtual(const struct disk_rate *d)
+{
+	return d->row->kind == DISK_VIRTUAL &&
+	       (!d->valid || (d->rd_iops == 0 && d->wr_iops == 0));
+}
+
+static void print_disk(FILE *f, const struct disk_rate *d)
+{
+	char name[64], rd[24], wr[24];
+
+	strclean_copy(name, sizeof(name), d->row->name, sizeof(d->row->name));
+	if (!d->valid) {
+		fprintf(f, "%-12s %-9s %s\n", name,
+			diskstats_kind_name(d->row->kind), _("no data yet"));
+		return;
+	}
+	report_text_bytes(rd, sizeof(rd), d->rd_bytes_per_s);
+	report_text_bytes(wr, sizeof(wr), d->wr_bytes_per_s);
+	fprintf(f, "%-12s %-9s %11s %11s %7.0f %7.0f %5.1f %7.2f\n", name,
+		diskstats_kind_name(d->row->kind), rd, wr, d->rd_iops,
+		d->wr_iops, d->util_pct, d->await_ms);
+}
+
+static void print_disks(FILE *f, const struct sample *cur,
+			const struct sample_rates *r,
+			const struct report_text_opts *o)
+{
+	size_t i, hidden = 0;
+
+	if (cur->status.diskstats) {
+		fprintf(f, _("DISK: /proc/diskstats: %s\n"),
+			_(sample_error(cur->status.diskstats)));
+		return;
+	}
+	fprintf(f, "%-12s %-9s %11s %11s %7s %7s %5s %7s\n", _("DISK"),
+		_("KIND"), _("READ"), _("WRITE"), _("R IOPS"), _("W IOPS"),
+		_("UTIL%"), _("AWAITms"));
+	for (i = 0; i < r->ndisks; i++) {
+		if (!o->all && idle_virtual(&r->disks[i])) {
+			hidden++;
+			continue;
+		}
+		print_disk(f, &r->disks[i]);
+	}
+	if (hidden)
+		fprintf(f, ngettext("(%zu idle loop/ram/zram device hidden; "
+				    "--all shows it)\n",
+				    "(%zu idle loop/ram/zram devices hidden; "
+				    "--all shows them)\n", hidden), hidden);
+}
+
+static void print_net(FILE *f, const struct net_rate *n)
+{
+	char name[32], rx[24], tx[24];
+
+	strclean_copy(name, sizeof(name), n->row->name, sizeof(n->row->name));
+	if (!n->valid) {
+		fprintf(f, "%-12s %s\n", name, _("no data yet"));
+		return;
+	}
+	report_text_bits(rx, sizeof(rx), n->rx_bytes_per_s);
+	report_text_bits(tx, sizeof(tx), n->tx_bytes_per_s);
+	fprintf(f, "%-12s %12s %12s %8.0f %8.0f %5.0f %5.0f %5.0f %5.0f\n",
+		name, rx, tx, n->rx_packets_per_s, n->tx_packets_per_s,
+		n->rx_errs_per_s, n->tx_errs_per_s, n->rx_drop_per_s,
+		n->tx_drop_per_s);
+}
+
+static void print_nets(FILE *f, const struct sample *cur,
+		       const struct sample_rates *r)
+{
+	size_t i;
+
+	if (cur->status.netdev) {
+		fprintf(f, _("NET: /proc/net/dev: %s\n"),
+			_(sample_error(cur->status.netdev)));
+		return;
+	}
+	fprintf(f, "%-12s %12s %12s %8s %8s %5s %5s %5s %5s\n", _("NET"),
+		_("RX"), _("TX"), _("RX pkt/s"), _("TX pkt/s"), _("RXerr"),
+		_("TXerr"), _("RXdrp"), _("TXdrp"));
+	for (i = 0; i < r->nnets; i++)
+		print_net(f, &r->nets[i]);
+}
+
+/* The CPU column that took most of Q's interrupts, or -1. */
+static int busiest_cpu(const struct irq_table *t, const struct irq_rate *q)
+{
+	size_t i, best = 0;
+
+	if (!q->valid || q->total_per_s <= 0)
+		return -1;
+	for (i = 1; i < q->row->ncounts && i < t->ncpus; i++)
+		if (q->per_cpu[i] > q->per_cpu[best])
+			best = i;
+	return (int)t->cpus[best];
+}
+
+/* Fold the column padding of kernel IRQ text to single spaces, in place. */
+static void fold_blanks(char *s)
+{
+	char *o = s, *start = s;
+	bool blank = false;
+
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '\t') {
+			blank = true;
+			continue;
+		}
+		if (blank && o != start)
+			*o++ = ' ';
+		blank = false;
+		*o++ = *s;
+	}
+	*o = '\0';
+}
+
+static void print_irq(FILE *f, const struct sample *cur,
+		      const struct irq_rate *q)
+{
+	const struct irq_row *row = q->row;
+	const struct irq_affinity *a = &cur->aff[row - cur->irqs.rows];
+	char key[16], desc[160], aff[64] = "-", eff[64] = "-", on[16] = "-";
+	int cpu = busiest_cpu(&cur->irqs, q);
+
+	strclean_copy(key, sizeof(key), row->key, strlen(row->key));
+	strclean_copy(desc, sizeof(desc), row->desc, strlen(row->desc));
+	fold_blanks(desc);
+	if (a->has_affinity)
+		cpulist_format(&a->affinity, aff, sizeof(aff));
+	if (a->has_effective)
+		cpulist_format(&a->effective, eff, sizeof(eff));
+	if (cpu >= 0)
+		snprintf(on, sizeof(on), "%d", cpu);
+	if (!q->valid)
+		fprintf(f, "%-6s %10s %6s %-9s %-9s %s\n", key, "-", on, aff,
+			eff, desc);
+	else
+		fprintf(f, "%-6s %10.1f %6s %-9s %-9s %s\n", key,
+			q->total_per_s, on, aff, eff, desc);
+}
+
+static void print_irqs(FILE *f, const struct sample *cur,
+		       const struct sample_rates *r)
+{
+	size_t i;
+
+	if (cur->status.interrupts) {
+		fprintf(f, _("IRQ: /proc/interrupts: %s\n"),
+			_(sample_error(cur->status.interrupts)));
+		return;
+	}
+	fprintf(f, "%-6s %10s %6s %-9s %-9s %s\n", _("IRQ"), _("RATE/s"),
+		_("ON CPU"), _("AFFINITY"), _("EFFECTIVE"), _("NAME"));
+	for (i = 0; i < r->nirqs; i++)
+		print_irq(f, cur, &r->irqs[i]);
+}
+
+void report_text_rates(FILE *f, const struct sample *cur,
+		       const struct sample_rates *r,
+		       const struct report_text_opts *o)
+{
+	print_cpus(f, cur, r);
+	fputc('\n', f);
+	print_disks(f, cur, r, o);
+	fputc('\n', f);
+	print_nets(f, cur, r);
+	fputc('\n', f);
+	print_irqs(f, cur, r);
+}

@@ -1,0 +1,74 @@
+/* interrupts: /proc/interrupts rows, per-CPU counts and rates. */
+#ifndef BENCHTOP_INTERRUPTS_H
+#define BENCHTOP_INTERRUPTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/cpulist.h"
+
+struct irq_row {
+	char *key;		/* "105", "IPI0", "LOC", "Err" (no colon) */
+	bool numeric;		/* true for numbered IRQs */
+	unsigned irq;		/* the number when numeric */
+	uint64_t *counts;	/* one per column of the table's cpus[] */
+	size_t ncounts;		/* may be < ncpus (ERR, MIS rows) */
+	uint64_t total;
+	char *desc;		/* everything after the counts, verbatim but
+				 * trimmed: "GICv2 105 Edge xhci-hcd:usb5" */
+	/* Best-effort split of desc for numbered rows; each may be "". */
+	char *chip;		/* "GICv2", "BRCM STB PCIe MSI", "IR-PCI-MSI" */
+	char *hwirq;		/* "105", "524288", "5" */
+	char *trigger;		/* "Edge", "Level", "edge", "level", or an
+				 * x86 flow name ("fasteoi" of "9-fasteoi") */
+	char *action;		/* "xhci-hcd:usb5", "mmc1, mmc0" */
+};
+
+/* All of a table's memory (rows, counts, strings, cpus) is one block that
+ * belongs to the table: release it only with interrupts_free. */
+struct irq_table {
+	unsigned *cpus;		/* CPU id of each column, from the header
+				 * (strictly increasing; 0..n-1 without one) */
+	size_t ncpus;
+	struct irq_row *rows;
+	size_t nrows;
+};
+
+/*
+ * Parse /proc/interrupts text in BUF into OUT (which is zeroed first, not
+ * freed: interrupts_free a table before parsing into it again).  Without a
+ * "CPU0 CPU1 ..." header line (a pasted excerpt) the CPUs are numbered
+ * 0..n-1, n being the number of leading counts of the first row.  Returns
+ * the number of rows, or -EINVAL for empty input, a garbled header or a
+ * malformed row (OUT is left empty), -ENOMEM.
+ */
+int interrupts_parse(const char *buf, size_t len, struct irq_table *out);
+
+void interrupts_free(struct irq_table *t);
+
+/* Row with KEY, or NULL. */
+const struct irq_row *interrupts_find(const struct irq_table *t,
+				      const char *key);
+
+struct irq_rate {
+	const struct irq_row *row;	/* row in CUR */
+	bool valid;		/* false: new row or counter reset */
+	double total_per_s;
+	double *per_cpu;	/* per column of CUR's cpus[], NULL if !valid */
+};
+
+/*
+ * Rates from PREV to CUR over DT seconds, one per row of CUR, into a new
+ * array *OUT (free with interrupts_rates_free).  Rows are matched by key
+ * and columns by CPU id; a CPU absent from PREV (back online) reads 0 for
+ * this tick.  PREV may be NULL (first tick: every row invalid), and so is
+ * every row when DT is not a positive number.  Returns the count (*OUT
+ * NULL when 0) or -ENOMEM.
+ */
+int interrupts_rates(const struct irq_table *prev, const struct irq_table *cur,
+		     double dt, struct irq_rate **out);
+
+void interrupts_rates_free(struct irq_rate *r, size_t n);
+
+#endif

@@ -1,0 +1,74 @@
+/* sample: one reading of every collector, and the rates between two. */
+#ifndef BENCHTOP_SAMPLE_H
+#define BENCHTOP_SAMPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/buf.h"
+#include "base/cpulist.h"
+#include "collect/diskstats.h"
+#include "collect/interrupts.h"
+#include "collect/irqaff.h"
+#include "collect/loadavg.h"
+#include "collect/netdev.h"
+#include "collect/procstat.h"
+
+/* Where the kernel files are ("/proc", "/sys"; tests point elsewhere). */
+struct sample_roots {
+	const char *proc;
+	const char *sys;
+};
+
+/* One source's state: 0, or the -errno of its read or parse. */
+struct sample_status {
+	int stat, diskstats, netdev, interrupts, present, loadavg, uptime;
+};
+
+struct sample {
+	double time_s;		/* CLOCK_MONOTONIC at the reading */
+	struct cpuset present;	/* CPUs the kernel knows of */
+	struct procstat stat;
+	struct disk_table disks;
+	struct net_table nets;
+	struct irq_table irqs;
+	struct irq_affinity *aff;	/* one per irqs.rows[] (numeric only) */
+	struct loadavg load;
+	double uptime_s;
+	struct sample_status status;
+};
+
+/* Read every source into S (reset first), reusing SCRATCH for file
+ * contents.  A source that fails records its -errno in S->status; the
+ * others are still read.  Returns 0, or -ENOMEM. */
+int sample_take(struct sample *s, const struct sample_roots *roots,
+		struct buf *scratch);
+
+void sample_free(struct sample *s);
+
+/* Rates between two samples; every array is in CUR's row order. */
+struct sample_rates {
+	double dt;
+	struct cpu_util total;
+	struct cpu_util *cpus;		/* one per CPU in cur->present */
+	int *cpu_ids;
+	bool *cpu_online;
+	size_t ncpus;
+	struct disk_rate *disks;
+	size_t ndisks;
+	struct net_rate *nets;
+	size_t nnets;
+	struct irq_rate *irqs;
+	size_t nirqs;
+};
+
+/* Compute R from PREV to CUR; 0 or -ENOMEM. */
+int sample_rates(const struct sample *prev, const struct sample *cur,
+		 struct sample_rates *r);
+
+void sample_rates_free(struct sample_rates *r);
+
+/* A plain English sentence for a source's error code. */
+const char *sample_error(int rc);
+
+#endif

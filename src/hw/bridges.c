@@ -1,0 +1,180 @@
+/* bridges: the VID:PID -> bridge chip table, parsed from usb-bridges.conf
+ * (installed in PKGDATADIR; $BENCHTOP_DATADIR overrides it for tests). */
+#include "config.h"
+
+#include "hw/bridges.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/buf.h"
+#include "base/strclean.h"
+
+#ifndef PKGDATADIR
+#define PKGDATADIR "/usr/local/share/benchtop"
+#endif
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Exactly four hex digits at P (N bytes available). */
+static int hex4(const char *p, size_t n, uint16_t *v)
+{
+	unsigned x = 0;
+	size_t i;
+
+	if (n < 4)
+		return -EINVAL;
+	for (i = 0; i < 4; i++) {
+		int d = hexval(p[i]);
+
+		if (d < 0)
+			return -EINVAL;
+		x = x << 4 | (unsigned)d;
+	}
+	*v = (uint16_t)x;
+	return 0;
+}
+
+/* One line L[0..N) (no newline): 1 entry added, 0 blank, -errno. */
+static int parse_line(const char *l, size_t n, struct bridges *out)
+{
+	struct bridge e, *v;
+	size_t i = 0, end;
+
+	while (i < n && is_space(l[i]))
+		i++;
+	if (i == n || l[i] == '#')
+		return 0;
+	if (hex4(l + i, n - i, &e.vid) || n - i < 5 || l[i + 4] != ':' ||
+	    hex4(l + i + 5, n - i - 5, &e.pid))
+		return -EINVAL;
+	i += 9;
+	if (i == n || !is_space(l[i]))
+		return -EINVAL;
+	while (i < n && is_space(l[i]))
+		i++;
+	end = n;
+	while (end > i && is_space(l[end - 1]))
+		end--;
+	if (end == i)
+		return -EINVAL;
+	e.name = strclean_dup(l + i, end - i);
+	v = e.name ? realloc(out->v, (out->n + 1) * sizeof(*v)) : NULL;
+	if (!v) {
+		free(e.name);
+		return -ENOMEM;
+	}
+	out->v = v;
+	out->v[out->n++] = e;
+	return 1;
+}
+
+int bridges_parse(const char *buf, size_t len, struct bridges *out,
+		  size_t *line)
+{
+	size_t off = 0, lineno = 0;
+
+	memset(out, 0, sizeof(*out));
+	while (off < len) {
+		const char *nl = memchr(buf + off, '\n', len - off);
+		size_t n = nl ? (size_t)(nl - (buf + off)) : len - off;
+		int rc;
+
+		lineno++;
+		rc = parse_line(buf + off, n, out);
+		if (rc < 0) {
+			if (line)
+				*line = lineno;
+			bridges_free(out);
+			return rc;
+		}
+		off += n + 1;
+	}
+	return (int)out->n;
+}
+
+/* Read DIR/usb-bridges.conf into B; 0 or -errno. */
+static int read_in(struct buf *b, const char *dir, const char *sub)
+{
+	char path[4096];
+
+	if ((size_t)snprintf(path, sizeof(path), "%s%s/usb-bridges.conf",
+			     dir, sub) >= sizeof(path))
+		return -ENAMETOOLONG;
+	return buf_read_file(b, path);
+}
+
+/* The data file: $BENCHTOP_DATADIR, else the installed PKGDATADIR, else
+ * beside an uninstalled build (build/benchtop finds ../data). */
+static int read_table(struct buf *b)
+{
+	const char *dir = getenv("BENCHTOP_DATADIR");
+	char exe[4096];
+	ssize_t n;
+	int rc;
+
+	if (dir && *dir)
+		return read_in(b, dir, "");
+	rc = read_in(b, PKGDATADIR, "");
+	if (rc != -ENOENT)
+		return rc;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return rc;
+	exe[n] = '\0';
+	*strrchr(exe, '/') = '\0';
+	return read_in(b, exe, "/../data");
+}
+
+int bridges_load(struct bridges *out)
+{
+	struct buf b = { 0 };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = read_table(&b);
+	if (rc == 0)
+		rc = bridges_parse(b.data, b.len, out, NULL);
+	buf_free(&b);
+	return rc;
+}
+
+const char *bridges_lookup(const struct bridges *b, uint16_t vid,
+			   uint16_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		if (b->v[i].vid == vid && b->v[i].pid == pid)
+			return b->v[i].name;
+	return NULL;
+}
+
+void bridges_free(struct bridges *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		free(b->v[i].name);
+	free(b->v);
+	b->v = NULL;
+	b->n = 0;
+}

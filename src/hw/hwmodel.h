@@ -1,0 +1,62 @@
+/* hwmodel: what the board is (issue 3) - CPU clusters, thermal zones and
+ * the USB/PCI/block devices - read once through the real libraries. */
+#ifndef BENCHTOP_HWMODEL_H
+#define BENCHTOP_HWMODEL_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "hw/clusters.h"
+#include "hw/cpuinfo.h"
+#include "hw/thermal.h"
+/* [usb: begin] includes */
+#include "hw/chain.h"
+/* [usb: end] includes */
+
+struct hwmodel {
+	char *board;		/* device-tree model, cpuinfo Model/Hardware or
+				 * DMI product name; NULL when unknown */
+	const char *board_source;	/* "devicetree", "cpuinfo", "dmi" */
+	struct cpuinfo cpuinfo;
+	char *cpuinfo_error;	/* why /proc/cpuinfo gave nothing, or NULL */
+	struct clusters clusters;
+	struct thermal thermal;
+	/* [usb: begin] members */
+	struct chain_model chain;	/* USB, PCI, block devices, chains */
+	/* [usb: end] members */
+};
+
+/* Read everything known about the board from /sys and /proc through the
+ * libraries.  Never fails as a whole: each part records its problems as
+ * sentences inside the model.  Returns 0, or -ENOMEM. */
+int hwmodel_load(struct hwmodel *hw);
+
+#define HWMODEL_PCI_NAMES 1u	/* name PCI devices (parses pci.ids) */
+
+/* hwmodel_load with FLAGS: the live screen leaves out HWMODEL_PCI_NAMES,
+ * which costs over a megabyte of memory for names it does not show. */
+int hwmodel_load_flags(struct hwmodel *hw, unsigned flags);
+
+void hwmodel_fini(struct hwmodel *hw);
+
+/* Re-read what changes while the board runs - the clusters (frequency,
+ * governor, online CPUs) and thermal zones and cooling states - keeping the
+ * rest.  Busy shares are forgotten: feed them again.  0 or -ENOMEM. */
+int hwmodel_refresh(struct hwmodel *hw);
+
+/* Feed the busy share of each CPU (BUSY_PCT[i] for CPU CPU_IDS[i], 0-100)
+ * so the clusters' throttled flags can count "busy under ondemand". */
+void hwmodel_set_util(struct hwmodel *hw, const int *cpu_ids,
+		      const double *busy_pct, size_t n);
+
+/* A JSON object with "board", "cpu_topology", "clusters", "cpufreq",
+ * "thermal", "usb", "pci", "block" and "chain" (keys in doc/json.md);
+ * NULL when out of memory.  ("cpus" is taken by the per-CPU rates.) */
+json_t *hwmodel_json(const struct hwmodel *hw);
+
+/* The BOARD, CPUS, CLUSTER, THERMAL (and USB, PCI...) lines of
+ * `benchtop --once`. */
+void hwmodel_print(FILE *f, const struct hwmodel *hw);
+
+#endif

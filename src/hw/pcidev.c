@@ -1,0 +1,378 @@
+/* pcidev: the one file that talks to libpci (sysfs method); names come from
+ * pci.ids when installed, driver and MSI IRQs from sysfs. */
+#include "config.h"
+
+#include "hw/pcidev.h"
+#include "base/i18n.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <pci/pci.h>
+
+#include "base/strclean.h"
+
+/*
+ * libpci reports fatal errors through a->error, which must not return and
+ * has no user pointer.  The only way back is longjmp to a point stored
+ * where the handler can find it: this thread-local is set only while
+ * pcidev_scan runs (the one mutable global of the file, by necessity).
+ */
+static _Thread_local jmp_buf *pcidev_jmp;
+
+static void pcidev_fatal(char *msg, ...) PCI_PRINTF(1, 2) PCI_NONRET;
+
+static void pcidev_fatal(char *msg, ...)
+{
+	(void)msg;
+	if (pcidev_jmp)
+		longjmp(*pcidev_jmp, 1);
+	abort();	/* unreachable: libpci is only used inside the scan */
+}
+
+static void pcidev_quiet(char *msg, ...) PCI_PRINTF(1, 2);
+
+static void pcidev_quiet(char *msg, ...)
+{
+	(void)msg;
+}
+
+const char *pcidev_kind(uint32_t c)
+{
+	static const struct {
+		uint32_t code, mask;
+		const char *kind;
+	} t[] = {
+		{ 0x0c0330, 0xffffff, "USB xHCI controller" },
+		{ 0x0c0320, 0xffffff, "USB EHCI controller" },
+		{ 0x0c0310, 0xffffff, "USB OHCI controller" },
+		{ 0x0c0300, 0xffffff, "USB UHCI controller" },
+		{ 0x0c0300, 0xffff00, "USB controller" },
+		{ 0x010802, 0xffffff, "NVMe" },
+		{ 0x010800, 0xffff00, "NVM controller" },
+		{ 0x010601, 0xffffff, "SATA AHCI controller" },
+		{ 0x010600, 0xffff00, "SATA controller" },
+		{ 0x010000, 0xff0000, "storage controller" },
+		{ 0x020000, 0xffff00, "Ethernet controller" },
+		{ 0x028000, 0xffff00, "network controller" },
+		{ 0x020000, 0xff0000, "network controller" },
+		{ 0x060400, 0xffff00, "PCI bridge" },
+		{ 0x060000, 0xffff00, "host bridge" },
+		{ 0x030000, 0xff0000, "display controller" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if ((c & t[i].mask) == t[i].code)
+			return t[i].kind;
+	return NULL;
+}
+
+int pcidev_parse_irq(const char *buf, size_t len, unsigned *irq)
+{
+	unsigned long long v = 0;
+	size_t i;
+
+	while (len && (buf[len - 1] == '\n' || buf[len - 1] == ' '))
+		len--;
+	if (len == 0)
+		return -EINVAL;
+	for (i = 0; i < len; i++) {
+		if (buf[i] < '0' || buf[i] > '9')
+			return -EINVAL;
+		v = v * 10 + (unsigned)(buf[i] - '0');
+		if (v > UINT_MAX)
+			return -ERANGE;
+	}
+	*irq = (unsigned)v;
+	return 0;
+}
+
+static void add_error(char **err, const char *msg)
+{
+	size_t old = *err ? strlen(*err) : 0, n = old + strlen(msg) + 3;
+	char *e = realloc(*err, n);
+
+	if (!e)
+		return;
+	snprintf(e + old, n - old, "%s%s", old ? "; " : "", msg);
+	*err = e;
+}
+
+static int cmp_uint(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void read_msi(struct pcidev *d, const char *dir)
+{
+	char path[4096 + 16];
+	struct dirent *e;
+	DIR *dp;
+
+	snprintf(path, sizeof(path), "%s/msi_irqs", dir);
+	dp = opendir(path);
+	while (dp && (e = readdir(dp))) {
+		unsigned irq, *v;
+
+		if (pcidev_parse_irq(e->d_name, strlen(e->d_name), &irq))
+			continue;
+		v = realloc(d->msi, (d->nmsi + 1) * sizeof(*v));
+		if (!v)
+			break;
+		d->msi = v;
+		v[d->nmsi++] = irq;
+	}
+	if (dp)
+		closedir(dp);
+	if (d->nmsi)
+		qsort(d->msi, d->nmsi, sizeof(*d->msi), cmp_uint);
+}
+
+static void read_sysfs(struct pcidev *d, const char *sys_root)
+{
+	char dir[4096], link[4096], path[4096 + 16];
+	const char *base;
+	struct stat st;
+	ssize_t n;
+
+	snprintf(dir, sizeof(dir), "%s/bus/pci/devices/%s", sys_root, d->addr);
+	if (stat(dir, &st) != 0) {
+		add_error(&d->error, "vanished while reading");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/driver", dir);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n > 0) {
+		link[n] = '\0';
+		base = strrchr(link, '/');
+		base = base ? base + 1 : link;
+		d->driver = strclean_dup(base, strlen(base));
+	}
+	read_msi(d, dir);
+}
+
+static void fill_name(struct pci_access *a, struct pcidev *d, unsigned flags)
+{
+	char buf[256], *s = NULL;
+
+	/* The names come from pci.ids, which libpci parses whole (over a
+	 * megabyte of heap): the live screen does without them. */
+	if (flags & PCIDEV_NAMES)
+		s = pci_lookup_name(a, buf, sizeof(buf),
+			    PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE |
+			    PCI_LOOKUP_NO_NUMBERS, d->vendor, d->device);
+	if (s) {
+		d->name = strclean_dup(s, strlen(s));
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%04x:%04x", d->vendor, d->device);
+	d->name = strdup(buf);
+}
+
+/* Fill D (already zeroed) from libpci's P and sysfs. */
+static int fill_dev(struct pcidev *d, struct pci_access *a,
+		    struct pci_dev *p, const char *sys_root, unsigned flags)
+{
+	char addr[32];
+
+	pci_fill_info(p, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_IRQ |
+			 PCI_FILL_CLASS_EXT);
+	snprintf(addr, sizeof(addr), "%04x:%02x:%02x.%d", p->domain, p->bus,
+		 p->dev, p->func);
+	d->addr = strdup(addr);
+	d->vendor = p->vendor_id;
+	d->device = p->device_id;
+	d->class_code = (uint32_t)p->device_class << 8 | p->prog_if;
+	d->kind = pcidev_kind(d->class_code);
+	d->irq = p->irq > 0 ? (unsigned)p->irq : 0;
+	fill_name(a, d, flags);
+	if (!d->addr || !d->name)
+		return -ENOMEM;
+	read_sysfs(d, sys_root);
+	return 0;
+}
+
+/* Room for one more device, zeroed, at out->v[out->n]. */
+static int grow(struct pcidev_list *out)
+{
+	struct pcidev *v = realloc(out->v, (out->n + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	out->v = v;
+	memset(&v[out->n], 0, sizeof(*v));
+	return 0;
+}
+
+static void dev_free(struct pcidev *d)
+{
+	free(d->addr);
+	free(d->name);
+	free(d->driver);
+	free(d->msi);
+	free(d->error);
+}
+
+static int cmp_dev(const void *a, const void *b)
+{
+	return strcmp(((const struct pcidev *)a)->addr,
+		      ((const struct pcidev *)b)->addr);
+}
+
+/* The libpci part; a fatal libpci error lands back here via longjmp and
+ * the device being filled then is dropped. */
+static void scan_pci(struct pcidev_list *out, const char *sys_root,
+		     unsigned flags)
+{
+	struct pci_access *volatile a = NULL;
+	volatile bool pending = false;
+	struct pci_dev *p;
+	jmp_buf env;
+
+	pcidev_jmp = &env;
+	if (setjmp(env)) {
+		add_error(&out->error, "libpci could not read the PCI bus");
+		if (pending)
+			dev_free(&out->v[out->n]);
+		goto done;
+	}
+	a = pci_alloc();
+	a->method = PCI_ACCESS_SYS_BUS_PCI;
+	a->error = pcidev_fatal;
+	a->warning = pcidev_quiet;
+	a->debug = pcidev_quiet;
+	pci_init(a);
+	pci_scan_bus(a);
+	for (p = a->devices; p; p = p->next) {
+		if (grow(out))
+			break;
+		pending = true;
+		if (fill_dev(&out->v[out->n], a, p, sys_root, flags)) {
+			dev_free(&out->v[out->n]);
+			break;
+		}
+		out->n++;
+		pending = false;
+	}
+done:
+	if (a)
+		pci_cleanup(a);
+	pcidev_jmp = NULL;
+}
+
+int pcidev_scan(const char *sys_root, unsigned flags,
+		struct pcidev_list *out)
+{
+	char dir[4096];
+	struct stat st;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(dir, sizeof(dir), "%s/bus/pci/devices", sys_root);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		add_error(&out->error, "no PCI bus");
+		return 0;
+	}
+	scan_pci(out, sys_root, flags);
+	if (out->n)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_dev);
+	return (int)out->n;
+}
+
+void pcidev_list_free(struct pcidev_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		dev_free(&l->v[i]);
+	free(l->v);
+	free(l->error);
+	memset(l, 0, sizeof(*l));
+}
+
+const struct pcidev *pcidev_find(const struct pcidev_list *l,
+				 const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].addr && strcmp(l->v[i].addr, addr) == 0)
+			return &l->v[i];
+	return NULL;
+}
+
+static json_t *dev_json(const struct pcidev *d)
+{
+	json_t *o = json_object(), *m = json_array();
+	char id[16];
+	size_t i;
+
+	snprintf(id, sizeof(id), "%04x:%04x", d->vendor, d->device);
+	json_object_set_new(o, "address", json_string(d->addr));
+	json_object_set_new(o, "id", json_string(id));
+	json_object_set_new(o, "class", json_integer(d->class_code));
+	json_object_set_new(o, "name", json_string(d->name));
+	json_object_set_new(o, "kind", d->kind ? json_string(d->kind)
+					       : json_null());
+	json_object_set_new(o, "driver", d->driver ? json_string(d->driver)
+						   : json_null());
+	json_object_set_new(o, "irq", d->irq ? json_integer(d->irq)
+					     : json_null());
+	for (i = 0; i < d->nmsi; i++)
+		json_array_append_new(m, json_integer(d->msi[i]));
+	json_object_set_new(o, "msi_irqs", m);
+	if (d->error)
+		json_object_set_new(o, "error", json_string(d->error));
+	return o;
+}
+
+json_t *pcidev_json(const struct pcidev_list *l)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		json_array_append_new(a, dev_json(&l->v[i]));
+	return a;
+}
+
+static void print_dev(FILE *f, const struct pcidev *d)
+{
+	size_t i;
+
+	fprintf(f, "  %s %04x:%04x %s", d->addr, d->vendor, d->device,
+		d->name);
+	if (d->kind)
+		fprintf(f, " (%s)", d->kind);
+	fprintf(f, _("  driver %s"), d->driver ? d->driver : _("none"));
+	if (d->irq)
+		fprintf(f, "  IRQ %u", d->irq);
+	for (i = 0; i < d->nmsi; i++)
+		fprintf(f, "%s%u", i ? "," : "  MSI ", d->msi[i]);
+	fputc('\n', f);
+	if (d->error)
+		fprintf(f, _("      error: %s\n"), d->error);
+}
+
+void pcidev_print(FILE *f, const struct pcidev_list *l)
+{
+	size_t i;
+
+	fprintf(f, "PCI\n");
+	if (l->error)
+		fprintf(f, "  %s\n", l->error);
+	else if (!l->n)
+		fprintf(f, "%s", _("  no PCI devices\n"));
+	for (i = 0; i < l->n; i++)
+		print_dev(f, &l->v[i]);
+}

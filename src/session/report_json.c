@@ -1,0 +1,227 @@
+/* report_json: turns a pair of samples and their rates into JSON with the
+ * unit in every key name (bytes_per_s, pct, ms). */
+#include "config.h"
+
+#include "session/report_json.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/strclean.h"
+
+/* A rate as a JSON number rounded to 3 decimals, or null when unknown. */
+static json_t *num(double v, bool valid)
+{
+	if (!valid || !isfinite(v))
+		return json_null();
+	return json_real(round(v * 1000.0) / 1000.0);
+}
+
+static json_t *clean_str(const char *s)
+{
+	char tmp[512];
+
+	if (!s)
+		return json_string("");
+	strclean_copy(tmp, sizeof(tmp), s, strlen(s));
+	return json_string(tmp);
+}
+
+static json_t *cpu_json(const struct cpu_util *u, bool online)
+{
+	bool v = online && u->valid;
+
+	return json_pack("{s:b s:o s:o s:o s:o s:o s:o s:o s:o s:o}",
+			 "online", online,
+			 "user_pct", num(u->user, v), "nice_pct", num(u->nice, v),
+			 "system_pct", num(u->system, v),
+			 "iowait_pct", num(u->iowait, v),
+			 "irq_pct", num(u->irq, v),
+			 "softirq_pct", num(u->softirq, v),
+			 "steal_pct", num(u->steal, v),
+			 "idle_pct", num(u->idle, v), "busy_pct", num(u->busy, v));
+}
+
+static json_t *cpus_json(const struct sample_rates *r)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < r->ncpus; i++) {
+		json_t *c = cpu_json(&r->cpus[i], r->cpu_online[i]);
+
+		if (c)
+			json_object_set_new(c, "id", json_integer(r->cpu_ids[i]));
+		json_array_append_new(a, c);
+	}
+	return a;
+}
+
+static json_t *disk_json(const struct disk_rate *d, double dt)
+{
+	const struct disk_row *row = d->row;
+	bool v = d->valid;
+
+	return json_pack("{s:o s:i s:i s:s s:o s:o s:o s:o s:o s:o s:o s:o}",
+		"name", clean_str(row->name), "major", (json_int_t)row->major,
+		"minor", (json_int_t)row->minor,
+		"kind", diskstats_kind_name(row->kind),
+		"read_bytes_per_s", num(d->rd_bytes_per_s, v),
+		"write_bytes_per_s", num(d->wr_bytes_per_s, v),
+		"read_bytes", num(d->rd_bytes_per_s * dt, v),
+		"write_bytes", num(d->wr_bytes_per_s * dt, v),
+		"read_iops", num(d->rd_iops, v),
+		"write_iops", num(d->wr_iops, v),
+		"util_pct", num(d->util_pct, v), "await_ms", num(d->await_ms, v));
+}
+
+static json_t *net_json(const struct net_rate *n)
+{
+	bool v = n->valid;
+
+	return json_pack("{s:o s:o s:o s:o s:o s:o s:o s:o s:o s:I s:I s:I s:I}",
+		"name", clean_str(n->row->name),
+		"rx_bytes_per_s", num(n->rx_bytes_per_s, v),
+		"tx_bytes_per_s", num(n->tx_bytes_per_s, v),
+		"rx_packets_per_s", num(n->rx_packets_per_s, v),
+		"tx_packets_per_s", num(n->tx_packets_per_s, v),
+		"rx_errors_per_s", num(n->rx_errs_per_s, v),
+		"tx_errors_per_s", num(n->tx_errs_per_s, v),
+		"rx_drops_per_s", num(n->rx_drop_per_s, v),
+		"tx_drops_per_s", num(n->tx_drop_per_s, v),
+		"rx_errors", (json_int_t)n->row->rx_errs,
+		"tx_errors", (json_int_t)n->row->tx_errs,
+		"rx_drops", (json_int_t)n->row->rx_drop,
+		"tx_drops", (json_int_t)n->row->tx_drop);
+}
+
+static json_t *cpuset_json(const struct cpuset *s, bool have)
+{
+	char tmp[4096];
+
+	if (!have)
+		return json_null();
+	cpulist_format(s, tmp, sizeof(tmp));
+	return json_string(tmp);
+}
+
+static json_t *irq_per_cpu(const struct irq_table *t, const struct irq_rate *q)
+{
+	json_t *o = json_object();
+	size_t i;
+
+	for (i = 0; o && i < q->row->ncounts && i < t->ncpus; i++) {
+		char key[16];
+
+		snprintf(key, sizeof(key), "%u", t->cpus[i]);
+		json_object_set_new(o, key, num(q->valid ? q->per_cpu[i] : 0,
+						q->valid));
+	}
+	return o;
+}
+
+static json_t *irq_json(const struct sample *cur, size_t i,
+			const struct irq_rate *q)
+{
+	const struct irq_row *row = q->row;
+	const struct irq_affinity *a = &cur->aff[row - cur->irqs.rows];
+
+	return json_pack("{s:o s:b s:o s:o s:o s:o s:o s:I s:o s:o s:o s:o}",
+		"irq", clean_str(row->key), "numeric", row->numeric,
+		"desc", clean_str(row->desc), "chip", clean_str(row->chip),
+		"hwirq", clean_str(row->hwirq),
+		"trigger", clean_str(row->trigger),
+		"action", clean_str(row->action),
+		"count", (json_int_t)row->total,
+		"rate_per_s", num(q->total_per_s, q->valid),
+		"per_cpu_per_s", irq_per_cpu(&cur->irqs, q),
+		"affinity", cpuset_json(&a->affinity, a->has_affinity),
+		"effective_affinity", cpuset_json(&a->effective,
+						  a->has_effective));
+}
+
+static json_t *array_of(size_t n, json_t *(*one)(const void *, size_t,
+						 const void *),
+			const void *ctx, const void *items)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < n; i++)
+		json_array_append_new(a, one(ctx, i, items));
+	return a;
+}
+
+static json_t *one_disk(const void *ctx, size_t i, const void *items)
+{
+	return disk_json(&((const struct disk_rate *)items)[i],
+			 ((const struct sample_rates *)ctx)->dt);
+}
+
+static json_t *one_net(const void *ctx, size_t i, const void *items)
+{
+	return net_json(&((const struct net_rate *)items)[i]);
+}
+
+static json_t *one_irq(const void *ctx, size_t i, const void *items)
+{
+	return irq_json(ctx, i, &((const struct irq_rate *)items)[i]);
+}
+
+static json_t *irq_cpus_json(const struct irq_table *t)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < t->ncpus; i++)
+		json_array_append_new(a, json_integer(t->cpus[i]));
+	return a;
+}
+
+static json_t *errors_json(const struct sample_status *st)
+{
+	static const struct { const char *source; size_t off; } src[] = {
+		{ "/proc/stat", offsetof(struct sample_status, stat) },
+		{ "/proc/diskstats", offsetof(struct sample_status, diskstats) },
+		{ "/proc/net/dev", offsetof(struct sample_status, netdev) },
+		{ "/proc/interrupts", offsetof(struct sample_status, interrupts) },
+		{ "/sys/devices/system/cpu/present",
+		  offsetof(struct sample_status, present) },
+	};
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < sizeof(src) / sizeof(src[0]); i++) {
+		int rc = *(const int *)((const char *)st + src[i].off);
+
+		if (rc)
+			json_array_append_new(a, json_pack("{s:s s:s}",
+				"source", src[i].source,
+				"error", sample_error(rc)));
+	}
+	return a;
+}
+
+json_t *report_json_rates(const struct sample *prev, const struct sample *cur,
+			  const struct sample_rates *r)
+{
+	json_t *o = json_object();
+
+	if (!o)
+		return NULL;
+	json_object_set_new(o, "interval_s", json_real(r->dt));
+	json_object_set_new(o, "cpu_total",
+			    cpu_json(&r->total, cur->status.stat == 0));
+	json_object_set_new(o, "cpus", cpus_json(r));
+	json_object_set_new(o, "disks", array_of(r->ndisks, one_disk, r,
+						 r->disks));
+	json_object_set_new(o, "net", array_of(r->nnets, one_net, r, r->nets));
+	json_object_set_new(o, "irq_cpus", irq_cpus_json(&cur->irqs));
+	json_object_set_new(o, "irqs", array_of(r->nirqs, one_irq, cur,
+						r->irqs));
+	json_object_set_new(o, "errors", errors_json(&cur->status));
+	(void)prev;
+	return o;
+}

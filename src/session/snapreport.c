@@ -1,0 +1,715 @@
+/* snapreport: Markdown and CSV from a snapshot document.  The document was
+ * checked and its strings cleaned by snapshot_load(); every key read here
+ * may still be missing or of another type, and renders as "-" then. */
+#include "config.h"
+
+#include "session/snapreport.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "session/snapbench.h"
+
+#define DASH "-"
+
+/* ---- small readers -------------------------------------------------------- */
+
+static const json_t *at(const json_t *o, const char *path)
+{
+	char key[64];
+	const char *dot;
+
+	while (o && (dot = strchr(path, '.')) != NULL) {
+		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
+		o = json_object_get(o, key);
+		path = dot + 1;
+	}
+	return o ? json_object_get(o, path) : NULL;
+}
+
+/* A scalar as text into DST (strings as they are, numbers without noise). */
+static const char *text(const json_t *v, char *dst, size_t size)
+{
+	if (json_is_string(v))
+		snprintf(dst, size, "%s", json_string_value(v));
+	else if (json_is_integer(v))
+		snprintf(dst, size, "%" JSON_INTEGER_FORMAT,
+			 json_integer_value(v));
+	else if (json_is_real(v))
+		snprintf(dst, size, "%.2f", json_real_value(v));
+	else if (json_is_true(v) || json_is_false(v))
+		snprintf(dst, size, "%s", json_is_true(v) ? "yes" : "no");
+	else
+		snprintf(dst, size, "%s", DASH);
+	if (!dst[0])
+		snprintf(dst, size, "%s", DASH);
+	return dst;
+}
+
+void snapreport_md_cell(FILE *f, const char *s)
+{
+	fputs(" ", f);
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputs(" |", f);
+}
+
+static void cellv(FILE *f, const json_t *v)
+{
+	char tmp[1024];
+
+	snapreport_md_cell(f, text(v, tmp, sizeof(tmp)));
+}
+
+static void header(FILE *f, const char *const *cols)
+{
+	size_t i;
+
+	fputs("|", f);
+	for (i = 0; cols[i]; i++)
+		snapreport_md_cell(f, cols[i]);
+	fputs("\n|", f);
+	for (i = 0; cols[i]; i++)
+		fputs("---|", f);
+	fputc('\n', f);
+}
+
+static void mhz_range(char *dst, size_t size, const json_t *lo,
+		      const json_t *hi)
+{
+	if (json_is_integer(lo) && json_is_integer(hi))
+		snprintf(dst, size, "%" JSON_INTEGER_FORMAT "-%"
+			 JSON_INTEGER_FORMAT, json_integer_value(lo) / 1000,
+			 json_integer_value(hi) / 1000);
+	else
+		snprintf(dst, size, "%s", DASH);
+}
+
+/* ---- the system ------------------------------------------------------------ */
+
+static void summary(FILE *f, const json_t *doc)
+{
+	const json_t *sys = json_object_get(doc, "system");
+	char a[256], b[256], c[256];
+
+	fprintf(f, "# benchtop session: %s\n\n",
+		text(at(sys, "host.hostname"), a, sizeof(a)));
+	fprintf(f, "Saved %s by benchtop %s.\n\n## System\n\n",
+		text(json_object_get(doc, "saved_at"), a, sizeof(a)),
+		text(json_object_get(doc, "benchtop_version"), b, sizeof(b)));
+	header(f, (const char *const[]){ "fact", "value", NULL });
+	fprintf(f, "| Board |");
+	cellv(f, json_object_get(sys, "board"));
+	fprintf(f, "\n| Kernel |");
+	snprintf(c, sizeof(c), "%s (%s)",
+		 text(at(sys, "host.kernel"), a, sizeof(a)),
+		 text(at(sys, "host.machine"), b, sizeof(b)));
+	snapreport_md_cell(f, c);
+	fprintf(f, "\n| Command line |");
+	cellv(f, at(sys, "host.cmdline"));
+	fprintf(f, "\n| CPUs present / online |");
+	snprintf(c, sizeof(c), "%s / %s",
+		 text(at(sys, "cpu_topology.present"), a, sizeof(a)),
+		 text(at(sys, "cpu_topology.online"), b, sizeof(b)));
+	snapreport_md_cell(f, c);
+	fputs("\n\n", f);
+}
+
+static void clusters(FILE *f, const json_t *sys)
+{
+	const json_t *cl = json_object_get(sys, "clusters"), *c;
+	char a[64], b[64];
+	size_t i;
+
+	fputs("### CPU clusters\n\n", f);
+	if (!json_array_size(cl)) {
+		header(f, (const char *const[]){ "CPUs", "core", NULL });
+		json_array_foreach(at(sys, "cpu_topology.cores"), i, c) {
+			fputs("|", f);
+			cellv(f, json_object_get(c, "cpus"));
+			cellv(f, json_object_get(c, "core"));
+			fputc('\n', f);
+		}
+		fprintf(f, "\n%s\n\n", text(json_object_get(sys, "cpufreq"),
+					   a, sizeof(a)));
+		return;
+	}
+	header(f, (const char *const[]){ "policy", "CPUs", "core", "role",
+		"governor", "limits MHz", "hardware MHz", NULL });
+	json_array_foreach(cl, i, c) {
+		fputs("|", f);
+		cellv(f, json_object_get(c, "policy"));
+		cellv(f, json_object_get(c, "cpus"));
+		cellv(f, json_object_get(c, "core"));
+		cellv(f, json_object_get(c, "role"));
+		cellv(f, json_object_get(c, "governor"));
+		mhz_range(a, sizeof(a), json_object_get(c, "min_khz"),
+			  json_object_get(c, "max_khz"));
+		snapreport_md_cell(f, a);
+		mhz_range(b, sizeof(b), json_object_get(c, "hw_min_khz"),
+			  json_object_get(c, "hw_max_khz"));
+		snapreport_md_cell(f, b);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+static void thermal(FILE *f, const json_t *sys)
+{
+	const json_t *z;
+	size_t i;
+
+	if (!json_array_size(at(sys, "thermal.zones")))
+		return;
+	fputs("### Thermal zones\n\n", f);
+	header(f, (const char *const[]){ "zone", "type", "°C", NULL });
+	json_array_foreach(at(sys, "thermal.zones"), i, z) {
+		fputs("|", f);
+		cellv(f, json_object_get(z, "name"));
+		cellv(f, json_object_get(z, "type"));
+		cellv(f, json_object_get(z, "temp_c"));
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+/* The device chain text of DEV ("sda -> 4-1 ... -> CPU 2"), or NULL. */
+static const json_t *link_of(const json_t *sys, const char *dev)
+{
+	const json_t *c;
+	size_t i;
+
+	json_array_foreach(json_object_get(sys, "chain"), i, c)
+		if (json_is_string(json_object_get(c, "dev")) &&
+		    strcmp(json_string_value(json_object_get(c, "dev")),
+			   dev) == 0)
+			return json_object_get(c, "text");
+	return NULL;
+}
+
+static void disks(FILE *f, const json_t *sys)
+{
+	const json_t *d;
+	size_t i;
+
+	if (!json_array_size(at(sys, "block.devices")))
+		return;
+	fputs("### Disks\n\n", f);
+	header(f, (const char *const[]){ "disk", "model", "size bytes",
+		"scheduler", "link", NULL });
+	json_array_foreach(at(sys, "block.devices"), i, d) {
+		const char *n = json_string_value(json_object_get(d, "name"));
+
+		fputs("|", f);
+		cellv(f, json_object_get(d, "name"));
+		cellv(f, json_object_get(d, "model"));
+		cellv(f, json_object_get(d, "size_bytes"));
+		cellv(f, json_object_get(d, "scheduler"));
+		cellv(f, n ? link_of(sys, n) : NULL);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+static void nets(FILE *f, const json_t *sys)
+{
+	const json_t *n;
+	size_t i;
+
+	if (!json_array_size(json_object_get(sys, "net")))
+		return;
+	fputs("### Network interfaces\n\n", f);
+	header(f, (const char *const[]){ "interface", "link", NULL });
+	json_array_foreach(json_object_get(sys, "net"), i, n) {
+		const char *name = json_string_value(json_object_get(n, "name"));
+
+		fputs("|", f);
+		cellv(f, json_object_get(n, "name"));
+		cellv(f, name ? link_of(sys, name) : NULL);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+static void usb(FILE *f, const json_t *sys)
+{
+	const json_t *d;
+	size_t i;
+
+	if (!json_array_size(at(sys, "usb.devices")))
+		return;
+	fputs("### USB devices\n\n", f);
+	header(f, (const char *const[]){ "device", "id", "product", "speed",
+		"capable", "driver", NULL });
+	json_array_foreach(at(sys, "usb.devices"), i, d) {
+		fputs("|", f);
+		cellv(f, json_object_get(d, "name"));
+		cellv(f, json_object_get(d, "id"));
+		cellv(f, json_object_get(d, "product"));
+		cellv(f, json_object_get(d, "speed"));
+		cellv(f, json_object_get(d, "capable_speed"));
+		cellv(f, json_object_get(d, "driver"));
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+static void irqs(FILE *f, const json_t *sys)
+{
+	const json_t *q;
+	size_t i;
+
+	if (!json_array_size(json_object_get(sys, "irqs")))
+		return;
+	fputs("### IRQs\n\n", f);
+	header(f, (const char *const[]){ "IRQ", "action", "count",
+		"affinity", "effective", NULL });
+	json_array_foreach(json_object_get(sys, "irqs"), i, q) {
+		if (!json_is_true(json_object_get(q, "numeric")))
+			continue;
+		fputs("|", f);
+		cellv(f, json_object_get(q, "irq"));
+		cellv(f, json_object_get(q, "action"));
+		cellv(f, json_object_get(q, "count"));
+		cellv(f, json_object_get(q, "affinity"));
+		cellv(f, json_object_get(q, "effective_affinity"));
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+/* ---- results --------------------------------------------------------------- */
+
+static bool skipped(const char *key)
+{
+	static const char *const skip[] = { "conditions", "time", "started",
+		"index", NULL };
+	size_t i;
+
+	for (i = 0; skip[i]; i++)
+		if (strcmp(key, skip[i]) == 0)
+			return true;
+	return false;
+}
+
+static void figures_in(const json_t *o, char *path, size_t len, size_t size,
+		       int depth, snapreport_figure_fn fn, void *ctx)
+{
+	const char *k;
+	json_t *v;
+	void *it;
+
+	if (depth > 8)
+		return;
+	for (it = json_object_iter((json_t *)o); it;
+	     it = json_object_iter_next((json_t *)o, it)) {
+		k = json_object_iter_key(it);
+		v = json_object_iter_value(it);
+		if (depth == 0 && skipped(k))
+			continue;
+		snprintf(path + len, size - len, "%s%s", len ? "." : "", k);
+		if (json_is_number(v))
+			fn(ctx, path, json_number_value(v));
+		else if (json_is_object(v))
+			figures_in(v, path, strlen(path), size, depth + 1, fn,
+				   ctx);
+		path[len] = '\0';
+	}
+}
+
+void snapreport_figures(const json_t *result, snapreport_figure_fn fn,
+			void *ctx)
+{
+	char path[512] = "";
+
+	if (snapbench_is_run(result))
+		snapbench_figures(result, fn, ctx);
+	else if (json_is_object(result))
+		figures_in(result, path, 0, sizeof(path), 0, fn, ctx);
+}
+
+void snapreport_run_key(const json_t *r, char *dst, size_t size)
+{
+	const json_t *p = json_object_get(r, "preset");
+	char a[128], b[256];
+
+	if (!json_is_string(p))
+		p = json_object_get(r, "kind");
+	snprintf(dst, size, "%s %s", text(p, a, sizeof(a)),
+		 text(json_object_get(r, "target"), b, sizeof(b)));
+}
+
+const char *snapreport_unit(const char *path)
+{
+	static const struct { const char *suffix, *unit; } u[] = {
+		{ "_kb_s", "KB/s" }, { "_mb_s", "MB/s" }, { "_gb_s", "GB/s" },
+		{ "_mbit_s", "Mbit/s" }, { "_gbit_s", "Gbit/s" },
+		{ "_bytes_per_s", "B/s" }, { "_ms", "ms" }, { "_pct", "%" },
+		{ "_iops", "IOPS" }, { "_bytes", "bytes" }, { "_s", "s" },
+	};
+	const char *last = strrchr(path, '.');
+	size_t n, i, k;
+
+	if (strncmp(path, "grid.", 5) == 0)
+		return "KB/s";
+	last = last ? last + 1 : path;
+	n = strlen(last);
+	for (i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
+		k = strlen(u[i].suffix);
+		/* "mbit_s" as well as "sender_mbit_s" */
+		if (strcmp(last, u[i].suffix + 1) == 0 ||
+		    (n > k && strcmp(last + n - k, u[i].suffix) == 0))
+			return u[i].unit;
+	}
+	return "";
+}
+
+const char *snapreport_result_unit(const json_t *result, const char *path)
+{
+	const char *u = snapbench_unit(result, path);
+
+	return u ? u : snapreport_unit(path);
+}
+
+static void conditions(FILE *f, const json_t *c)
+{
+	const char *k;
+	json_t *v;
+
+	if (!json_object_size(c))
+		return;
+	fputs("Conditions:", f);
+	json_object_foreach((json_t *)c, k, v) {
+		char tmp[512];
+
+		if (json_is_object(v) || json_is_array(v))
+			snprintf(tmp, sizeof(tmp), "(%zu entries)",
+				 json_is_object(v) ? json_object_size(v) :
+				 json_array_size(v));
+		else
+			text(v, tmp, sizeof(tmp));
+		fprintf(f, " %s `%s`;", k, tmp);
+	}
+	fputs("\n\n", f);
+}
+
+static int by_size(const void *a, const void *b)
+{
+	unsigned long x = strtoul(*(const char *const *)a, NULL, 10);
+	unsigned long y = strtoul(*(const char *const *)b, NULL, 10);
+
+	return x < y ? -1 : x > y;
+}
+
+/* The operations of a grid row, in iozone's column order first. */
+static size_t grid_ops(const json_t *first, const char **ops, size_t max)
+{
+	static const char *const order[] = { "write", "rewrite", "read",
+		"reread", "random_read", "random_write", NULL };
+	const char *op;
+	json_t *v;
+	size_t n = 0, i;
+
+	for (i = 0; order[i] && n < max; i++)
+		if (json_object_get(first, order[i]))
+			ops[n++] = order[i];
+	json_object_foreach((json_t *)first, op, v) {
+		for (i = 0; order[i] && strcmp(order[i], op); i++)
+			;
+		if (!order[i] && n < max)
+			ops[n++] = op;
+	}
+	return n;
+}
+
+static void grid_rows(FILE *f, const json_t *grid, const char **ops,
+		      size_t nops)
+{
+	const char **recs = calloc(json_object_size(grid) + 1, sizeof(*recs));
+	const char *rec;
+	size_t n = 0, i, k;
+	json_t *row;
+
+	if (!recs)
+		return;
+	json_object_foreach((json_t *)grid, rec, row)
+		recs[n++] = rec;
+	qsort(recs, n, sizeof(*recs), by_size);
+	for (i = 0; i < n; i++) {
+		row = json_object_get(grid, recs[i]);
+		fputs("|", f);
+		snapreport_md_cell(f, recs[i]);
+		for (k = 0; k < nops; k++)
+			cellv(f, json_object_get(row, ops[k]));
+		fputc('\n', f);
+	}
+	free(recs);
+}
+
+/* The iozone table: one row per record size, one column per operation. */
+static void iozone_grid(FILE *f, const json_t *grid)
+{
+	const char *rec, *ops[32];
+	json_t *row, *first = NULL;
+	size_t n, k;
+
+	json_object_foreach((json_t *)grid, rec, row)
+		if (json_is_object(row) && !first)
+			first = row;
+	if (!first)
+		return;
+	n = grid_ops(first, ops, 32);
+	fputs("| reclen KB |", f);
+	for (k = 0; k < n; k++)
+		snapreport_md_cell(f, ops[k]);
+	fputs("\n|---|", f);
+	for (k = 0; k < n; k++)
+		fputs("---|", f);
+	fputc('\n', f);
+	grid_rows(f, grid, ops, n);
+	fputs("\n(KB/s, as iozone prints them)\n\n", f);
+}
+
+static void figure_row(void *ctx, const char *path, double v)
+{
+	FILE *f = ctx;
+	char tmp[64];
+
+	if (strncmp(path, "grid.", 5) == 0)
+		return;		/* drawn as the grid */
+	fputs("|", f);
+	snapreport_md_cell(f, path);
+	snprintf(tmp, sizeof(tmp), v == floor(v) && fabs(v) < 1e15 ?
+		 "%.0f" : "%.2f", v);
+	snapreport_md_cell(f, tmp);
+	snapreport_md_cell(f, snapreport_unit(path)[0] ? snapreport_unit(path) : DASH);
+	fputc('\n', f);
+}
+
+static void count_figure(void *ctx, const char *path, double v)
+{
+	(void)v;
+	if (strncmp(path, "grid.", 5) != 0)
+		++*(size_t *)ctx;
+}
+
+static void result(FILE *f, const json_t *r, size_t i)
+{
+	const json_t *grid = json_object_get(r, "grid");
+	char key[400], kind[64];
+
+	snapreport_run_key(r, key, sizeof(key));
+	fprintf(f, "### %zu. %s (%s)\n\n", i + 1, key,
+		text(json_object_get(r, "kind"), kind, sizeof(kind)));
+	if (snapbench_is_run(r)) {	/* written by benchtop's own runs */
+		snapbench_markdown(f, r);
+		return;
+	}
+	conditions(f, json_object_get(r, "conditions"));
+	size_t n = 0;
+
+	if (json_is_object(grid))
+		iozone_grid(f, grid);
+	snapreport_figures(r, count_figure, &n);
+	if (!n)
+		return;
+	header(f, (const char *const[]){ "figure", "value", "unit", NULL });
+	snapreport_figures(r, figure_row, f);
+	fputc('\n', f);
+}
+
+static void results(FILE *f, const json_t *doc)
+{
+	const json_t *r;
+	size_t i;
+
+	fputs("## Benchmark results\n\n", f);
+	if (!json_array_size(json_object_get(doc, "results")))
+		fputs("No benchmark was run in this session.\n\n", f);
+	json_array_foreach(json_object_get(doc, "results"), i, r)
+		result(f, r, i);
+}
+
+static void journal(FILE *f, const json_t *doc)
+{
+	const json_t *e;
+	size_t i;
+
+	fputs("## Tuning journal\n\n", f);
+	if (!json_array_size(json_object_get(doc, "journal"))) {
+		fputs("Nothing was changed in this session.\n\n", f);
+		return;
+	}
+	header(f, (const char *const[]){ "time (UTC)", "what", "target", "old",
+		"new", "result", "read back", NULL });
+	json_array_foreach(json_object_get(doc, "journal"), i, e) {
+		const json_t *t = json_object_get(e, "time");
+		char when[32] = DASH;
+		time_t tt;
+		struct tm tm;
+
+		if (json_is_integer(t) && (tt = (time_t)json_integer_value(t),
+					   gmtime_r(&tt, &tm)))
+			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
+		fputs("|", f);
+		snapreport_md_cell(f, when);
+		cellv(f, json_object_get(e, "kind"));
+		cellv(f, json_object_get(e, "target"));
+		cellv(f, json_object_get(e, "old"));
+		cellv(f, json_object_get(e, "new"));
+		cellv(f, json_object_get(e, "result"));
+		cellv(f, json_object_get(e, "readback"));
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
+/* ---- the series --------------------------------------------------------- */
+
+/* Calls FN for every row of DOC's series, oldest first. */
+static size_t each_row(const json_t *doc, void (*fn)(void *, const json_t *),
+		       void *ctx)
+{
+	const json_t *tiers = at(doc, "series.tiers"), *row;
+	size_t k = json_array_size(tiers), i, n = 0;
+
+	while (k-- > 0)
+		json_array_foreach(json_object_get(json_array_get(tiers, k),
+						   "rows"), i, row) {
+			if (fn)
+				fn(ctx, row);
+			n++;
+		}
+	return n;
+}
+
+struct stats {
+	size_t nch;
+	double *sum, *max;
+	size_t *n;
+};
+
+static void add_row(void *ctx, const json_t *row)
+{
+	struct stats *s = ctx;
+	size_t i;
+
+	for (i = 2; i < json_array_size(row) && i - 2 < s->nch; i++) {
+		const json_t *v = json_array_get(row, i);
+
+		if (!json_is_number(v))
+			continue;
+		s->sum[i - 2] += json_number_value(v);
+		if (!s->n[i - 2]++ || json_number_value(v) > s->max[i - 2])
+			s->max[i - 2] = json_number_value(v);
+	}
+}
+
+static void series_table(FILE *f, const json_t *doc)
+{
+	const json_t *ch = at(doc, "series.channels");
+	struct stats s = { json_array_size(ch), NULL, NULL, NULL };
+	size_t i, rows = each_row(doc, NULL, NULL);
+	char iv[32];
+
+	fprintf(f, "## Time series\n\nPoints: %zu, sampled every %s s; older "
+		"points are means. Channels that were never above 0 are left "
+		"out here; the CSV has them all (`benchtop report --format "
+		"csv`).\n\n", rows,
+		text(at(doc, "series.interval_s"), iv, sizeof(iv)));
+	s.sum = calloc(s.nch + 1, sizeof(double));
+	s.max = calloc(s.nch + 1, sizeof(double));
+	s.n = calloc(s.nch + 1, sizeof(size_t));
+	if (s.sum && s.max && s.n && s.nch) {
+		each_row(doc, add_row, &s);
+		header(f, (const char *const[]){ "channel", "mean", "max",
+			NULL });
+		for (i = 0; i < s.nch; i++) {
+			if (!s.n[i] || s.max[i] == 0)
+				continue;	/* idle: leave it to the CSV */
+			fputs("|", f);
+			cellv(f, json_array_get(ch, i));
+			fprintf(f, " %.0f | %.0f |\n", s.sum[i] / (double)s.n[i],
+				s.max[i]);
+		}
+		fputc('\n', f);
+	}
+	free(s.sum);
+	free(s.max);
+	free(s.n);
+}
+
+int snapreport_markdown(FILE *f, const json_t *doc)
+{
+	const json_t *sys = json_object_get(doc, "system");
+
+	summary(f, doc);
+	clusters(f, sys);
+	thermal(f, sys);
+	disks(f, sys);
+	nets(f, sys);
+	usb(f, sys);
+	irqs(f, sys);
+	results(f, doc);
+	journal(f, doc);
+	series_table(f, doc);
+	return ferror(f) ? -EIO : 0;
+}
+
+static void csv_text(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_row(void *ctx, const json_t *row)
+{
+	FILE *f = ctx;
+	size_t i;
+
+	fprintf(f, "%.3f,%" JSON_INTEGER_FORMAT,
+		(double)json_integer_value(json_array_get(row, 0)) / 1000.0,
+		json_integer_value(json_array_get(row, 1)));
+	for (i = 2; i < json_array_size(row); i++) {
+		const json_t *v = json_array_get(row, i);
+
+		fputc(',', f);
+		if (json_is_integer(v))
+			fprintf(f, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		else if (json_is_real(v))
+			fprintf(f, "%.0f", json_real_value(v));
+	}
+	fputc('\n', f);
+}
+
+int snapreport_csv(FILE *f, const json_t *doc)
+{
+	const json_t *ch;
+	size_t i;
+
+	fputs("time_s,samples", f);
+	json_array_foreach(at(doc, "series.channels"), i, ch) {
+		fputc(',', f);
+		csv_text(f, json_string_value(ch) ? json_string_value(ch) : "");
+	}
+	fputc('\n', f);
+	each_row(doc, csv_row, f);
+	return ferror(f) ? -EIO : 0;
+}

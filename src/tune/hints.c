@@ -1,0 +1,180 @@
+/* hints: the advice rules (one table) and the builder that gathers their
+ * facts from the hardware model and the rates. */
+#include "config.h"
+
+#include "tune/hints.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hw/hwmodel.h"
+#include "collect/sample.h"
+
+bool hints_irq_on_little(const struct hints_in *in)
+{
+	return in->has_irq && in->big_little && in->irq_on_little &&
+	       !in->irq_fixed && in->irq_rate >= HINTS_IRQ_BUSY &&
+	       in->big_busy_pct >= 0 && in->big_busy_pct < HINTS_BIG_IDLE;
+}
+
+bool hints_governor(const struct hints_in *in)
+{
+	return in->bench_running && in->governor[0] &&
+	       strcmp(in->governor, "performance") != 0;
+}
+
+bool hints_uas_unused(const struct hints_in *in)
+{
+	return in->uas_dev[0] != '\0';
+}
+
+bool hints_slow_link(const struct hints_in *in)
+{
+	return in->slow_dev[0] != '\0';
+}
+
+static const struct {
+	enum hints_id id;
+	bool (*fires)(const struct hints_in *in);
+} rules[] = {
+	{ HINT_IRQ_ON_LITTLE, hints_irq_on_little },
+	{ HINT_GOVERNOR, hints_governor },
+	{ HINT_UAS_UNUSED, hints_uas_unused },
+	{ HINT_SLOW_LINK, hints_slow_link },
+};
+
+size_t hints_eval(const struct hints_in *in, enum hints_id *ids, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]) && n < max; i++)
+		if (rules[i].fires(in))
+			ids[n++] = rules[i].id;
+	return n;
+}
+
+bool hints_io_irq(const char *action)
+{
+	static const char *const words[] = {
+		"usb", "hcd", "xhci", "dwc", "eth", "enp", "eno", "ens",
+		"wlan", "wlp", "gmac", "stmmac", "r8152", "r8169",
+	};
+	size_t i;
+
+	for (i = 0; action && i < sizeof(words) / sizeof(words[0]); i++)
+		if (strstr(action, words[i]))
+			return true;
+	return false;
+}
+
+/* ---- the builder -------------------------------------------------------- */
+
+static void build_clusters(struct hints_in *in, const struct clusters *c,
+			   struct cpuset *little)
+{
+	double sum = 0;
+	size_t i, nbig = 0, nlittle = 0, nsum = 0;
+
+	cpuset_clear(little);
+	in->big_busy_pct = -1;
+	for (i = 0; i < c->n; i++) {
+		const struct cluster *k = &c->v[i];
+
+		if (k->role == CLUSTER_ROLE_LITTLE) {
+			nlittle++;
+			for (unsigned p = 0; p < CPUSET_MAX; p++)
+				if (cpuset_has(&k->cpus, p))
+					cpuset_add(little, p);
+		} else if (k->role == CLUSTER_ROLE_BIG) {
+			nbig++;
+			if (k->util_pct >= 0) {
+				sum += k->util_pct;
+				nsum++;
+			}
+		}
+		if (k->online && k->has_freq && k->freq.governor &&
+		    strcmp(k->freq.governor, "performance") && !in->governor[0]) {
+			snprintf(in->governor, sizeof(in->governor), "%s",
+				 k->freq.governor);
+			cpulist_format(&k->cpus, in->governor_cpus,
+				       sizeof(in->governor_cpus));
+		}
+	}
+	in->big_little = nbig && nlittle;
+	if (nsum)
+		in->big_busy_pct = sum / (double)nsum;
+}
+
+static void build_irq(struct hints_in *in, const struct sample *cur,
+		      const struct sample_rates *r, const struct cpuset *little)
+{
+	const struct irq_rate *best = NULL;
+	size_t i, top = 0;
+
+	for (i = 0; r && i < r->nirqs; i++) {
+		const struct irq_rate *q = &r->irqs[i];
+
+		if (q->valid && q->row->numeric && hints_io_irq(q->row->action)
+		    && (!best || q->total_per_s > best->total_per_s))
+			best = q;
+	}
+	if (!best)
+		return;
+	in->has_irq = true;
+	in->irq = best->row->irq;
+	in->irq_rate = best->total_per_s;
+	snprintf(in->irq_name, sizeof(in->irq_name), "%s", best->row->action);
+	for (i = 1; i < best->row->ncounts && i < cur->irqs.ncpus; i++)
+		if (best->per_cpu[i] > best->per_cpu[top])
+			top = i;
+	in->irq_cpu = top < cur->irqs.ncpus ? (int)cur->irqs.cpus[top] : -1;
+	in->irq_on_little = in->irq_cpu >= 0 &&
+			    cpuset_has(little, (unsigned)in->irq_cpu);
+}
+
+static void build_usb(struct hints_in *in, const struct usbdev_list *l)
+{
+	char label[64];
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const struct usbdev *d = &l->v[i];
+
+		usbdev_label(d, label, sizeof(label));
+		if (!in->uas_dev[0] && d->has_uas && d->storage_bound &&
+		    !d->uas_bound) {
+			snprintf(in->uas_dev, sizeof(in->uas_dev), "%s",
+				 d->name);
+			snprintf(in->uas_label, sizeof(in->uas_label), "%s",
+				 label);
+		}
+		if (!in->slow_dev[0] && d->capable_kbps >= 5000000 &&
+		    d->speed_kbps && d->speed_kbps <= 480000) {
+			snprintf(in->slow_dev, sizeof(in->slow_dev), "%s",
+				 d->name);
+			snprintf(in->slow_label, sizeof(in->slow_label), "%s",
+				 label);
+		}
+	}
+}
+
+void hints_build(struct hints_in *in, const struct hwmodel *hw,
+		 const struct sample *cur, const struct sample_rates *r,
+		 bool (*fixed)(unsigned irq, const void *ctx),
+		 const void *ctx)
+{
+	struct cpuset little;
+
+	memset(in, 0, sizeof(*in));
+	in->irq_cpu = -1;
+	in->big_busy_pct = -1;
+	cpuset_clear(&little);
+	if (hw)
+		build_clusters(in, &hw->clusters, &little);
+	if (cur)
+		build_irq(in, cur, r, &little);
+	if (in->has_irq && fixed)
+		in->irq_fixed = fixed(in->irq, ctx);
+	if (hw)
+		build_usb(in, &hw->chain.usb);
+}

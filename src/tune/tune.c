@@ -1,0 +1,567 @@
+/* tune: writes tunables the way `echo VALUE > FILE` does - one open, one
+ * write(2) - after checking permission and reading the old value, then
+ * reads the file back and records all of it in the journal.  cpufreq
+ * files are written directly rather than through libcpupower: its writes
+ * report every failure as -ENODEV (hiding EINVAL from EBUSY from EACCES)
+ * and open without O_TRUNC. */
+#include "config.h"
+
+#include "tune/tune.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hw/blockdev.h"
+#include "base/buf.h"
+#include "hw/clusters.h"
+
+/* One file benchtop may write, and how to name it in the journal. */
+struct target {
+	enum journal_kind kind;
+	char id[JOURNAL_TARGET_MAX];
+	unsigned num;		/* policy or IRQ number */
+	char path[PATH_MAX];
+};
+
+static const char *const freq_files[JOURNAL_NKINDS] = {
+	[JOURNAL_GOVERNOR] = "scaling_governor",
+	[JOURNAL_MIN_FREQ] = "scaling_min_freq",
+	[JOURNAL_MAX_FREQ] = "scaling_max_freq",
+};
+
+void tune_init(struct tune *t, const char *proc_root, const char *sys_root)
+{
+	memset(t, 0, sizeof(*t));
+	t->proc_root = proc_root;
+	t->sys_root = sys_root;
+	journal_init(&t->journal);
+}
+
+void tune_fini(struct tune *t)
+{
+	journal_fini(&t->journal);
+}
+
+bool tune_is_root(void)
+{
+	return geteuid() == 0;
+}
+
+enum tune_fail tune_classify(enum journal_kind kind, int err, bool root)
+{
+	if (err == 0)
+		return TUNE_OK;
+	if (err == EACCES || err == EPERM)
+		return root ? TUNE_REFUSED : TUNE_NOT_ROOT;
+	if (err == ENOENT)
+		return TUNE_MISSING;
+	if (kind == JOURNAL_IRQ) {
+		/* irqbalance bans an IRQ on EIO; EINVAL for a valid, online
+		 * mask means the same (per-CPU or managed interrupt). */
+		if (err == EIO || err == EINVAL)
+			return TUNE_IRQ_FIXED;
+		if (err == ENOSPC)
+			return TUNE_NO_VECTORS;
+		return TUNE_FAILED;
+	}
+	if (err == EINVAL || err == EBUSY)
+		return TUNE_REFUSED;
+	return TUNE_FAILED;
+}
+
+/* ---- pure helpers ------------------------------------------------------- */
+
+int tune_freq_plan(uint64_t cur_min, uint64_t cur_max, uint64_t new_min,
+		   uint64_t new_max, struct tune_freq_step out[2])
+{
+	uint64_t lo = new_min ? new_min : cur_min;
+	uint64_t hi = new_max ? new_max : cur_max;
+	struct tune_freq_step smin = { JOURNAL_MIN_FREQ, lo };
+	struct tune_freq_step smax = { JOURNAL_MAX_FREQ, hi };
+	bool wmin = new_min && new_min != cur_min;
+	bool wmax = new_max && new_max != cur_max;
+	int n = 0;
+
+	if (lo > hi)
+		return -ERANGE;
+	/* Max first unless the new max falls below the current min. */
+	if (hi >= cur_min) {
+		if (wmax)
+			out[n++] = smax;
+		if (wmin)
+			out[n++] = smin;
+	} else {
+		if (wmin)
+			out[n++] = smin;
+		if (wmax)
+			out[n++] = smax;
+	}
+	return n;
+}
+
+static int unit_factor(const char *u, double *f)
+{
+	static const struct { const char *name; double f; } units[] = {
+		{ "", 1 }, { "k", 1 }, { "khz", 1 }, { "m", 1e3 },
+		{ "mhz", 1e3 }, { "g", 1e6 }, { "ghz", 1e6 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcasecmp(u, units[i].name) == 0) {
+			*f = units[i].f;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+int tune_parse_khz(const char *s, uint64_t *khz)
+{
+	char *end;
+	double v, f;
+
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || unit_factor(end, &f))
+		return -EINVAL;
+	v *= f;
+	if (v < 1 || v > 1e9)	/* 1 kHz .. 1 THz */
+		return -EINVAL;
+	*khz = (uint64_t)(v + 0.5);
+	return 0;
+}
+
+/* Names the kernel takes for governors and schedulers. */
+static bool plain_name(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n == 0 || n >= 16)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!(s[i] >= 'a' && s[i] <= 'z') && !(s[i] >= 'A' &&
+		    s[i] <= 'Z') && !(s[i] >= '0' && s[i] <= '9') &&
+		    s[i] != '-' && s[i] != '_')
+			return false;
+	return true;
+}
+
+int tune_target_policy(const char *target)
+{
+	unsigned p;
+	int used = 0;
+
+	if (sscanf(target, "policy%u%n", &p, &used) != 1 ||
+	    target[used] != '\0' || p > INT_MAX)
+		return -1;
+	return (int)p;
+}
+
+/* ---- targets and their files -------------------------------------------- */
+
+/* The policy's own directory (cpufreq/policyN, kernels since 4.3), else
+ * the per-CPU one that older kernels have (cpuN/cpufreq, a link to the
+ * policy on newer ones). */
+static int freq_path(const struct tune *t, unsigned policy, const char *file,
+		     char *dst, size_t size)
+{
+	char dir[4096];
+
+	snprintf(dir, sizeof(dir), "%s/devices/system/cpu/cpufreq/policy%u",
+		 t->sys_root, policy);
+	if (access(dir, F_OK) == 0)
+		return snprintf(dst, size, "%s/%s", dir, file);
+	return snprintf(dst, size, "%s/devices/system/cpu/cpu%u/cpufreq/%s",
+			t->sys_root, policy, file);
+}
+
+static int target_init(const struct tune *t, struct target *tg,
+		       enum journal_kind kind, unsigned num, const char *name)
+{
+	int n;
+
+	memset(tg, 0, sizeof(*tg));
+	tg->kind = kind;
+	tg->num = num;
+	if (kind == JOURNAL_IRQ) {
+		snprintf(tg->id, sizeof(tg->id), "%u", num);
+		n = snprintf(tg->path, sizeof(tg->path),
+			     "%s/irq/%u/smp_affinity_list", t->proc_root, num);
+	} else if (kind == JOURNAL_SCHEDULER) {
+		if (!name || !*name || strchr(name, '/') || *name == '.' ||
+		    strlen(name) >= sizeof(tg->id))
+			return -EINVAL;
+		snprintf(tg->id, sizeof(tg->id), "%s", name);
+		n = snprintf(tg->path, sizeof(tg->path),
+			     "%s/block/%s/queue/scheduler", t->sys_root, name);
+	} else {
+		snprintf(tg->id, sizeof(tg->id), "policy%u", num);
+		n = freq_path(t, num, freq_files[kind], tg->path,
+			      sizeof(tg->path));
+	}
+	return n < 0 || (size_t)n >= sizeof(tg->path) ? -ENAMETOOLONG : 0;
+}
+
+static void copy_trimmed(char *dst, size_t size, const char *s, size_t len)
+{
+	while (len && (s[len - 1] == '\n' || s[len - 1] == ' '))
+		len--;
+	while (len && (*s == ' ' || *s == '\n')) {
+		s++;
+		len--;
+	}
+	snprintf(dst, size, "%.*s", (int)len, s);
+}
+
+/* The value in B as the journal spells it for KIND; 0 or -EINVAL. */
+static int normalise(enum journal_kind kind, const struct buf *b, char *dst,
+		     size_t size)
+{
+	char cur[JOURNAL_VALUE_MAX], avail[256];
+	struct cpuset set;
+	uint64_t v;
+	int n;
+
+	switch (kind) {
+	case JOURNAL_IRQ:
+		if (cpulist_parse(b->data, b->len, &set) < 0)
+			return -EINVAL;
+		cpulist_format(&set, dst, size);
+		return 0;
+	case JOURNAL_MIN_FREQ:
+	case JOURNAL_MAX_FREQ:
+		if (clusters_parse_u64(b->data, b->len, &v))
+			return -EINVAL;
+		snprintf(dst, size, "%" PRIu64, v);
+		return 0;
+	case JOURNAL_SCHEDULER:
+		n = blockdev_parse_sched(b->data, b->len, cur, sizeof(cur),
+					 avail, sizeof(avail));
+		if (n < 0)
+			return n;
+		/* One name and no brackets: a testbed file after a write. */
+		if (cur[0] || n != 1)
+			copy_trimmed(dst, size, cur, strlen(cur));
+		else
+			copy_trimmed(dst, size, avail, strlen(avail));
+		return 0;
+	default:
+		copy_trimmed(dst, size, b->data, b->len);
+		return 0;
+	}
+}
+
+static int read_path(enum journal_kind kind, const char *path, char *dst,
+		     size_t size)
+{
+	struct buf b = { 0 };
+	int rc = buf_read_file(&b, path);
+
+	dst[0] = '\0';
+	if (rc == 0)
+		rc = normalise(kind, &b, dst, size);
+	buf_free(&b);
+	return rc;
+}
+
+/* 0 when PATH may be written, -EACCES when that needs root, else -errno. */
+static int precheck(const char *path)
+{
+	if (access(path, F_OK))
+		return -errno;
+	if (access(path, W_OK) == 0)
+		return 0;
+	if (errno == EACCES || errno == EPERM)
+		return tune_is_root() ? 0 : -EACCES;
+	return -errno;
+}
+
+/* One open, one write(2) of VALUE, as the shell's `echo VALUE > PATH`. */
+static int write_once(const char *path, const char *value)
+{
+	size_t len = strlen(value);
+	ssize_t n;
+	int fd, rc;
+
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, value, len);
+	rc = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
+	if (close(fd) && rc == 0 && errno != EINTR)
+		rc = -errno;
+	return rc;
+}
+
+/* The other limit of TG's policy, for the min <= max check. */
+static int sibling_khz(const struct tune *t, const struct target *tg,
+		       uint64_t *khz)
+{
+	struct target other;
+	char v[JOURNAL_VALUE_MAX];
+	int rc;
+
+	rc = target_init(t, &other, tg->kind == JOURNAL_MIN_FREQ ?
+			 JOURNAL_MAX_FREQ : JOURNAL_MIN_FREQ, tg->num, NULL);
+	if (rc == 0)
+		rc = read_path(other.kind, other.path, v, sizeof(v));
+	if (rc == 0)
+		rc = clusters_parse_u64(v, strlen(v), khz);
+	return rc;
+}
+
+/* -ERANGE when writing VALUE to a frequency limit would cross the other
+ * limit; -EINVAL when VALUE is not a name or a number for TG. */
+static int check_value(const struct tune *t, const struct target *tg,
+		       const char *value)
+{
+	uint64_t v, other;
+
+	if (tg->kind == JOURNAL_GOVERNOR || tg->kind == JOURNAL_SCHEDULER)
+		return plain_name(value) ? 0 : -EINVAL;
+	if (tg->kind == JOURNAL_IRQ)
+		return 0;
+	if (clusters_parse_u64(value, strlen(value), &v) || v == 0)
+		return -EINVAL;
+	if (sibling_khz(t, tg, &other))
+		return 0;	/* the kernel will judge */
+	if (tg->kind == JOURNAL_MIN_FREQ ? v > other : v < other)
+		return -ERANGE;
+	return 0;
+}
+
+static void note_fixed(struct tune *t, unsigned irq)
+{
+	if (!tune_irq_fixed(t, irq) && t->nfixed < TUNE_FIXED_MAX)
+		t->fixed[t->nfixed++] = irq;
+}
+
+/* Check, read, write, read back, journal: see tune.h for the returns. */
+static long apply(struct tune *t, const struct target *tg, const char *value,
+		  long undo_of, bool restore)
+{
+	struct journal_entry e;
+	char eff[PATH_MAX];
+	int rc = precheck(tg->path);
+
+	if (rc == 0)
+		rc = check_value(t, tg, value);
+	if (rc)
+		return rc;
+	memset(&e, 0, sizeof(e));
+	e.time = (int64_t)time(NULL);
+	e.kind = tg->kind;
+	e.undo_of = undo_of;
+	e.restore = restore;
+	snprintf(e.target, sizeof(e.target), "%s", tg->id);
+	snprintf(e.new, sizeof(e.new), "%s", value);
+	rc = read_path(tg->kind, tg->path, e.old, sizeof(e.old));
+	if (rc)
+		return rc;
+	e.err = -write_once(tg->path, value);
+	read_path(tg->kind, tg->path, e.readback, sizeof(e.readback));
+	if (tg->kind == JOURNAL_IRQ) {
+		snprintf(eff, sizeof(eff), "%s/irq/%u/effective_affinity_list",
+			 t->proc_root, tg->num);
+		read_path(JOURNAL_IRQ, eff, e.effective, sizeof(e.effective));
+		if (tune_classify(e.kind, e.err, true) == TUNE_IRQ_FIXED)
+			note_fixed(t, tg->num);
+	}
+	e.matched = e.readback[0] && strcmp(e.readback, e.new) == 0;
+	return journal_add(&t->journal, &e);
+}
+
+/* ---- the actions -------------------------------------------------------- */
+
+long tune_governor(struct tune *t, unsigned policy, const char *governor)
+{
+	struct target tg;
+	int rc = target_init(t, &tg, JOURNAL_GOVERNOR, policy, NULL);
+
+	return rc ? rc : apply(t, &tg, governor, -1, false);
+}
+
+/* The CPUs the kernel has online, or -errno. */
+static int online_cpus(const struct tune *t, struct cpuset *out)
+{
+	char path[PATH_MAX];
+	struct buf b = { 0 };
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/devices/system/cpu/online",
+		 t->sys_root);
+	rc = buf_read_file(&b, path);
+	if (rc == 0)
+		rc = cpulist_parse(b.data, b.len, out) < 0 ? -EINVAL : 0;
+	buf_free(&b);
+	return rc;
+}
+
+long tune_irq(struct tune *t, unsigned irq, const struct cpuset *cpus)
+{
+	struct cpuset online;
+	struct target tg;
+	char list[JOURNAL_VALUE_MAX];
+	unsigned c;
+	int rc;
+
+	if (tune_irq_fixed(t, irq))
+		return -ENOTSUP;
+	if (cpuset_count(cpus) == 0)
+		return -EINVAL;
+	if (online_cpus(t, &online) == 0)
+		for (c = 0; c < CPUSET_MAX; c++)
+			if (cpuset_has(cpus, c) && !cpuset_has(&online, c))
+				return -ERANGE;
+	if (cpulist_format(cpus, list, sizeof(list)) >= sizeof(list))
+		return -EINVAL;
+	rc = target_init(t, &tg, JOURNAL_IRQ, irq, NULL);
+	return rc ? rc : apply(t, &tg, list, -1, false);
+}
+
+long tune_scheduler(struct tune *t, const char *disk, const char *sched)
+{
+	struct target tg;
+	int rc = target_init(t, &tg, JOURNAL_SCHEDULER, 0, disk);
+
+	return rc ? rc : apply(t, &tg, sched, -1, false);
+}
+
+static int read_limits(const struct tune *t, unsigned policy, uint64_t *lo,
+		       uint64_t *hi)
+{
+	struct target tg;
+	char v[JOURNAL_VALUE_MAX];
+	int rc;
+
+	rc = target_init(t, &tg, JOURNAL_MIN_FREQ, policy, NULL);
+	if (rc == 0)
+		rc = read_path(tg.kind, tg.path, v, sizeof(v));
+	if (rc == 0)
+		rc = clusters_parse_u64(v, strlen(v), lo);
+	if (rc == 0)
+		rc = target_init(t, &tg, JOURNAL_MAX_FREQ, policy, NULL);
+	if (rc == 0)
+		rc = read_path(tg.kind, tg.path, v, sizeof(v));
+	if (rc == 0)
+		rc = clusters_parse_u64(v, strlen(v), hi);
+	return rc;
+}
+
+static int freq_apply(struct tune *t, unsigned policy, uint64_t min_khz,
+		      uint64_t max_khz, bool restore, long idx[2])
+{
+	struct tune_freq_step steps[2];
+	uint64_t lo, hi;
+	char v[32];
+	int n, i, rc = read_limits(t, policy, &lo, &hi);
+
+	if (rc)
+		return rc;
+	n = tune_freq_plan(lo, hi, min_khz, max_khz, steps);
+	for (i = 0; i < n; i++) {
+		struct target tg;
+		long k;
+
+		snprintf(v, sizeof(v), "%" PRIu64, steps[i].khz);
+		rc = target_init(t, &tg, steps[i].kind, policy, NULL);
+		k = rc ? rc : apply(t, &tg, v, -1, restore);
+		if (k < 0)
+			return i ? i : (int)k;
+		idx[i] = k;
+		if (t->journal.v[k].err)
+			return i + 1;
+	}
+	return n;
+}
+
+int tune_freq(struct tune *t, unsigned policy, uint64_t min_khz,
+	      uint64_t max_khz, long idx[2])
+{
+	return freq_apply(t, policy, min_khz, max_khz, false, idx);
+}
+
+long tune_undo(struct tune *t, size_t k)
+{
+	struct journal_entry e;
+	struct target tg;
+	int rc;
+
+	if (k >= t->journal.n)
+		return -EINVAL;
+	e = t->journal.v[k];
+	if (e.kind == JOURNAL_IRQ && tune_irq_fixed(t, (unsigned)atoi(e.target)))
+		return -ENOTSUP;
+	if (e.kind == JOURNAL_SCHEDULER)
+		rc = target_init(t, &tg, e.kind, 0, e.target);
+	else if (e.kind == JOURNAL_IRQ)
+		rc = target_init(t, &tg, e.kind, (unsigned)atoi(e.target), NULL);
+	else
+		rc = tune_target_policy(e.target) < 0 ? -EINVAL :
+		     target_init(t, &tg, e.kind,
+				 (unsigned)tune_target_policy(e.target), NULL);
+	return rc ? rc : apply(t, &tg, e.old, (long)k, false);
+}
+
+/* Restore one target (for limits: both of its policy); failures count. */
+static int restore_one(struct tune *t, size_t i)
+{
+	const struct journal_entry e = t->journal.v[i];
+	struct target tg;
+	uint64_t lo = 0, hi = 0;
+	const char *o;
+	long idx[2], k;
+	int n, p = tune_target_policy(e.target);
+
+	if (e.kind != JOURNAL_MIN_FREQ && e.kind != JOURNAL_MAX_FREQ) {
+		k = tune_undo(t, i);	/* entry i holds the original */
+		if (k >= 0)
+			t->journal.v[k].restore = true;
+		return k < 0 || t->journal.v[k].err ? 1 : 0;
+	}
+	if (p < 0 || target_init(t, &tg, e.kind, (unsigned)p, NULL))
+		return 1;
+	if ((o = journal_original(&t->journal, JOURNAL_MIN_FREQ, e.target)))
+		clusters_parse_u64(o, strlen(o), &lo);
+	if ((o = journal_original(&t->journal, JOURNAL_MAX_FREQ, e.target)))
+		clusters_parse_u64(o, strlen(o), &hi);
+	n = freq_apply(t, (unsigned)p, lo, hi, true, idx);
+	if (n < 0)
+		return 1;
+	while (n-- > 0)
+		if (t->journal.v[idx[n]].err)
+			return 1;
+	return 0;
+}
+
+int tune_restore(struct tune *t)
+{
+	size_t idx[256], n, i;
+	int failed = 0;
+
+	n = journal_in_force(&t->journal, idx, 256);
+	for (i = 0; i < n && i < 256; i++)
+		if (journal_entry_in_force(&t->journal, idx[i]))
+			failed += restore_one(t, idx[i]);
+	return failed;
+}
+
+bool tune_irq_fixed(const struct tune *t, unsigned irq)
+{
+	size_t i;
+
+	for (i = 0; i < t->nfixed; i++)
+		if (t->fixed[i] == irq)
+			return true;
+	return false;
+}

@@ -1,0 +1,96 @@
+/* tune: the one module that changes the system - cluster governors and
+ * frequency limits, IRQ affinity, disk I/O schedulers - each change checked
+ * for permission, read before, written once, read back and journaled. */
+#ifndef BENCHTOP_TUNE_H
+#define BENCHTOP_TUNE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/cpulist.h"
+#include "tune/journal.h"
+
+#define TUNE_FIXED_MAX 64
+
+struct tune {
+	const char *proc_root;	/* "/proc" */
+	const char *sys_root;	/* "/sys" */
+	struct journal journal;
+	unsigned fixed[TUNE_FIXED_MAX];	/* IRQs the kernel will not move */
+	size_t nfixed;
+};
+
+/* Why a write failed, as a user needs to hear it. */
+enum tune_fail {
+	TUNE_OK,
+	TUNE_NOT_ROOT,		/* EACCES, EPERM without root */
+	TUNE_IRQ_FIXED,		/* EIO, EINVAL on an IRQ: per-CPU, managed */
+	TUNE_NO_VECTORS,	/* ENOSPC: the CPUs have no vectors left */
+	TUNE_REFUSED,		/* the kernel refused the value (EINVAL...) */
+	TUNE_MISSING,		/* the file is not there (ENOENT) */
+	TUNE_FAILED,		/* anything else: say the errno's text */
+};
+
+/* One write of a min/max change, in the order to make it. */
+struct tune_freq_step {
+	enum journal_kind kind;	/* JOURNAL_MIN_FREQ or JOURNAL_MAX_FREQ */
+	uint64_t khz;
+};
+
+void tune_init(struct tune *t, const char *proc_root, const char *sys_root);
+void tune_fini(struct tune *t);
+
+/* Whether the process runs as root (effective user id 0). */
+bool tune_is_root(void);
+
+/* The class of ERR (an errno) from writing a KIND target, ROOT telling
+ * whether the writer was root. */
+enum tune_fail tune_classify(enum journal_kind kind, int err, bool root);
+
+/*
+ * Plan the writes that take a policy from CUR_MIN..CUR_MAX to NEW_MIN ..
+ * NEW_MAX (0: keep that bound) so that min <= max holds after every
+ * write: raising, max first; lowering, min first.  Unchanged bounds are
+ * not written.  Returns the number of steps in OUT (0-2), or -ERANGE
+ * when the wanted limits themselves cross.
+ */
+int tune_freq_plan(uint64_t cur_min, uint64_t cur_max, uint64_t new_min,
+		   uint64_t new_max, struct tune_freq_step out[2]);
+
+/* Parse a frequency: kHz ("600000"), or with a unit ("600MHz", "1.4GHz",
+ * "1400M", "2g", case-insensitive); 0 or -EINVAL. */
+int tune_parse_khz(const char *s, uint64_t *khz);
+
+/*
+ * The actions.  Each returns the journal index of its write (look at the
+ * entry's err for the outcome), or a negative errno when it was refused
+ * before writing: -EACCES not root, -ENOENT no such target, -EINVAL a
+ * malformed value, -ERANGE min above max or a CPU not online,
+ * -ENOTSUP an IRQ already found fixed, -ENOMEM.
+ */
+long tune_governor(struct tune *t, unsigned policy, const char *governor);
+long tune_irq(struct tune *t, unsigned irq, const struct cpuset *cpus);
+long tune_scheduler(struct tune *t, const char *disk, const char *sched);
+
+/* Set a policy's limits (0: keep) in the order tune_freq_plan gives;
+ * stops at the first failed write.  The journal indexes go to IDX;
+ * returns how many writes were made (0-2) or a negative errno as above. */
+int tune_freq(struct tune *t, unsigned policy, uint64_t min_khz,
+	      uint64_t max_khz, long idx[2]);
+
+/* Write entry K's old value back (journaled as an undo of K). */
+long tune_undo(struct tune *t, size_t k);
+
+/* Put every target still changed back to its original value, frequency
+ * limits in a safe order.  Returns the number of writes that failed or
+ * were refused, 0 when all went back. */
+int tune_restore(struct tune *t);
+
+/* Whether IRQ was found not movable. */
+bool tune_irq_fixed(const struct tune *t, unsigned irq);
+
+/* The number in a cluster target "policy4", or -1. */
+int tune_target_policy(const char *target);
+
+#endif

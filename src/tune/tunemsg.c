@@ -1,0 +1,179 @@
+/* tunemsg: sentences about tuning results, from the tune module's return
+ * codes and journal entries; every word through gettext. */
+#include "config.h"
+
+#include "tune/tunemsg.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/i18n.h"
+#include "tune/tune.h"
+
+const char *tunemsg_what(enum journal_kind kind)
+{
+	switch (kind) {
+	case JOURNAL_GOVERNOR:
+		return _("changing a cluster's governor");
+	case JOURNAL_MIN_FREQ:
+	case JOURNAL_MAX_FREQ:
+		return _("changing a cluster's frequency limits");
+	case JOURNAL_IRQ:
+		return _("pinning an IRQ");
+	default:
+		return _("changing a disk's I/O scheduler");
+	}
+}
+
+static const char *field(enum journal_kind kind)
+{
+	switch (kind) {
+	case JOURNAL_GOVERNOR:
+		return _("governor");
+	case JOURNAL_MIN_FREQ:
+		return _("minimum kHz");
+	case JOURNAL_MAX_FREQ:
+		return _("maximum kHz");
+	case JOURNAL_IRQ:
+		return _("affinity");
+	default:
+		return _("scheduler");
+	}
+}
+
+void tunemsg_label(const struct journal_entry *e, char *dst, size_t size)
+{
+	int p = tune_target_policy(e->target);
+
+	if (e->kind == JOURNAL_IRQ)
+		snprintf(dst, size, _("IRQ %s"), e->target);
+	else if (p >= 0)
+		snprintf(dst, size, _("cluster of CPU %d"), p);
+	else
+		snprintf(dst, size, "%s", e->target);
+}
+
+static void refused(enum journal_kind kind, const char *label, long rc,
+		    char *dst, size_t size)
+{
+	switch (rc) {
+	case -EACCES:
+		snprintf(dst, size, _("%s: %s needs root; benchtop stays "
+			 "read-only"), label, tunemsg_what(kind));
+		break;
+	case -ENOENT:
+		snprintf(dst, size, _("%s: this kernel does not offer that "
+			 "setting"), label);
+		break;
+	case -EINVAL:
+		snprintf(dst, size, _("%s: not a valid value for the %s"),
+			 label, field(kind));
+		break;
+	case -ERANGE:
+		snprintf(dst, size, kind == JOURNAL_IRQ ?
+			 _("%s: a CPU of that list is not online") :
+			 _("%s: the minimum frequency would be above the "
+			   "maximum"), label);
+		break;
+	case -ENOTSUP:
+		snprintf(dst, size, _("%s cannot be moved (per-CPU or managed "
+			 "interrupt)"), label);
+		break;
+	default:
+		snprintf(dst, size, _("%s: could not read the current %s: %s"),
+			 label, field(kind), strerror((int)-rc));
+	}
+}
+
+/* The IRQ's outcome: affinity and effective affinity, and whether the
+ * controller keeps the interrupt where it was. */
+static void irq_ok(const struct journal_entry *e, const char *label,
+		   char *dst, size_t size)
+{
+	struct cpuset aff, eff;
+	int n;
+
+	n = snprintf(dst, size, _("%s: affinity %s"), label,
+		     e->readback[0] ? e->readback : "?");
+	if (n < 0 || (size_t)n >= size)
+		return;
+	if (!e->effective[0]) {
+		snprintf(dst + n, size - (size_t)n, "%s",
+			 _(", no effective affinity file"));
+		return;
+	}
+	if (cpulist_parse(e->readback, strlen(e->readback), &aff) >= 0 &&
+	    cpulist_parse(e->effective, strlen(e->effective), &eff) > 0) {
+		bool inside = true;
+		int c;
+
+		for (c = cpuset_first(&eff); c >= 0;
+		     c = cpuset_next(&eff, (unsigned)c))
+			inside = inside && cpuset_has(&aff, (unsigned)c);
+		if (!inside) {
+			snprintf(dst + n, size - (size_t)n, _(", but the "
+				 "effective affinity stays %s"), e->effective);
+			return;
+		}
+	}
+	snprintf(dst + n, size - (size_t)n, _(", effective %s"), e->effective);
+}
+
+static void entry_ok(const struct journal_entry *e, const char *label,
+		     char *dst, size_t size)
+{
+	if (e->kind == JOURNAL_IRQ && e->matched)
+		irq_ok(e, label, dst, size);
+	else if (e->matched)
+		snprintf(dst, size, _("%s: %s %s -> %s, read back %s"), label,
+			 field(e->kind), e->old, e->new, e->readback);
+	else
+		snprintf(dst, size, _("%s: wrote %s %s but it reads back %s"),
+			 label, field(e->kind), e->new,
+			 e->readback[0] ? e->readback : _("nothing"));
+}
+
+static void entry_failed(const struct journal_entry *e, const char *label,
+			 char *dst, size_t size)
+{
+	switch (tune_classify(e->kind, e->err, tune_is_root())) {
+	case TUNE_NOT_ROOT:
+		snprintf(dst, size, _("%s: %s needs root"), label,
+			 tunemsg_what(e->kind));
+		break;
+	case TUNE_IRQ_FIXED:
+		snprintf(dst, size, _("%s cannot be moved (per-CPU or managed "
+			 "interrupt)"), label);
+		break;
+	case TUNE_NO_VECTORS:
+		snprintf(dst, size, _("CPU %s has no free interrupt vectors: "
+			 "%s stays on %s"), e->new, label, e->old);
+		break;
+	case TUNE_REFUSED:
+		snprintf(dst, size, _("%s: the kernel refused %s %s (%s)"),
+			 label, field(e->kind), e->new, strerror(e->err));
+		break;
+	default:
+		snprintf(dst, size, _("%s: could not write the %s: %s"), label,
+			 field(e->kind), strerror(e->err));
+	}
+}
+
+int tunemsg_outcome(const struct tune *t, enum journal_kind kind,
+		    const char *label, long rc, char *dst, size_t size)
+{
+	const struct journal_entry *e;
+
+	if (rc < 0 || (size_t)rc >= t->journal.n) {
+		refused(kind, label, rc < 0 ? rc : -EINVAL, dst, size);
+		return 0;
+	}
+	e = &t->journal.v[rc];
+	if (e->err) {
+		entry_failed(e, label, dst, size);
+		return 0;
+	}
+	entry_ok(e, label, dst, size);
+	return 1;
+}
