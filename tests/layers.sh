@@ -1,7 +1,7 @@
 #!/bin/sh
 # layers: the include rules of the source tree, checked over every #include
 # line. src/ folders are ranked bottom-up (base collect hw tune bench
-# session cli); a file may include its own folder and the folders below it,
+# session metrics cli); a file may include its own folder and the folders below it,
 # never one above. tui/ sits beside src/cli: it enters cli only through
 # cli/options.h, and cli enters tui only through tui/tui.h. src/ never
 # includes curses; tui/ never names a /proc or /sys path.
@@ -13,7 +13,8 @@ cd "$top" || exit 2
 rank() {
 	case $1 in
 	base) echo 0 ;; collect) echo 1 ;; hw) echo 2 ;; tune) echo 3 ;;
-	bench) echo 4 ;; session) echo 5 ;; cli) echo 6 ;; tui) echo 6 ;;
+	bench) echo 4 ;; session) echo 5 ;; metrics) echo 6 ;;
+	cli) echo 7 ;; tui) echo 7 ;;
 	*) echo -1 ;;
 	esac
 }
