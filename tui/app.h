@@ -9,6 +9,7 @@
 #include "collect/history.h"
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
+#include "panel.h"
 #include "view.h"
 /* [tune app: begin] includes */
 #include "dialog.h"
@@ -24,7 +25,6 @@ struct replay;
 
 struct settings;
 struct options;
-struct panel_ops;
 
 
 struct app {
@@ -47,10 +47,10 @@ struct app {
 	bool have_hw;
 	double hw_loaded_s;	/* when the hardware model was read */
 
-	const struct panel_ops *panel;	/* the screen shown */
-	const struct panel_ops *back;	/* where Esc goes */
-	struct view views[12];	/* by panel_ops.id */
-	char message[160];	/* one line for the status bar, or "" */
+	enum panel_id panel;	/* the screen shown (app_show) */
+	enum panel_id back;	/* where Esc goes (app_back) */
+	struct view views[PANEL_N];	/* each screen's cursor */
+	char message[160];	/* the status line (app_say), or "" */
 	/* [tune app: begin] */
 	struct tune tune;	/* the journal of changes */
 	struct dialog dialog;	/* the open tuning dialog, if any */
@@ -78,6 +78,23 @@ struct app {
 };
 
 /* The newest sample. */
-const struct sample *app_cur(const struct app *a);
+static inline const struct sample *app_cur(const struct app *a)
+{
+	return &a->samples[a->cur];
+}
+
+/* Show screen ID; Esc goes back to the one shown before (the help screen
+ * is never one to go back to, and the overview ends the way back). */
+void app_show(struct app *a, enum panel_id id);
+
+/* Esc: the screen shown before, or the overview. */
+void app_back(struct app *a);
+
+/* Set the status line, printf-style, until the next key. */
+void app_say(struct app *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Empty the status line. */
+void app_say_clear(struct app *a);
 
 #endif

@@ -52,18 +52,16 @@ static void open_menu(struct app *a)
 	struct benchui *b = &a->bench;
 
 	if (benchrun_active(&b->run)) {
-		snprintf(a->message, sizeof(a->message), "%s",
+		app_say(a, "%s",
 			 _("a benchmark is running: c cancels it"));
 		return;
 	}
 	if (b->presets_error[0]) {
-		copy(a->message, sizeof(a->message), b->presets_error);
+		app_say(a, "%s", b->presets_error);
 		return;
 	}
 	b->step = BENCHUI_PRESET;
-	if (a->panel != &panel_bench_ops && a->panel != &panel_help_ops)
-		a->back = a->panel;
-	a->panel = &panel_bench_ops;
+	app_show(a, PANEL_BENCH);
 }
 
 static void toggle_server(struct app *a)
@@ -72,14 +70,13 @@ static void toggle_server(struct app *a)
 
 	if (benchrun_active(&b->srv)) {
 		benchrun_cancel(&b->srv);
-		snprintf(a->message, sizeof(a->message), "%s",
+		app_say(a, "%s",
 			 _("stopping the iperf3 server"));
 	} else if (benchrun_serve(&b->srv, NULL, BENCHUI_SERVER_PORT, true)) {
-		copy(a->message, sizeof(a->message), b->srv.error);
+		app_say(a, "%s", b->srv.error);
 	} else {
 		b->shown = true;
-		snprintf(a->message, sizeof(a->message),
-			 _("iperf3 server on port %d: iperf3 -c THIS-HOST; v "
+		app_say(a, _("iperf3 server on port %d: iperf3 -c THIS-HOST; v "
 			   "stops it"), BENCHUI_SERVER_PORT);
 	}
 }
@@ -95,16 +92,13 @@ bool benchui_key(struct app *a, int ch)
 		return true;
 	case 'c':
 		if (!benchrun_active(&b->run))
-			snprintf(a->message, sizeof(a->message), "%s",
+			app_say(a, "%s",
 				 _("no benchmark is running"));
 		else
 			benchrun_cancel(&b->run);
 		return true;
 	case 'r':
-		if (a->panel != &panel_benchres_ops &&
-		    a->panel != &panel_help_ops)
-			a->back = a->panel;
-		a->panel = &panel_benchres_ops;
+		app_show(a, PANEL_BENCHRES);
 		return true;
 	case 'v':
 		toggle_server(a);
@@ -115,7 +109,7 @@ bool benchui_key(struct app *a, int ch)
 
 bool benchui_typing(const struct app *a)
 {
-	return a->panel == &panel_bench_ops &&
+	return a->panel == PANEL_BENCH &&
 	       a->bench.step == BENCHUI_TYPING;
 }
 
@@ -166,7 +160,7 @@ static void keep_result(struct app *a)
 		b->nresults--;
 	}
 	b->results[b->nresults++] = res;
-	a->views[panel_benchres_ops.id].sel = b->nresults - 1;
+	a->views[PANEL_BENCHRES].sel = b->nresults - 1;
 }
 
 void benchui_reap(struct app *a)
@@ -176,15 +170,14 @@ void benchui_reap(struct app *a)
 	if (benchrun_reap(&b->run))
 		keep_result(a);
 	if (benchrun_reap(&b->srv) && b->srv.state == BENCHRUN_FAILED)
-		copy(a->message, sizeof(a->message), b->srv.error);
+		app_say(a, "%s", b->srv.error);
 }
 
 void benchui_start(struct app *a, const char *target)
 {
 	struct benchui *b = &a->bench;
 
-	a->panel = a->back == &panel_bench_ops ? &panel_main_ops : a->back;
-	a->back = &panel_main_ops;
+	app_back(a);
 	if (!b->chosen)
 		return;
 	b->shown = true;

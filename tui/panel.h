@@ -6,14 +6,23 @@
 
 struct app;
 
+/* The screens; each is one row of the table in panels.c. */
+enum panel_id {
+	PANEL_MAIN, PANEL_IRQ, PANEL_HELP, PANEL_USB, PANEL_JOURNAL,
+	PANEL_BENCH, PANEL_BENCHRES,
+	PANEL_N
+};
+
 struct panel_ops {
 	const char *name;	/* "main", "irq", "usb", "help" */
-	int id;			/* index into app.views */
 	/* Draw into the rows TOP..TOP+HEIGHT-1 of the screen. */
 	void (*draw)(struct app *a, int top, int height, int width);
 	/* Handle a key the panel understands; true when it did. */
 	bool (*key)(struct app *a, int ch);
 };
+
+/* The screen ID (its ops table; ID < PANEL_N). */
+const struct panel_ops *panels_get(enum panel_id id);
 
 extern const struct panel_ops panel_main_ops;
 extern const struct panel_ops panel_irq_ops;

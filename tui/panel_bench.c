@@ -22,7 +22,7 @@ static size_t rows(const struct app *a)
 static void draw_presets(struct app *a, int y, int h, int w)
 {
 	const struct benchui *b = &a->bench;
-	struct view *v = &a->views[panel_bench_ops.id];
+	struct view *v = &a->views[PANEL_BENCH];
 	size_t i;
 
 	draw_style(a->color, STYLE_TITLE);
@@ -43,7 +43,7 @@ static void draw_presets(struct app *a, int y, int h, int w)
 static void draw_targets(struct app *a, int y, int h, int w)
 {
 	const struct benchui *b = &a->bench;
-	struct view *v = &a->views[panel_bench_ops.id];
+	struct view *v = &a->views[PANEL_BENCH];
 	bool iperf = b->chosen && b->chosen->kind == BENCH_IPERF;
 	size_t i;
 
@@ -74,7 +74,7 @@ static void draw_targets(struct app *a, int y, int h, int w)
 
 static void bench_draw(struct app *a, int top, int height, int width)
 {
-	struct view *v = &a->views[panel_bench_ops.id];
+	struct view *v = &a->views[PANEL_BENCH];
 
 	v->nrows = rows(a);
 	if (v->sel >= v->nrows)
@@ -113,7 +113,7 @@ static bool typing_key(struct app *a, int ch)
 static void choose(struct app *a)
 {
 	struct benchui *b = &a->bench;
-	struct view *v = &a->views[panel_bench_ops.id];
+	struct view *v = &a->views[PANEL_BENCH];
 
 	if (b->step == BENCHUI_PRESET) {
 		if (v->sel >= b->presets.n)
@@ -132,7 +132,7 @@ static void choose(struct app *a)
 
 static bool bench_key(struct app *a, int ch)
 {
-	struct view *v = &a->views[panel_bench_ops.id];
+	struct view *v = &a->views[PANEL_BENCH];
 
 	if (a->bench.step == BENCHUI_TYPING)
 		return typing_key(a, ch);
@@ -157,7 +157,6 @@ static bool bench_key(struct app *a, int ch)
 
 const struct panel_ops panel_bench_ops = {
 	.name = "bench",
-	.id = 6,
 	.draw = bench_draw,
 	.key = bench_key,
 };

@@ -34,7 +34,7 @@ static json_t *earlier(const struct benchui *b, size_t i)
 static void draw_list(struct app *a, int y, int h, int w)
 {
 	const struct benchui *b = &a->bench;
-	struct view *v = &a->views[panel_benchres_ops.id];
+	struct view *v = &a->views[PANEL_BENCHRES];
 	char figs[200];
 	size_t i;
 
@@ -85,7 +85,7 @@ static void draw_compare(struct app *a, json_t *r, json_t *old, int y,
 static void draw_detail(struct app *a, int y, int h, int w)
 {
 	const struct benchui *b = &a->bench;
-	size_t sel = a->views[panel_benchres_ops.id].sel;
+	size_t sel = a->views[PANEL_BENCHRES].sel;
 	json_t *r, *old, *c, *t;
 
 	if (sel >= b->nresults || h < 3)
@@ -117,7 +117,7 @@ static void draw_detail(struct app *a, int y, int h, int w)
 
 static void res_draw(struct app *a, int top, int height, int width)
 {
-	struct view *v = &a->views[panel_benchres_ops.id];
+	struct view *v = &a->views[PANEL_BENCHRES];
 	int list_h = height / 3 < 3 ? 3 : height / 3;
 
 	v->nrows = a->bench.nresults;
@@ -139,7 +139,7 @@ static void res_draw(struct app *a, int top, int height, int width)
 
 static bool res_key(struct app *a, int ch)
 {
-	struct view *v = &a->views[panel_benchres_ops.id];
+	struct view *v = &a->views[PANEL_BENCHRES];
 
 	if ((ch == 'j' || ch == KEY_DOWN) && v->sel + 1 < v->nrows)
 		v->sel++;
@@ -152,7 +152,6 @@ static bool res_key(struct app *a, int ch)
 
 const struct panel_ops panel_benchres_ops = {
 	.name = "benchres",
-	.id = 7,
 	.draw = res_draw,
 	.key = res_key,
 };

@@ -47,7 +47,7 @@ static const struct { const char *keys, *what; } help_keys[] = {
 
 static void help_draw(struct app *a, int top, int height, int width)
 {
-	struct view *v = &a->views[panel_help_ops.id];
+	struct view *v = &a->views[PANEL_HELP];
 	size_t i, rows = height > 3 ? (size_t)height - 3 : 1;
 	int y = top;
 
@@ -78,7 +78,7 @@ static void help_draw(struct app *a, int top, int height, int width)
 
 static bool help_key(struct app *a, int ch)
 {
-	struct view *v = &a->views[panel_help_ops.id];
+	struct view *v = &a->views[PANEL_HELP];
 
 	switch (ch) {
 	case 'j':
@@ -103,7 +103,6 @@ static bool help_key(struct app *a, int ch)
 
 const struct panel_ops panel_help_ops = {
 	.name = "help",
-	.id = 2,
 	.draw = help_draw,
 	.key = help_key,
 };

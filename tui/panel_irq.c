@@ -95,7 +95,7 @@ static void draw_selected(struct app *a, int y, int w, const struct irq_rate *q)
 
 static void irq_draw(struct app *a, int top, int height, int width)
 {
-	struct view *v = &a->views[panel_irq_ops.id];
+	struct view *v = &a->views[PANEL_IRQ];
 	const struct sample_rates *r = &a->rates;
 	int ncols = cpu_columns(width), i, rows = height - 2;
 
@@ -130,7 +130,7 @@ static void irq_draw(struct app *a, int top, int height, int width)
 
 static bool irq_key(struct app *a, int ch)
 {
-	struct view *v = &a->views[panel_irq_ops.id];
+	struct view *v = &a->views[PANEL_IRQ];
 
 	if (view_key(v, ch))
 		return true;
@@ -155,7 +155,6 @@ static bool irq_key(struct app *a, int ch)
 
 const struct panel_ops panel_irq_ops = {
 	.name = "irq",
-	.id = 1,
 	.draw = irq_draw,
 	.key = irq_key,
 };

@@ -40,7 +40,7 @@ static void entry_row(struct app *a, int y, int w, size_t i)
 
 static void journal_draw(struct app *a, int top, int height, int width)
 {
-	struct view *v = &a->views[panel_journal_ops.id];
+	struct view *v = &a->views[PANEL_JOURNAL];
 	const struct journal *j = &a->tune.journal;
 	size_t idx[1], i, rows = height > 2 ? (size_t)height - 2 : 1;
 	size_t n = journal_in_force(j, idx, 1);
@@ -81,7 +81,7 @@ static void journal_draw(struct app *a, int top, int height, int width)
 
 static bool journal_key(struct app *a, int ch)
 {
-	struct view *v = &a->views[panel_journal_ops.id];
+	struct view *v = &a->views[PANEL_JOURNAL];
 
 	if (view_key(v, ch))
 		return true;
@@ -98,7 +98,6 @@ static bool journal_key(struct app *a, int ch)
 
 const struct panel_ops panel_journal_ops = {
 	.name = "journal",
-	.id = 4,
 	.draw = journal_draw,
 	.key = journal_key,
 };

@@ -14,7 +14,7 @@
 #include "panel.h"
 #include "base/settings.h"
 /* [tune includes: begin] */
-#include "tuneui.h"
+#include "hintui.h"
 /* [tune includes: end] */
 
 #define SPARK_W 10
@@ -211,7 +211,7 @@ static void share_rows(const struct layout *l, int h, int *dh, int *nh,
 static int draw_section(struct app *a, const struct layout *l, size_t first,
 			size_t count, int y, int h, int w)
 {
-	struct view *v = &a->views[panel_main_ops.id];
+	struct view *v = &a->views[PANEL_MAIN];
 	int i;
 
 	/* [tune layout: begin] */
@@ -231,7 +231,7 @@ static int draw_section(struct app *a, const struct layout *l, size_t first,
 
 static void main_draw(struct app *a, int top, int height, int width)
 {
-	struct view *v = &a->views[panel_main_ops.id];
+	struct view *v = &a->views[PANEL_MAIN];
 	struct layout *l = malloc(sizeof(*l));
 	char t[160];
 	int y = top, dh, nh, ih;
@@ -243,7 +243,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 	if (v->sel >= l->nitems && l->nitems)
 		v->sel = l->nitems - 1;
 	/* [tune layout: begin] the hint line, the selected cluster */
-	height -= tuneui_draw_hint(a, top + height - 1, width);
+	height -= hintui_draw(a, top + height - 1, width);
 	dh = y;
 	y += draw_clusters(a, y, height / 3, width);
 	if (v->sel < l->nclusters && dh + 1 + (int)v->sel < y)
@@ -279,18 +279,17 @@ static void main_draw(struct app *a, int top, int height, int width)
 /* Enter: an IRQ opens in the IRQ screen, selected. */
 static void open_selected(struct app *a)
 {
-	struct view *v = &a->views[panel_main_ops.id];
+	struct view *v = &a->views[PANEL_MAIN];
 	struct layout *l = malloc(sizeof(*l));
 
 	if (!l)
 		return;
 	build_layout(a, l);
 	if (v->sel < l->nitems && l->items[v->sel].kind == ITEM_IRQ) {
-		a->views[panel_irq_ops.id].sel = l->items[v->sel].index;
-		a->back = &panel_main_ops;
-		a->panel = &panel_irq_ops;
+		a->views[PANEL_IRQ].sel = l->items[v->sel].index;
+		app_show(a, PANEL_IRQ);
 	} else {
-		snprintf(a->message, sizeof(a->message), "%s",
+		app_say(a, "%s",
 			 _("Enter opens IRQ rows; disks and interfaces show "
 			   "their link in the LINK column"));
 	}
@@ -299,7 +298,7 @@ static void open_selected(struct app *a)
 
 static bool main_key(struct app *a, int ch)
 {
-	struct view *v = &a->views[panel_main_ops.id];
+	struct view *v = &a->views[PANEL_MAIN];
 
 	if (view_key(v, ch))
 		return true;
@@ -320,7 +319,7 @@ enum panel_main_sel panel_main_selected(struct app *a, size_t *index)
 		[ITEM_DISK] = PANEL_SEL_DISK, [ITEM_NET] = PANEL_SEL_NET,
 		[ITEM_IRQ] = PANEL_SEL_IRQ, [ITEM_CLUSTER] = PANEL_SEL_CLUSTER,
 	};
-	struct view *v = &a->views[panel_main_ops.id];
+	struct view *v = &a->views[PANEL_MAIN];
 	struct layout *l = malloc(sizeof(*l));
 	enum panel_main_sel k = PANEL_SEL_NONE;
 
@@ -338,7 +337,6 @@ enum panel_main_sel panel_main_selected(struct app *a, size_t *index)
 
 const struct panel_ops panel_main_ops = {
 	.name = "main",
-	.id = 0,
 	.draw = main_draw,
 	.key = main_key,
 };

@@ -129,7 +129,6 @@ static void usb_draw(struct app *a, int top, int height, int width)
 
 const struct panel_ops panel_usb_ops = {
 	.name = "usb",
-	.id = 3,
 	.draw = usb_draw,
 	.key = NULL,
 };

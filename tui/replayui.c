@@ -139,7 +139,7 @@ void replayui_tick(struct app *a)
 		return;
 	if (a->replay_i + a->replay_speed >= last) {
 		a->replay_play = false;
-		snprintf(a->message, sizeof(a->message), "%s",
+		app_say(a, "%s",
 			 _("replay: the end of the recording"));
 		replayui_load(a, last);
 		return;
@@ -163,13 +163,13 @@ static bool refused(struct app *a, int ch)
 	size_t k;
 
 	if (ch == 'w' || ch == KEY_F(6)) {
-		snprintf(a->message, sizeof(a->message), "%s", _("replay: this "
+		app_say(a, "%s", _("replay: this "
 			 "session is already saved; nothing new to write"));
 		return true;
 	}
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
 		if (ch == keys[k]) {
-			snprintf(a->message, sizeof(a->message), "%s",
+			app_say(a, "%s",
 				 _("replay: tuning is off"));
 			return true;
 		}
@@ -182,7 +182,7 @@ static void speed(struct app *a, bool faster)
 		a->replay_speed *= 2;
 	else if (!faster && a->replay_speed > 1)
 		a->replay_speed /= 2;
-	snprintf(a->message, sizeof(a->message), _("replay: speed %ux"),
+	app_say(a, _("replay: speed %ux"),
 		 a->replay_speed);
 }
 

@@ -29,11 +29,6 @@
 
 static const struct sample_roots live_roots = { "/proc", "/sys" };
 
-const struct sample *app_cur(const struct app *a)
-{
-	return &a->samples[a->cur];
-}
-
 void screen_app_init(struct app *a, const struct options *opts,
 		     const struct settings *cfg)
 {
@@ -42,8 +37,7 @@ void screen_app_init(struct app *a, const struct options *opts,
 	a->cfg = cfg;
 	a->interval_s = opts->interval_set ? opts->interval_s : cfg->interval_s;
 	a->show_all = opts->all || cfg->show_idle_virtual;
-	a->panel = &panel_main_ops;
-	a->back = &panel_main_ops;
+	a->panel = a->back = PANEL_MAIN;
 	/* [tune init: begin] */
 	tuneui_init(a);
 	/* [tune init: end] */
@@ -229,11 +223,11 @@ void screen_draw(struct app *a)
 		draw_style(a->color, STYLE_NORMAL);
 		/* [bench draw: begin] the BENCH row above the key bar */
 		if (benchui_row_shown(a)) {
-			a->panel->draw(a, 1, LINES - 3, COLS);
+			panels_get(a->panel)->draw(a, 1, LINES - 3, COLS);
 			benchui_draw_row(a, LINES - 2, COLS);
 		} else
 		/* [bench draw: end] */
-		a->panel->draw(a, 1, LINES - 2, COLS);
+		panels_get(a->panel)->draw(a, 1, LINES - 2, COLS);
 		draw_keybar(a, LINES - 1, COLS);
 		/* [tune draw: begin] */
 		tuneui_draw(a);
@@ -246,16 +240,9 @@ void screen_draw(struct app *a)
 	refresh();
 }
 
-static void show(struct app *a, const struct panel_ops *p)
-{
-	if (a->panel != &panel_help_ops)
-		a->back = a->panel == p ? &panel_main_ops : a->panel;
-	a->panel = p;
-}
-
 void screen_key(struct app *a, int ch)
 {
-	a->message[0] = '\0';
+	app_say_clear(a);
 	/* [snapshot modal: begin] the L choice takes every key */
 	if (snapui_modal_key(a, ch))
 		return;
@@ -264,7 +251,7 @@ void screen_key(struct app *a, int ch)
 	if (tuneui_modal_key(a, ch))
 		return;
 	/* [tune modal: end] */
-	if (a->panel->key && a->panel->key(a, ch))
+	if (panels_get(a->panel)->key && panels_get(a->panel)->key(a, ch))
 		return;
 	/* [snapshot replay: begin] the time cursor; no tuning, no runs */
 	if (a->replay && replayui_key(a, ch))
@@ -295,28 +282,27 @@ void screen_key(struct app *a, int ch)
 		break;
 	case 27:	/* Esc */
 	case KEY_BACKSPACE:
-		a->panel = a->panel == &panel_main_ops ? a->panel : a->back;
-		a->back = &panel_main_ops;
+		app_back(a);
 		break;
 	case 'h':
 	case '?':
 	case KEY_F(1):
-		show(a, &panel_help_ops);
+		app_show(a, PANEL_HELP);
 		break;
 	case 'i':
 	case KEY_F(3):
-		show(a, &panel_irq_ops);
+		app_show(a, PANEL_IRQ);
 		break;
 	case 'd':
 	case KEY_F(5):
-		show(a, &panel_usb_ops);
+		app_show(a, PANEL_USB);
 		break;
 	case '1':
-		a->panel = a->back = &panel_main_ops;
+		app_show(a, PANEL_MAIN);
 		break;
 	case 'a':
 		a->show_all = !a->show_all;
-		snprintf(a->message, sizeof(a->message), "%s", a->show_all ?
+		app_say(a, "%s", a->show_all ?
 			 _("showing idle loop/ram/zram devices") :
 			 _("hiding idle loop/ram/zram devices"));
 		break;

@@ -88,7 +88,11 @@ static int save(struct app *a, char *msg, size_t size)
 
 int snapui_save(struct app *a)
 {
-	return save(a, a->message, sizeof(a->message));
+	char msg[sizeof(a->message)];
+	int rc = save(a, msg, sizeof(msg));
+
+	app_say(a, "%s", msg);
+	return rc;
 }
 
 void snapui_exit(struct app *a, int end)
@@ -175,7 +179,7 @@ void snapui_baseline_ask(struct app *a)
 	a->snap_pick_sel = 0;
 	a->snap_picking = a->snap_npicks > 0;
 	if (!n)
-		snprintf(a->message, sizeof(a->message), _("L: no saved "
+		app_say(a, _("L: no saved "
 			 "session (*.json) in %s or the current folder"),
 			 dir[0] ? dir : "snapshot_dir");
 }
@@ -191,7 +195,7 @@ static void load_baseline(struct app *a, const char *path)
 	strclean_copy(shown, sizeof(shown), base ? base + 1 : path,
 		      strlen(base ? base + 1 : path));
 	if (snapshot_read(path, &doc, err, sizeof(err))) {
-		snprintf(a->message, sizeof(a->message), _("L: %s: %s"), shown,
+		app_say(a, _("L: %s: %s"), shown,
 			 err);
 		return;
 	}
@@ -200,7 +204,7 @@ static void load_baseline(struct app *a, const char *path)
 	json_decref(doc);
 	snprintf(a->baseline_name, sizeof(a->baseline_name), "%s", shown);
 	n = json_array_size(a->baseline);
-	snprintf(a->message, sizeof(a->message), ngettext("baseline: %s (%zu "
+	app_say(a, ngettext("baseline: %s (%zu "
 		 "run); r shows the results against it", "baseline: %s (%zu "
 		 "runs); r shows the results against it", n), shown, n);
 }

@@ -114,7 +114,7 @@ static void change_interval(struct app *a, int fd, double factor)
 		s = INTERVAL_MAX_S;
 	a->interval_s = s;
 	arm_timer(fd, s);
-	snprintf(a->message, sizeof(a->message), _("interval %.1f s"), s);
+	app_say(a, _("interval %.1f s"), s);
 }
 
 /* Read every key waiting; false when the terminal is gone (EOF). */

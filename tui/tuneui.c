@@ -14,8 +14,8 @@
 
 #include "app.h"
 #include "draw.h"
-#include "tune/hints.h"
 #include "base/i18n.h"
+#include "tune/hints.h"
 #include "tune/irqbalance.h"
 #include "cli/options.h"
 #include "panel.h"
@@ -36,7 +36,7 @@ void tuneui_init(struct app *a)
 	a->tune_ro = !tune_is_root();
 	a->irqbalance_pid = irqbalance_find("/proc");
 	if (a->tune_ro)
-		snprintf(a->message, sizeof(a->message), "%s", _("read-only: "
+		app_say(a, "%s", _("read-only: "
 			 "not root, so g f P R u p s (tuning) are off; h lists "
 			 "them"));
 }
@@ -57,25 +57,12 @@ bool tuneui_modal(const struct app *a)
 	return dialog_open(&a->dialog);
 }
 
-static void say(struct app *a, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* One sentence on the status line. */
-static void say(struct app *a, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(a->message, sizeof(a->message), fmt, ap);
-	va_end(ap);
-}
-
 /* False, with the sentence, when KIND needs root and we are not. */
 static bool may_tune(struct app *a, enum journal_kind kind)
 {
 	if (!a->tune_ro)
 		return true;
-	snprintf(a->message, sizeof(a->message), _("%s needs root; benchtop "
+	app_say(a, _("%s needs root; benchtop "
 		 "runs read-only"), tunemsg_what(kind));
 	return false;
 }
@@ -101,8 +88,10 @@ static void cluster_label(const struct cluster *k, char *dst, size_t size)
 static void outcome(struct app *a, enum journal_kind kind, const char *label,
 		    long rc)
 {
-	tunemsg_outcome(&a->tune, kind, label, rc, a->message,
-			sizeof(a->message));
+	char msg[sizeof(a->message)];
+
+	tunemsg_outcome(&a->tune, kind, label, rc, msg, sizeof(msg));
+	app_say(a, "%s", msg);
 	if (kind != JOURNAL_IRQ && a->have_hw)
 		hwmodel_refresh(&a->hw);
 }
@@ -114,10 +103,10 @@ static const struct cluster *selected_cluster(struct app *a)
 {
 	size_t idx;
 
-	if (a->panel == &panel_main_ops && panel_main_selected(a, &idx) ==
+	if (a->panel == PANEL_MAIN && panel_main_selected(a, &idx) ==
 	    PANEL_SEL_CLUSTER && idx < a->hw.clusters.n)
 		return &a->hw.clusters.v[idx];
-	say(a, "%s", _("select a cluster row of the overview first (1, then "
+	app_say(a, "%s", _("select a cluster row of the overview first (1, then "
 		       "j/k)"));
 	return NULL;
 }
@@ -131,7 +120,7 @@ static void open_governors(struct app *a)
 	if (!k || !may_tune(a, JOURNAL_GOVERNOR))
 		return;
 	if (!k->has_freq || !k->freq.ngovernors) {
-		say(a, "%s", _("this cluster lists no governors"));
+		app_say(a, "%s", _("this cluster lists no governors"));
 		return;
 	}
 	cluster_label(k, label, sizeof(label));
@@ -208,14 +197,14 @@ static void set_limit(struct app *a, long arg, const char *text)
 		return;
 	cluster_label(k, label, sizeof(label));
 	if (tune_parse_khz(text, &khz)) {
-		say(a, _("'%s' is not a frequency: give kHz, MHz or GHz "
+		app_say(a, _("'%s' is not a frequency: give kHz, MHz or GHz "
 			 "(600000, 600MHz, 1.4GHz)"), text);
 		return;
 	}
 	n = tune_freq(&a->tune, k->policy, arg % 2 ? khz : 0,
 		      arg % 2 ? 0 : khz, idx);
 	if (n == 0)
-		say(a, "%s", _("that is the limit already"));
+		app_say(a, "%s", _("that is the limit already"));
 	else
 		outcome(a, arg % 2 ? JOURNAL_MIN_FREQ : JOURNAL_MAX_FREQ,
 			label, n < 0 ? n : idx[n - 1]);
@@ -223,7 +212,7 @@ static void set_limit(struct app *a, long arg, const char *text)
 
 static void all_performance(struct app *a)
 {
-	char label[96], failed[160] = "";
+	char label[96], failed[160] = "", msg[160];
 	size_t i, ok = 0;
 
 	if (!may_tune(a, JOURNAL_GOVERNOR))
@@ -237,20 +226,20 @@ static void all_performance(struct app *a)
 		cluster_label(k, label, sizeof(label));
 		rc = tune_governor(&a->tune, k->policy, "performance");
 		if (tunemsg_outcome(&a->tune, JOURNAL_GOVERNOR, label, rc,
-				    a->message, sizeof(a->message)))
+				    msg, sizeof(msg)))
 			ok++;
 		else if (!failed[0])
-			snprintf(failed, sizeof(failed), "%s", a->message);
+			snprintf(failed, sizeof(failed), "%s", msg);
 	}
 	if (a->have_hw)
 		hwmodel_refresh(&a->hw);
 	if (failed[0])
-		say(a, "%s", failed);
+		app_say(a, "%s", failed);
 	else if (ok)
-		snprintf(a->message, sizeof(a->message), _("performance "
+		app_say(a, _("performance "
 			 "governor on all %zu clusters"), ok);
 	else
-		say(a, "%s", _("no cluster has cpufreq"));
+		app_say(a, "%s", _("no cluster has cpufreq"));
 }
 
 /* ---- IRQs: p ------------------------------------------------------------ */
@@ -266,7 +255,7 @@ static long chain_irq_of(struct app *a, const char *dev)
 		if (l->v[i].dev && strcmp(l->v[i].dev, dev) == 0 &&
 		    l->v[i].nirqs)
 			return (long)l->v[i].irqs[0].irq;
-	say(a, _("%s has no IRQ of its own in its device chain"), dev);
+	app_say(a, _("%s has no IRQ of its own in its device chain"), dev);
 	return -1;
 }
 
@@ -280,32 +269,32 @@ static long selected_irq(struct app *a)
 	enum panel_main_sel sel = PANEL_SEL_NONE;
 	size_t idx;
 
-	if (a->panel == &panel_main_ops && a->have_rates)
+	if (a->panel == PANEL_MAIN && a->have_rates)
 		sel = panel_main_selected(a, &idx);
 	if (sel == PANEL_SEL_DISK || sel == PANEL_SEL_NET)
 		return chain_irq_of(a, sel == PANEL_SEL_DISK ?
 				    a->rates.disks[idx].row->name :
 				    a->rates.nets[idx].row->name);
-	if (a->have_rates && a->panel == &panel_irq_ops &&
-	    a->views[panel_irq_ops.id].sel < a->rates.nirqs)
-		q = &a->rates.irqs[a->views[panel_irq_ops.id].sel];
-	else if (a->have_rates && a->panel == &panel_main_ops &&
+	if (a->have_rates && a->panel == PANEL_IRQ &&
+	    a->views[PANEL_IRQ].sel < a->rates.nirqs)
+		q = &a->rates.irqs[a->views[PANEL_IRQ].sel];
+	else if (a->have_rates && a->panel == PANEL_MAIN &&
 		 panel_main_selected(a, &idx) == PANEL_SEL_IRQ)
 		q = &a->rates.irqs[idx];
 	if (q && q->row->numeric)
 		return (long)q->row->irq;
 	if (q) {
-		say(a, _("%s is not a numbered IRQ: it cannot be pinned"),
+		app_say(a, _("%s is not a numbered IRQ: it cannot be pinned"),
 		    q->row->key);
 		return -1;
 	}
-	if (a->panel == &panel_main_ops && a->have_rates) {
+	if (a->panel == PANEL_MAIN && a->have_rates) {
 		hints_build(&in, a->have_hw ? &a->hw : NULL, app_cur(a),
 			    &a->rates, NULL, NULL);
 		if (hints_irq_on_little(&in))
 			return (long)in.irq;
 	}
-	say(a, "%s", _("select an IRQ row first (i for the IRQ screen)"));
+	app_say(a, "%s", _("select an IRQ row first (i for the IRQ screen)"));
 	return -1;
 }
 
@@ -388,7 +377,7 @@ static void start_pin(struct app *a)
 	if (!may_tune(a, JOURNAL_IRQ) || (irq = selected_irq(a)) < 0)
 		return;
 	if (tune_irq_fixed(&a->tune, (unsigned)irq)) {
-		snprintf(a->message, sizeof(a->message), _("IRQ %ld cannot be "
+		app_say(a, _("IRQ %ld cannot be "
 			 "moved (per-CPU or managed interrupt)"), irq);
 		return;
 	}
@@ -429,7 +418,7 @@ static void pin_typed(struct app *a, long irq, const char *text)
 	struct cpuset set;
 
 	if (cpulist_parse(text, strlen(text), &set) <= 0) {
-		say(a, _("'%s' is not a CPU list: give such as 4-7 or 0,2"),
+		app_say(a, _("'%s' is not a CPU list: give such as 4-7 or 0,2"),
 		    text);
 		return;
 	}
@@ -445,18 +434,18 @@ static void open_scheduler(struct app *a)
 	const char *p, *sp;
 	size_t idx;
 
-	if (a->panel == &panel_main_ops && a->have_hw && a->have_rates &&
+	if (a->panel == PANEL_MAIN && a->have_hw && a->have_rates &&
 	    panel_main_selected(a, &idx) == PANEL_SEL_DISK)
 		b = blockdev_find(&a->hw.chain.block,
 				  a->rates.disks[idx].row->name);
 	if (!b) {
-		say(a, "%s", _("select a disk row of the overview first"));
+		app_say(a, "%s", _("select a disk row of the overview first"));
 		return;
 	}
 	if (!may_tune(a, JOURNAL_SCHEDULER))
 		return;
 	if (!b->sched_avail || !*b->sched_avail) {
-		say(a, _("%s offers no I/O scheduler choice"), b->name);
+		app_say(a, _("%s offers no I/O scheduler choice"), b->name);
 		return;
 	}
 	snprintf(title, sizeof(title), _("I/O scheduler for %s (now %s)"),
@@ -510,7 +499,7 @@ void tuneui_undo(struct app *a, long k)
 	long rc;
 
 	if (k < 0) {
-		say(a, "%s", _("nothing to undo"));
+		app_say(a, "%s", _("nothing to undo"));
 		return;
 	}
 	if (!may_tune(a, a->tune.journal.v[k].kind))
@@ -519,14 +508,14 @@ void tuneui_undo(struct app *a, long k)
 	tuneui_entry_label(a, e, label, sizeof(label));
 	cur = journal_current(&a->tune.journal, e->kind, e->target);
 	if (cur && strcmp(cur, e->old) == 0) {
-		say(a, _("%s: the %s is %s already"), label,
+		app_say(a, _("%s: the %s is %s already"), label,
 		    journal_kind_name(e->kind), e->old);
 		return;
 	}
 	rc = tune_undo(&a->tune, (size_t)k);
 	outcome(a, a->tune.journal.v[k].kind, label, rc);
 	snprintf(msg, sizeof(msg), _("undo: %s"), a->message);
-	snprintf(a->message, sizeof(a->message), "%s", msg);
+	app_say(a, "%s", msg);
 }
 
 static void restore(struct app *a)
@@ -536,7 +525,7 @@ static void restore(struct app *a)
 	int failed;
 
 	if (n == 0) {
-		say(a, "%s", _("nothing to restore: no change is in force"));
+		app_say(a, "%s", _("nothing to restore: no change is in force"));
 		return;
 	}
 	if (!may_tune(a, a->tune.journal.v[idx[0]].kind))
@@ -545,12 +534,12 @@ static void restore(struct app *a)
 	if (a->have_hw)
 		hwmodel_refresh(&a->hw);
 	if (failed)
-		snprintf(a->message, sizeof(a->message), ngettext("%d setting "
+		app_say(a, ngettext("%d setting "
 			 "could not be restored; J shows the journal", "%d "
 			 "settings could not be restored; J shows the journal",
 			 (unsigned long)failed), failed);
 	else
-		snprintf(a->message, sizeof(a->message), ngettext("restored "
+		app_say(a, ngettext("restored "
 			 "the original value of %zu setting", "restored the "
 			 "original values of %zu settings", n), n);
 }
@@ -637,7 +626,7 @@ bool tuneui_key(struct app *a, int ch)
 {
 	switch (ch) {
 	case 'g':
-		if (a->panel != &panel_main_ops)
+		if (a->panel != PANEL_MAIN)
 			return false;
 		open_governors(a);
 		return true;
@@ -655,11 +644,8 @@ bool tuneui_key(struct app *a, int ch)
 		return true;
 	case 'J':
 	case KEY_F(4):
-		if (a->panel != &panel_help_ops &&
-		    a->panel != &panel_journal_ops)
-			a->back = a->panel;
-		a->panel = &panel_journal_ops;
-		a->views[panel_journal_ops.id].sel = a->tune.journal.n ?
+		app_show(a, PANEL_JOURNAL);
+		a->views[PANEL_JOURNAL].sel = a->tune.journal.n ?
 			a->tune.journal.n - 1 : 0;
 		return true;
 	case 'p':
@@ -681,7 +667,7 @@ void tuneui_draw(struct app *a)
 {
 	int y = LINES - 1;
 
-	if (!a->message[0] && a->panel == &panel_irq_ops) {
+	if (!a->message[0] && a->panel == PANEL_IRQ) {
 		draw_style(a->color, STYLE_HEADER);
 		draw_fill(y, 0, COLS);
 		draw_text(y, 0, COLS, a->irqbalance_pid > 0 ?
@@ -696,53 +682,6 @@ void tuneui_draw(struct app *a)
 	}
 	draw_style(a->color, STYLE_NORMAL);
 	dialog_draw(&a->dialog, a->color);
-}
-
-static bool fixed_irq(unsigned irq, const void *ctx)
-{
-	return tune_irq_fixed(ctx, irq);
-}
-
-static void hint_text(const struct hints_in *in, enum hints_id id, char *dst,
-		      size_t size)
-{
-	if (id == HINT_IRQ_ON_LITTLE)
-		snprintf(dst, size, _("IRQ %u (%s) runs on LITTLE CPU %d while "
-			 "the big cores idle: press p to pin it to the big "
-			 "cores"), in->irq, in->irq_name, in->irq_cpu);
-	else if (id == HINT_GOVERNOR)
-		snprintf(dst, size, _("CPUs %s run %s during a benchmark: press "
-			 "P for performance"), in->governor_cpus, in->governor);
-	else if (id == HINT_UAS_UNUSED)
-		snprintf(dst, size, _("USB %s (%s) can do UAS but runs "
-			 "usb-storage: look at usb-storage quirks"),
-			 in->uas_dev, in->uas_label);
-	else
-		snprintf(dst, size, _("USB %s (%s) is a SuperSpeed device "
-			 "running at 480M: try another port or cable"),
-			 in->slow_dev, in->slow_label);
-}
-
-int tuneui_draw_hint(struct app *a, int y, int w)
-{
-	struct hints_in in;
-	enum hints_id ids[HINT_NIDS];
-	char text[256], clean[256];
-
-	if (!a->have_rates)
-		return 0;
-	hints_build(&in, a->have_hw ? &a->hw : NULL, app_cur(a), &a->rates,
-		    fixed_irq, &a->tune);
-	in.bench_running = a->tune_bench;
-	if (hints_eval(&in, ids, HINT_NIDS) == 0)
-		return 0;
-	hint_text(&in, ids[0], text, sizeof(text));
-	strclean_copy(clean, sizeof(clean), text, strlen(text));
-	draw_style(a->color, STYLE_WARN);
-	draw_fill(y, 0, w);
-	draw_text(y, 0, w, clean);
-	draw_style(a->color, STYLE_NORMAL);
-	return 1;
 }
 
 void tuneui_exit(struct app *a, int rc)

@@ -28,10 +28,6 @@ bool tuneui_key(struct app *a, int ch);
  * irqbalance notes. */
 void tuneui_draw(struct app *a);
 
-/* Draw the overview's hint on row Y when there is one; returns the rows
- * used (0 or 1). */
-int tuneui_draw_hint(struct app *a, int y, int w);
-
 /* Undo journal entry K (-1: say there is nothing to undo). */
 void tuneui_undo(struct app *a, long k);
 

@@ -1,27 +1,12 @@
-/* bench: the child's side of a run: dispatch to the kind, then send the
- * result (or the sentence of the failure) to the parent. */
+/* bench: the figures of a result, as every runner (bench_*.c) writes them
+ * and the results screen reads them. */
 #include "config.h"
 
 #include "bench/bench.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-#include "bench/benchmsg.h"
-
-typedef int (*bench_run_fn)(const struct bench_job *, json_t *, char *,
-			    size_t);
-
-static const bench_run_fn kinds[BENCH_NKINDS] = {
-	[BENCH_SEQ_DIRECT] = bench_seq_run,
-	[BENCH_IOZONE] = bench_iozone_run,
-	[BENCH_READ_TIMING] = bench_readtiming_run,
-	[BENCH_BONNIE] = bench_bonnie_run,
-	[BENCH_IPERF] = bench_iperf_run,
-};
 
 void bench_figure(json_t *figs, const char *name, double value,
 		  const char *unit, bool main)
@@ -56,26 +41,4 @@ json_t *bench_find_figure(json_t *res, const char *name)
 		    !strcmp(json_string_value(json_object_get(f, "name")), name))
 			return f;
 	return NULL;
-}
-
-int bench_child_run(const struct bench_job *job)
-{
-	json_t *res = json_object();
-	char err[400] = "";
-	char *s = NULL;
-	int rc = -ENOMEM;
-
-	if (res && (unsigned)job->p.kind < BENCH_NKINDS) {
-		json_object_set_new(res, "figures", json_array());
-		rc = kinds[job->p.kind](job, res, err, sizeof(err));
-	}
-	if (rc == 0 && (s = json_dumps(res, JSON_COMPACT | JSON_PRESERVE_ORDER)))
-		rc = benchmsg_result(job->out, s);
-	else if (rc == 0)
-		rc = -ENOMEM;
-	if (rc)
-		benchmsg_error(job->out, err[0] ? err : strerror(-rc));
-	free(s);
-	json_decref(res);
-	return rc ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 /* bench: one benchmark run as its child process does it: the job, the
- * dispatch to the kind's bench_*.c, and the figures of a result. */
+ * kinds' bench_*.c (dispatched by bench_child.c), and the figures of a
+ * result. */
 #ifndef BENCHTOP_BENCH_H
 #define BENCHTOP_BENCH_H
 
@@ -17,10 +18,6 @@ struct bench_job {
 	int port;		/* iperf server port */
 	int out;		/* the pipe to the parent */
 };
-
-/* Run JOB in this (child) process: progress, then a "result" or "error"
- * line on JOB->out.  Returns the child's exit status (0 or 1). */
-int bench_child_run(const struct bench_job *job);
 
 /* Append {"name", "value", "unit", "main"} to the array FIGS. */
 void bench_figure(json_t *figs, const char *name, double value,

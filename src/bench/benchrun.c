@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/bench_child.h"
 #include "bench/bench_iperf.h"
 #include "bench/benchmsg.h"
 #include "base/i18n.h"

@@ -15,11 +15,11 @@
 #include <unistd.h>
 
 #include "bench/benchrun.h"
-#include "cli/commands.h"
+#include "cli/cmdline.h"
 #include "base/i18n.h"
 
 /* One sentence about the command line; exit status 2. */
-#define bad(...) commands_bad("bench", __VA_ARGS__)
+#define bad(...) cmdline_bad("bench", __VA_ARGS__)
 
 static volatile sig_atomic_t got_signal;
 

@@ -8,11 +8,11 @@
 
 #include "bench/bench_iperf.h"
 #include "cli/cmd_bench.h"
-#include "cli/commands.h"
+#include "cli/cmdline.h"
 #include "base/i18n.h"
 
 /* One sentence about the command line; exit status 2. */
-#define bad(...) commands_bad("serve", __VA_ARGS__)
+#define bad(...) cmdline_bad("serve", __VA_ARGS__)
 
 static void usage(FILE *f)
 {

@@ -10,13 +10,13 @@
 #include <string.h>
 
 #include "hw/clusters.h"
-#include "cli/commands.h"
+#include "cli/cmdline.h"
 #include "base/i18n.h"
 #include "tune/tune.h"
 #include "tune/tunemsg.h"
 
 /* One sentence about the command line; exit status 2. */
-#define bad(...) commands_bad("set", __VA_ARGS__)
+#define bad(...) cmdline_bad("set", __VA_ARGS__)
 
 #define MAX_ACTS 32
 

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cli/commands.h"
+#include "cli/cmdline.h"
 #include "base/i18n.h"
 #include "session/snapshot.h"
 #include "base/strclean.h"
@@ -33,7 +33,7 @@ static int set_format(struct cmd_snap_args *a, const char *cmd,
 		}
 	char w[256];
 
-	return commands_bad(cmd, _("unknown format '%s'"),
+	return cmdline_bad(cmd, _("unknown format '%s'"),
 			    clean(v, w, sizeof(w)));
 }
 
@@ -55,17 +55,17 @@ int cmd_snap_parse(int argc, char **argv, const struct cmd_snap_opt *opts,
 		else if (c == 'f' && (rc = set_format(a, argv[0], optarg)) >= 0)
 			return rc;
 		else if (c == '?')
-			return commands_bad(argv[0], _("unknown option '%s'"),
+			return cmdline_bad(argv[0], _("unknown option '%s'"),
 				   clean(argv[optind - 1], w, sizeof(w)));
 		else if (c == ':')
-			return commands_bad(argv[0],
+			return cmdline_bad(argv[0],
 				   _("option '%s' needs a value"),
 				   clean(argv[optind - 1], w, sizeof(w)));
 	}
 	if (a->help)
 		return -1;
 	if (argc - optind != nfiles)
-		return commands_bad(argv[0], "%s", nfiles == 1 ?
+		return cmdline_bad(argv[0], "%s", nfiles == 1 ?
 				    _("give one snapshot file") :
 				    _("give two snapshot files"));
 	a->files = argv + optind;

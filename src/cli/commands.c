@@ -3,7 +3,6 @@
 
 #include "cli/commands.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -44,16 +43,4 @@ const struct command *commands_find(const char *name)
 const struct command *commands_all(void)
 {
 	return command_table;
-}
-
-int commands_bad(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s %s: ", PACKAGE, cmd);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, _("; try '%s %s --help'\n"), PACKAGE, cmd);
-	return 2;
 }

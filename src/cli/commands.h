@@ -16,10 +16,4 @@ const struct command *commands_find(const char *name);
 /* The table, ended by an entry with a NULL name. */
 const struct command *commands_all(void);
 
-/* One sentence about CMD's command line on stderr ("benchtop CMD: ...;
- * try 'benchtop CMD --help'"), FMT's arguments already clean; returns 2,
- * the exit status for a bad command line. */
-int commands_bad(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
 #endif

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "session/snapreport.h"
+#include "base/mdcell.h"
 
 #define S(o, k) (json_is_string(json_object_get(o, k)) ? \
 		 json_string_value(json_object_get(o, k)) : "")
@@ -188,7 +188,7 @@ static void iozone_grid(FILE *f, const json_t *t)
 
 	fputs("|", f);
 	json_array_foreach(json_object_get(t, "columns"), i, v)
-		snapreport_md_cell(f, json_string_value(v) ?
+		mdcell_put(f, json_string_value(v) ?
 				   json_string_value(v) : "-");
 	fputs("\n|", f);
 	for (i = 0; i < json_array_size(json_object_get(t, "columns")); i++)
@@ -212,9 +212,9 @@ static void figure_table(FILE *f, const json_t *r)
 	fputs("| figure | value | unit |\n|---|---|---|\n", f);
 	json_array_foreach(json_object_get(r, "figures"), i, fg) {
 		fputs("|", f);
-		snapreport_md_cell(f, S(fg, "name"));
+		mdcell_put(f, S(fg, "name"));
 		fprintf(f, " %.2f |", num(fg, "value"));
-		snapreport_md_cell(f, S(fg, "unit")[0] ? S(fg, "unit") : "-");
+		mdcell_put(f, S(fg, "unit")[0] ? S(fg, "unit") : "-");
 		fputc('\n', f);
 	}
 	fputc('\n', f);

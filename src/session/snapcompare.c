@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/mdcell.h"
 #include "session/snapreport.h"
 
 static const json_t *at(const json_t *o, const char *a, const char *b)
@@ -343,9 +344,9 @@ static void print_md(FILE *f, const json_t *c)
 		fputs("| fact | A | B |\n|---|---|---|\n", f);
 	json_array_foreach(facts, i, e) {
 		fputc('|', f);
-		snapreport_md_cell(f, str(json_object_get(e, "name")));
-		snapreport_md_cell(f, str(json_object_get(e, "a")));
-		snapreport_md_cell(f, str(json_object_get(e, "b")));
+		mdcell_put(f, str(json_object_get(e, "name")));
+		mdcell_put(f, str(json_object_get(e, "a")));
+		mdcell_put(f, str(json_object_get(e, "b")));
 		fputc('\n', f);
 	}
 	fputs("\n## Benchmark figures\n\n", f);
@@ -357,9 +358,9 @@ static void print_md(FILE *f, const json_t *c)
 	json_array_foreach(figs, i, e) {
 		fig_text(e, &t);
 		fputc('|', f);
-		snapreport_md_cell(f, str(json_object_get(e, "run")));
-		snapreport_md_cell(f, str(json_object_get(e, "figure")));
-		snapreport_md_cell(f, str(json_object_get(e, "unit")));
+		mdcell_put(f, str(json_object_get(e, "run")));
+		mdcell_put(f, str(json_object_get(e, "figure")));
+		mdcell_put(f, str(json_object_get(e, "unit")));
 		fprintf(f, " %s | %s | %s | %s |\n", t.a, t.b, t.ratio, t.pct);
 	}
 }

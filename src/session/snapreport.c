@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/mdcell.h"
 #include "session/snapbench.h"
 
 #define DASH "-"
@@ -51,22 +52,11 @@ static const char *text(const json_t *v, char *dst, size_t size)
 	return dst;
 }
 
-void snapreport_md_cell(FILE *f, const char *s)
-{
-	fputs(" ", f);
-	for (; *s; s++) {
-		if (*s == '|')
-			fputc('\\', f);
-		fputc(*s, f);
-	}
-	fputs(" |", f);
-}
-
 static void cellv(FILE *f, const json_t *v)
 {
 	char tmp[1024];
 
-	snapreport_md_cell(f, text(v, tmp, sizeof(tmp)));
+	mdcell_put(f, text(v, tmp, sizeof(tmp)));
 }
 
 static void header(FILE *f, const char *const *cols)
@@ -75,7 +65,7 @@ static void header(FILE *f, const char *const *cols)
 
 	fputs("|", f);
 	for (i = 0; cols[i]; i++)
-		snapreport_md_cell(f, cols[i]);
+		mdcell_put(f, cols[i]);
 	fputs("\n|", f);
 	for (i = 0; cols[i]; i++)
 		fputs("---|", f);
@@ -112,14 +102,14 @@ static void summary(FILE *f, const json_t *doc)
 	snprintf(c, sizeof(c), "%s (%s)",
 		 text(at(sys, "host.kernel"), a, sizeof(a)),
 		 text(at(sys, "host.machine"), b, sizeof(b)));
-	snapreport_md_cell(f, c);
+	mdcell_put(f, c);
 	fprintf(f, "\n| Command line |");
 	cellv(f, at(sys, "host.cmdline"));
 	fprintf(f, "\n| CPUs present / online |");
 	snprintf(c, sizeof(c), "%s / %s",
 		 text(at(sys, "cpu_topology.present"), a, sizeof(a)),
 		 text(at(sys, "cpu_topology.online"), b, sizeof(b)));
-	snapreport_md_cell(f, c);
+	mdcell_put(f, c);
 	fputs("\n\n", f);
 }
 
@@ -153,10 +143,10 @@ static void clusters(FILE *f, const json_t *sys)
 		cellv(f, json_object_get(c, "governor"));
 		mhz_range(a, sizeof(a), json_object_get(c, "min_khz"),
 			  json_object_get(c, "max_khz"));
-		snapreport_md_cell(f, a);
+		mdcell_put(f, a);
 		mhz_range(b, sizeof(b), json_object_get(c, "hw_min_khz"),
 			  json_object_get(c, "hw_max_khz"));
-		snapreport_md_cell(f, b);
+		mdcell_put(f, b);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
@@ -446,7 +436,7 @@ static void grid_rows(FILE *f, const json_t *grid, const char **ops,
 	for (i = 0; i < n; i++) {
 		row = json_object_get(grid, recs[i]);
 		fputs("|", f);
-		snapreport_md_cell(f, recs[i]);
+		mdcell_put(f, recs[i]);
 		for (k = 0; k < nops; k++)
 			cellv(f, json_object_get(row, ops[k]));
 		fputc('\n', f);
@@ -469,7 +459,7 @@ static void iozone_grid(FILE *f, const json_t *grid)
 	n = grid_ops(first, ops, 32);
 	fputs("| reclen KB |", f);
 	for (k = 0; k < n; k++)
-		snapreport_md_cell(f, ops[k]);
+		mdcell_put(f, ops[k]);
 	fputs("\n|---|", f);
 	for (k = 0; k < n; k++)
 		fputs("---|", f);
@@ -486,11 +476,11 @@ static void figure_row(void *ctx, const char *path, double v)
 	if (strncmp(path, "grid.", 5) == 0)
 		return;		/* drawn as the grid */
 	fputs("|", f);
-	snapreport_md_cell(f, path);
+	mdcell_put(f, path);
 	snprintf(tmp, sizeof(tmp), v == floor(v) && fabs(v) < 1e15 ?
 		 "%.0f" : "%.2f", v);
-	snapreport_md_cell(f, tmp);
-	snapreport_md_cell(f, snapreport_unit(path)[0] ? snapreport_unit(path) : DASH);
+	mdcell_put(f, tmp);
+	mdcell_put(f, snapreport_unit(path)[0] ? snapreport_unit(path) : DASH);
 	fputc('\n', f);
 }
 
@@ -560,7 +550,7 @@ static void journal(FILE *f, const json_t *doc)
 					   gmtime_r(&tt, &tm)))
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
 		fputs("|", f);
-		snapreport_md_cell(f, when);
+		mdcell_put(f, when);
 		cellv(f, json_object_get(e, "kind"));
 		cellv(f, json_object_get(e, "target"));
 		cellv(f, json_object_get(e, "old"));

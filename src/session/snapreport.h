@@ -15,10 +15,6 @@ int snapreport_markdown(FILE *f, const json_t *doc);
  * value; 0 or -EIO. */
 int snapreport_csv(FILE *f, const json_t *doc);
 
-/* A Markdown table cell " S |" to F; a '|' in S, which would end the
- * cell, is escaped. */
-void snapreport_md_cell(FILE *f, const char *s);
-
 /* Called for each figure of a result: PATH is "write_mb_s" or
  * "grid.4.write", V its value. */
 typedef void (*snapreport_figure_fn)(void *ctx, const char *path, double v);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "session/snapfile.h"
+#include "base/mdcell.h"
 #include "session/snapreport.h"
 #include "session/snapshot.h"
 #include "testutil.h"
@@ -241,8 +242,8 @@ START_TEST(markdown_cells_escape_the_bar)
 	FILE *f = open_memstream(&out, &len);
 
 	ck_assert_ptr_nonnull(f);
-	snapreport_md_cell(f, "a|b");
-	snapreport_md_cell(f, "");
+	mdcell_put(f, "a|b");
+	mdcell_put(f, "");
 	fclose(f);
 	ck_assert_str_eq(out, " a\\|b |  |");
 	free(out);

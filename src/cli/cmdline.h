@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cmdline: the one sentence every subcommand says about a bad command
+ * line. */
+#ifndef BENCHTOP_CMDLINE_H
+#define BENCHTOP_CMDLINE_H
+
+/* One sentence about CMD's command line on stderr ("benchtop CMD: ...;
+ * try 'benchtop CMD --help'"), FMT's arguments already clean; returns 2,
+ * the exit status for a bad command line. */
+int cmdline_bad(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif
