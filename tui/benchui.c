@@ -47,7 +47,7 @@ void benchui_fini(struct app *a)
 	presets_free(&b->presets);
 }
 
-static void open_menu(struct app *a)
+void benchui_menu(struct app *a)
 {
 	struct benchui *b = &a->bench;
 
@@ -64,7 +64,7 @@ static void open_menu(struct app *a)
 	app_show(a, PANEL_BENCH);
 }
 
-static void toggle_server(struct app *a)
+void benchui_server(struct app *a)
 {
 	struct benchui *b = &a->bench;
 
@@ -81,30 +81,17 @@ static void toggle_server(struct app *a)
 	}
 }
 
-bool benchui_key(struct app *a, int ch)
+void benchui_cancel(struct app *a)
 {
-	struct benchui *b = &a->bench;
+	if (!benchrun_active(&a->bench.run))
+		app_say(a, "%s", _("no benchmark is running"));
+	else
+		benchrun_cancel(&a->bench.run);
+}
 
-	switch (ch) {
-	case 'b':
-	case KEY_F(2):
-		open_menu(a);
-		return true;
-	case 'c':
-		if (!benchrun_active(&b->run))
-			app_say(a, "%s",
-				 _("no benchmark is running"));
-		else
-			benchrun_cancel(&b->run);
-		return true;
-	case 'r':
-		app_show(a, PANEL_BENCHRES);
-		return true;
-	case 'v':
-		toggle_server(a);
-		return true;
-	}
-	return false;
+void benchui_results(struct app *a)
+{
+	app_show(a, PANEL_BENCHRES);
 }
 
 bool benchui_typing(const struct app *a)

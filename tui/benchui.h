@@ -48,8 +48,13 @@ struct benchui {
 void benchui_init(struct app *a);
 void benchui_fini(struct app *a);
 
-/* The keys b F2 c r v; true when one was handled. */
-bool benchui_key(struct app *a, int ch);
+/* The benchmark keys' actions (tui/keys.c binds them): the preset menu
+ * (b), cancel the run (c), the results screen (r), the iperf3 server on
+ * or off (v). */
+void benchui_menu(struct app *a);
+void benchui_cancel(struct app *a);
+void benchui_results(struct app *a);
+void benchui_server(struct app *a);
 
 /* Whether keys go to a text field (so '+' and '-' are text). */
 bool benchui_typing(const struct app *a);

@@ -1,4 +1,4 @@
-/* panel_help: every key of the monitor. */
+/* panel_help: every key of the monitor, from the key table (keys.c). */
 #include "config.h"
 
 #include <curses.h>
@@ -6,49 +6,14 @@
 #include "app.h"
 #include "draw.h"
 #include "base/i18n.h"
+#include "keys.h"
 #include "panel.h"
-
-static const struct { const char *keys, *what; } help_keys[] = {
-	{ N_("h ? F1"), N_("this help (j k PgUp PgDn scroll it)") },
-	{ N_("q"), N_("quit") },
-	{ N_("Esc"), N_("back to the previous screen") },
-	{ N_("1"), N_("the overview: clusters, disks, network, busiest IRQs") },
-	{ N_("i F3"), N_("every IRQ with per-CPU rates and affinity") },
-	{ N_("d F5"), N_("USB devices: speed, capable speed, driver, UAS") },
-	{ N_("j k Up Down"), N_("move the selection") },
-	{ N_("Left Right"), N_("scroll the CPU columns (IRQ screen)") },
-	{ N_("PgUp PgDn g G"), N_("page up, page down, first, last") },
-	{ N_("Enter"), N_("open the selected IRQ in the IRQ screen") },
-	{ N_("+ -"), N_("double or halve the sampling interval") },
-	{ N_("a"), N_("show or hide idle loop/ram/zram devices and partitions") },
-	{ N_("Ctrl-L"), N_("redraw the whole screen") },
-	/* [tune help: begin] */
-	{ N_("g"), N_("governor of the selected cluster (root)") },
-	{ N_("f"), N_("min/max frequency of the selected cluster (root)") },
-	{ N_("P"), N_("every cluster to the performance governor (root)") },
-	{ N_("p"), N_("pin the selected IRQ: big, LITTLE, a CPU, a list (root)") },
-	{ N_("s"), N_("I/O scheduler of the selected disk (root)") },
-	{ N_("u R"), N_("undo the last change, restore all originals (root)") },
-	{ N_("J F4"), N_("the journal of changes; Enter undoes one") },
-	/* [tune help: end] */
-	/* [bench help: begin] */
-	{ N_("b F2 c r v"), N_("benchmark: run a preset, cancel it, results, "
-			       "iperf3 server") },
-	/* [bench help: end] */
-	/* [snapshot help: begin] */
-	{ N_("w F6"), N_("save the session (system, series, journal, results) to a file") },
-	{ N_("L"), N_("a saved session's results as the baseline of r") },
-	{ N_(", . [ ]"), N_("replay: one sample back, on; 10 % back, on") },
-	{ N_("< > o"), N_("replay: first, last sample; play or pause") },
-	{ N_("+ -"), N_("replay: play faster, slower (1x 2x 4x ... 64x)") },
-	/* [snapshot help: end] */
-};
-#define NKEYS (sizeof(help_keys) / sizeof(help_keys[0]))
 
 static void help_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_HELP];
-	size_t i, rows = height > 3 ? (size_t)height - 3 : 1;
+	size_t i, rows = height > 3 ? (size_t)height - 3 : 1, n;
+	const struct keys_cmd *t = keys_table(&n);
 	int y = top;
 
 	draw_style(a->color, STYLE_TITLE);
@@ -59,19 +24,19 @@ static void help_draw(struct app *a, int top, int height, int width)
 		 "characters."), a->interval_s, a->color ? _("on") : _("off"),
 		 a->utf8 ? "UTF-8" : "ASCII");
 	draw_style(a->color, STYLE_NORMAL);
-	v->nrows = NKEYS;
-	if (v->top + rows > NKEYS)
-		v->top = NKEYS > rows ? NKEYS - rows : 0;
-	for (i = v->top; i < NKEYS && i < v->top + rows; i++) {
+	v->nrows = n;
+	if (v->top + rows > n)
+		v->top = n > rows ? n - rows : 0;
+	for (i = v->top; i < n && i < v->top + rows; i++) {
 		draw_style(a->color, STYLE_WARN);
-		draw_fmt(y, 1, 16, "%s", _(help_keys[i].keys));
+		draw_fmt(y, 1, 16, "%s", t[i].names);
 		draw_style(a->color, STYLE_NORMAL);
-		draw_text(y++, 18, width - 18, _(help_keys[i].what));
+		draw_text(y++, 18, width - 18, _(t[i].help));
 	}
-	if (v->top + rows < NKEYS) {
+	if (v->top + rows < n) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fmt(top + height - 1, 1, width - 1, _("(%zu more: j or "
-			 "PgDn)"), NKEYS - v->top - rows);
+			 "PgDn)"), n - v->top - rows);
 		draw_style(a->color, STYLE_NORMAL);
 	}
 }

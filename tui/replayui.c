@@ -156,27 +156,16 @@ static void step(struct app *a, long d)
 	replayui_load(a, (size_t)(i < 0 ? 0 : i > last ? last : i));
 }
 
-static bool refused(struct app *a, int ch)
+void replayui_refuse(struct app *a, int ch)
 {
-	static const int keys[] = { 'g', 'f', 'p', 'P', 'R', 'u', 'J', 's',
-		'b', 'c', 'r', 'v', 'L', KEY_F(2), KEY_F(4) };
-	size_t k;
-
-	if (ch == 'w' || ch == KEY_F(6)) {
+	if (ch == 'w' || ch == KEY_F(6))
 		app_say(a, "%s", _("replay: this "
 			 "session is already saved; nothing new to write"));
-		return true;
-	}
-	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-		if (ch == keys[k]) {
-			app_say(a, "%s",
-				 _("replay: tuning is off"));
-			return true;
-		}
-	return false;
+	else
+		app_say(a, "%s", _("replay: tuning is off"));
 }
 
-static void speed(struct app *a, bool faster)
+void replayui_speed(struct app *a, bool faster)
 {
 	if (faster && a->replay_speed < SPEED_MAX)
 		a->replay_speed *= 2;
@@ -186,38 +175,26 @@ static void speed(struct app *a, bool faster)
 		 a->replay_speed);
 }
 
-bool replayui_key(struct app *a, int ch)
+void replayui_step(struct app *a, int dir)
+{
+	step(a, dir);
+}
+
+void replayui_jump(struct app *a, int dir)
 {
 	long jump = (long)a->replay->n / 10 ? (long)a->replay->n / 10 : 1;
 
-	switch (ch) {
-	case ',': case KEY_LEFT:
-		step(a, -1);
-		return true;
-	case '.': case KEY_RIGHT:
-		step(a, 1);
-		return true;
-	case '[':
-		step(a, -jump);
-		return true;
-	case ']':
-		step(a, jump);
-		return true;
-	case '<': case KEY_HOME:
-		step(a, -(long)a->replay->n);
-		return true;
-	case '>': case KEY_END:
-		step(a, (long)a->replay->n);
-		return true;
-	case 'o': case ' ':
-		a->replay_play = !a->replay_play && a->replay_i + 1 <
-				 a->replay->n;
-		return true;
-	case '+': case '=': case '-': case '_':
-		speed(a, ch == '+' || ch == '=');
-		return true;
-	}
-	return refused(a, ch);
+	step(a, dir * jump);
+}
+
+void replayui_ends(struct app *a, int dir)
+{
+	step(a, dir * (long)a->replay->n);
+}
+
+void replayui_play(struct app *a)
+{
+	a->replay_play = !a->replay_play && a->replay_i + 1 < a->replay->n;
 }
 
 static const char *fact(const struct app *a, const char *k1, const char *k2)
@@ -246,10 +223,4 @@ void replayui_draw_header(struct app *a, int width)
 	draw_text(0, 0, width, line);
 	if (a->replay_speed > 1)
 		draw_fmt(0, width - 6, 6, "%4ux", a->replay_speed);
-}
-
-const char *replayui_keybar(void)
-{
-	return _(", . step  [ ] 10%  < > first/last  o play  +/- speed  "
-		 "i IRQs  d USB  q quit");
 }

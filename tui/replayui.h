@@ -21,13 +21,20 @@ void replayui_load(struct app *a, size_t i);
 /* Each tick: while playing, move the cursor on by the speed. */
 void replayui_tick(struct app *a);
 
-/* The time cursor's keys and the refused ones; true when handled. */
-bool replayui_key(struct app *a, int ch);
+/* The time cursor (tui/keys.c binds the keys): one sample, a tenth of the
+ * recording or to its end (DIR -1 back, 1 on); play or pause; the play
+ * speed doubled or halved. */
+void replayui_step(struct app *a, int dir);
+void replayui_jump(struct app *a, int dir);
+void replayui_ends(struct app *a, int dir);
+void replayui_play(struct app *a);
+void replayui_speed(struct app *a, bool faster);
+
+/* CH does not work in a replay: say why (tuning is off; w: the session is
+ * saved already). */
+void replayui_refuse(struct app *a, int ch);
 
 /* The header line: REPLAY <time> (<i>/<n>), host, board, kernel. */
 void replayui_draw_header(struct app *a, int width);
-
-/* The key bar's text while replaying. */
-const char *replayui_keybar(void);
 
 #endif

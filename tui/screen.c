@@ -13,6 +13,8 @@
 
 #include "app.h"
 #include "draw.h"
+#include "keymap.h"
+#include "keys.h"
 #include "base/i18n.h"
 #include "cli/options.h"
 #include "panel.h"
@@ -188,15 +190,16 @@ static void draw_keybar(struct app *a, int y, int width)
 
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(y, 0, width);
-	if (a->message[0])
+	if (a->message[0]) {
 		snprintf(line, sizeof(line), "%s", a->message);
-	/* [snapshot replay: begin] */
-	else if (a->replay)
-		snprintf(line, sizeof(line), "%s", replayui_keybar());
-	/* [snapshot replay: end] */
-	else
-		snprintf(line, sizeof(line), "%s", _("h Help  i IRQs  d USB  "
-			"1 Main  a All devices  +/- Interval  q Quit"));
+	} else {
+		const char *note = tuneui_bar_note(a);
+		size_t n = 0;
+
+		if (note)
+			n = (size_t)snprintf(line, sizeof(line), "%s  ", note);
+		keys_bar(a, line + n, sizeof(line) - n);
+	}
 	draw_text(y, 0, width, line);
 }
 
@@ -242,6 +245,8 @@ void screen_draw(struct app *a)
 
 void screen_key(struct app *a, int ch)
 {
+	const struct panel_ops *p = panels_get(a->panel);
+
 	app_say_clear(a);
 	/* [snapshot modal: begin] the L choice takes every key */
 	if (snapui_modal_key(a, ch))
@@ -251,65 +256,12 @@ void screen_key(struct app *a, int ch)
 	if (tuneui_modal_key(a, ch))
 		return;
 	/* [tune modal: end] */
-	if (panels_get(a->panel)->key && panels_get(a->panel)->key(a, ch))
-		return;
-	/* [snapshot replay: begin] the time cursor; no tuning, no runs */
-	if (a->replay && replayui_key(a, ch))
-		return;
-	/* [snapshot replay: end] */
-	/* [tune keys: begin] */
-	if (tuneui_key(a, ch))
-		return;
-	/* [tune keys: end] */
-	/* [bench keys: begin] */
-	if (benchui_key(a, ch))
-		return;
-	/* [bench keys: end] */
-	/* [snapshot keys: begin] */
-	if (ch == 'w' || ch == KEY_F(6)) {
-		snapui_save(a);
+	/* [bench typing: begin] a typed path or host takes every key */
+	if (benchui_typing(a)) {
+		p->key(a, ch);
 		return;
 	}
-	if (ch == 'L') {
-		snapui_baseline_ask(a);
-		return;
-	}
-	/* [snapshot keys: end] */
-	switch (ch) {
-	case 'q':
-	case 'Q':
-		a->quit = true;
-		break;
-	case 27:	/* Esc */
-	case KEY_BACKSPACE:
-		app_back(a);
-		break;
-	case 'h':
-	case '?':
-	case KEY_F(1):
-		app_show(a, PANEL_HELP);
-		break;
-	case 'i':
-	case KEY_F(3):
-		app_show(a, PANEL_IRQ);
-		break;
-	case 'd':
-	case KEY_F(5):
-		app_show(a, PANEL_USB);
-		break;
-	case '1':
-		app_show(a, PANEL_MAIN);
-		break;
-	case 'a':
-		a->show_all = !a->show_all;
-		app_say(a, "%s", a->show_all ?
-			 _("showing idle loop/ram/zram devices") :
-			 _("hiding idle loop/ram/zram devices"));
-		break;
-	case 12:	/* Ctrl-L */
-		clearok(curscr, TRUE);
-		break;
-	case KEY_RESIZE:
-		break;
-	}
+	/* [bench typing: end] */
+	if (ch != KEY_RESIZE)
+		keymap_run(a, ch);
 }

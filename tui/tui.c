@@ -21,6 +21,7 @@
 #include "base/i18n.h"
 #include "cli/options.h"
 #include "panel.h"
+#include "keymap.h"
 #include "screen.h"
 #include "base/settings.h"
 #include "term.h"
@@ -31,9 +32,6 @@
 #include "replayui.h"
 #include "snapui.h"
 /* [snapshot includes: end] */
-
-#define INTERVAL_MIN_S 0.1
-#define INTERVAL_MAX_S 3600.0
 
 struct loop_fds {
 	int timer;
@@ -104,49 +102,19 @@ static int on_signals(struct app *a, int fd)
 	return end;
 }
 
-static void change_interval(struct app *a, int fd, double factor)
-{
-	double s = a->interval_s * factor;
-
-	if (s < INTERVAL_MIN_S)
-		s = INTERVAL_MIN_S;
-	if (s > INTERVAL_MAX_S)
-		s = INTERVAL_MAX_S;
-	a->interval_s = s;
-	arm_timer(fd, s);
-	app_say(a, _("interval %.1f s"), s);
-}
-
-/* Read every key waiting; false when the terminal is gone (EOF). */
+/* Read every key waiting; false when the terminal is gone (EOF). A key
+ * that changed the interval (+ -) re-arms the timer. */
 static bool on_keys(struct app *a, int timer_fd)
 {
+	double was = a->interval_s;
 	int ch, n = 0;
 
 	while ((ch = getch()) != ERR) {
 		n++;
-		/* [bench typing: begin] a typed path or host has '-' */
-		if (benchui_typing(a)) {
-			screen_key(a, ch);
-			continue;
-		}
-		/* [bench typing: end] */
-		/* [tune modal: begin] typed CPU lists have '-' */
-		if (tuneui_modal(a))
-			screen_key(a, ch);
-		else
-		/* [tune modal: end] */
-		/* [snapshot replay: begin] +/- are the play speed */
-		if (a->replay)
-			screen_key(a, ch);
-		else
-		/* [snapshot replay: end] */
-		if (ch == '+' || ch == '=')
-			change_interval(a, timer_fd, 2.0);
-		else if (ch == '-' || ch == '_')
-			change_interval(a, timer_fd, 0.5);
-		else
-			screen_key(a, ch);
+		screen_key(a, ch);
 	}
+	if (a->interval_s != was)
+		arm_timer(timer_fd, a->interval_s);
 	return n > 0;
 }
 
@@ -183,6 +151,11 @@ static int run_loop(struct app *a, struct loop_fds *f)
 			screen_draw(a);
 	}
 	return end;
+}
+
+void tui_list_keys(FILE *f)
+{
+	keymap_list(f);
 }
 
 int tui_run(const struct options *opts, const struct settings *cfg)

@@ -111,7 +111,7 @@ static const struct cluster *selected_cluster(struct app *a)
 	return NULL;
 }
 
-static void open_governors(struct app *a)
+void tuneui_governor(struct app *a)
 {
 	const struct cluster *k = selected_cluster(a);
 	char label[96], title[160];
@@ -135,7 +135,7 @@ static void open_governors(struct app *a)
 	}
 }
 
-static void open_limits(struct app *a)
+void tuneui_limits(struct app *a)
 {
 	const struct cluster *k = selected_cluster(a);
 	char label[96], title[160], item[64];
@@ -210,7 +210,7 @@ static void set_limit(struct app *a, long arg, const char *text)
 			label, n < 0 ? n : idx[n - 1]);
 }
 
-static void all_performance(struct app *a)
+void tuneui_performance(struct app *a)
 {
 	char label[96], failed[160] = "", msg[160];
 	size_t i, ok = 0;
@@ -369,7 +369,7 @@ static void open_pin(struct app *a, long irq)
 	irq_choices(a, &a->dialog, sets, DIALOG_ITEMS);
 }
 
-static void start_pin(struct app *a)
+void tuneui_pin(struct app *a)
 {
 	long irq;
 	char title[160];
@@ -427,7 +427,7 @@ static void pin_typed(struct app *a, long irq, const char *text)
 
 /* ---- disks: s ----------------------------------------------------------- */
 
-static void open_scheduler(struct app *a)
+void tuneui_scheduler(struct app *a)
 {
 	const struct blockdev *b = NULL;
 	char title[160], list[256];
@@ -518,7 +518,7 @@ void tuneui_undo(struct app *a, long k)
 	app_say(a, "%s", msg);
 }
 
-static void restore(struct app *a)
+void tuneui_restore(struct app *a)
 {
 	size_t idx[1];
 	size_t n = journal_in_force(&a->tune.journal, idx, 1);
@@ -545,7 +545,7 @@ static void restore(struct app *a)
 }
 
 /* q: true when the question was asked instead of quitting. */
-static bool ask_quit(struct app *a)
+bool tuneui_ask_quit(struct app *a)
 {
 	size_t idx[1];
 
@@ -622,60 +622,30 @@ bool tuneui_modal_key(struct app *a, int ch)
 	return true;
 }
 
-bool tuneui_key(struct app *a, int ch)
+void tuneui_undo_last(struct app *a)
 {
-	switch (ch) {
-	case 'g':
-		if (a->panel != PANEL_MAIN)
-			return false;
-		open_governors(a);
-		return true;
-	case 'f':
-		open_limits(a);
-		return true;
-	case 'P':
-		all_performance(a);
-		return true;
-	case 'R':
-		restore(a);
-		return true;
-	case 'u':
-		tuneui_undo(a, journal_last_undoable(&a->tune.journal));
-		return true;
-	case 'J':
-	case KEY_F(4):
-		app_show(a, PANEL_JOURNAL);
-		a->views[PANEL_JOURNAL].sel = a->tune.journal.n ?
-			a->tune.journal.n - 1 : 0;
-		return true;
-	case 'p':
-		start_pin(a);
-		return true;
-	case 's':
-		open_scheduler(a);
-		return true;
-	case 'q':
-	case 'Q':
-		return ask_quit(a);
-	}
-	return false;
+	tuneui_undo(a, journal_last_undoable(&a->tune.journal));
+}
+
+void tuneui_journal(struct app *a)
+{
+	app_show(a, PANEL_JOURNAL);
+	a->views[PANEL_JOURNAL].sel = a->tune.journal.n ?
+		a->tune.journal.n - 1 : 0;
 }
 
 /* ---- drawing ------------------------------------------------------------ */
+
+const char *tuneui_bar_note(const struct app *a)
+{
+	return a->panel == PANEL_IRQ && a->irqbalance_pid > 0 ?
+	       _("irqbalance runs: it moves pinned IRQs back.") : NULL;
+}
 
 void tuneui_draw(struct app *a)
 {
 	int y = LINES - 1;
 
-	if (!a->message[0] && a->panel == PANEL_IRQ) {
-		draw_style(a->color, STYLE_HEADER);
-		draw_fill(y, 0, COLS);
-		draw_text(y, 0, COLS, a->irqbalance_pid > 0 ?
-			  _("irqbalance runs: it moves pinned IRQs back.  p Pin"
-			    "  u Undo  J Journal  h Help  q Quit") :
-			  _("p Pin the selected IRQ  u Undo  J Journal  Esc "
-			    "Back  h Help  q Quit"));
-	}
 	if (a->tune_ro && !a->message[0] && COLS >= 100) {
 		draw_style(a->color, STYLE_HEADER);
 		draw_text(y, COLS - 24, 24, _("read-only: not root"));

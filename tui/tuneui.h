@@ -21,8 +21,25 @@ bool tuneui_modal(const struct app *a);
 /* Handle CH when a dialog is open; true when it did. */
 bool tuneui_modal_key(struct app *a, int ch);
 
-/* Handle a tuning key; true when CH was one. */
-bool tuneui_key(struct app *a, int ch);
+/* The tuning keys' actions (tui/keys.c binds them): the governor (g),
+ * the limits (f), every cluster to performance (P), pin the selected IRQ
+ * (p), the I/O scheduler (s), undo the last change (u), restore all (R),
+ * the journal (J). */
+void tuneui_governor(struct app *a);
+void tuneui_limits(struct app *a);
+void tuneui_performance(struct app *a);
+void tuneui_pin(struct app *a);
+void tuneui_scheduler(struct app *a);
+void tuneui_undo_last(struct app *a);
+void tuneui_restore(struct app *a);
+void tuneui_journal(struct app *a);
+
+/* q: true when it asked whether to keep the changes in force instead of
+ * quitting. */
+bool tuneui_ask_quit(struct app *a);
+
+/* What the key bar says before the keys on this screen, or NULL. */
+const char *tuneui_bar_note(const struct app *a);
 
 /* Draw what sits over the frame: the dialog, the read-only and the
  * irqbalance notes. */

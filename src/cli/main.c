@@ -183,6 +183,10 @@ int main(int argc, char **argv)
 	textdomain(PACKAGE);
 	if (argc > 1 && argv[1][0] != '-' && (cmd = commands_find(argv[1])))
 		return cmd->main(argc - 1, argv + 1);
+	if (argc == 2 && strcmp(argv[1], "--list-keys") == 0) {
+		tui_list_keys(stdout);	/* hidden: the man page test reads it */
+		return EXIT_SUCCESS;
+	}
 	rc = options_parse(argc, argv, &opts, stderr);
 	if (rc)
 		return rc;

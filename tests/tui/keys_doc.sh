@@ -1,0 +1,67 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# keys_doc: the live screen's key table (benchtop --list-keys) against what
+# a person reads: every row on the help screen, the same keys in the same
+# order in the man page's KEYS section, and key bars made from it.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/tui/lib.sh"
+command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
+plan 7
+
+"$BENCHTOP" --list-keys > "$TMPD/table"
+check $? "benchtop --list-keys prints the key table"
+[ "$(wc -l < "$TMPD/table")" -ge 30 ] && ! cut -f1 "$TMPD/table" | grep -qv .
+check $? "every row of the table names its keys ($(wc -l < "$TMPD/table") rows)"
+
+# The man page: each .TP entry of KEYS, its bold words (the keys).
+python3 - "$top_srcdir/doc/benchtop.1" > "$TMPD/man" <<'PY'
+import shlex, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+keys = lines.index(".SH KEYS")
+for i in range(keys + 1, len(lines)):
+    if lines[i].startswith(".SH "):
+        break
+    if lines[i] != ".TP":
+        continue
+    macro, _, rest = lines[i + 1].partition(" ")
+    words = shlex.split(rest.replace("\\-", "-"))
+    bold = words if macro == ".B" else words[0::2]
+    print(" ".join(bold))
+PY
+cut -f1 "$TMPD/table" > "$TMPD/names"
+diff "$TMPD/names" "$TMPD/man" > "$TMPD/mandiff"
+st=$?
+[ $st -eq 0 ] || diag "table (<) and man page (>) differ:" "$(cat "$TMPD/mandiff")"
+check $st "the man page's KEYS lists the table's keys, row by row, in order"
+
+# The help screen, tall enough for every row: each row's keys and help.
+start 120 60 "'$BENCHTOP' -d 0.5"
+wait_for '^DISK +READ/s'
+screen | tail -1 > "$TMPD/bar"
+grep -q '^h Help  i IRQs  d USB  1 Main  a All devices  +/- Interval  q Quit' "$TMPD/bar"
+check $? "the overview's key bar: h Help  i IRQs  d USB  1 Main  a All devices  +/- Interval  q Quit"
+keys i
+wait_for '^IRQ +TOTAL/s'
+# (an irqbalance running on this machine puts a note before the keys)
+screen | tail -1 > "$TMPD/bar"
+grep -q 'p Pin the selected IRQ  u Undo  J Journal  h Help  Esc Back  q Quit' "$TMPD/bar"
+st=$?
+[ $st -eq 0 ] || diag "the bar: $(cat "$TMPD/bar")"
+check $st "the IRQ screen's key bar names its tuning keys and Esc"
+keys h
+wait_for 'Keys \(F-keys are extras'
+screen > "$TMPD/help"
+missing=""
+while IFS="	" read -r names screens modes kind help; do
+	line=$(printf ' %-16s %s' "$names" "$help" | cut -c1-100)
+	grep -qF -- "$line" "$TMPD/help" || missing="$missing [$names: $help]"
+done < "$TMPD/table"
+[ -z "$missing" ] || diag "not on the help screen:$missing" "$(cat "$TMPD/help")"
+[ -z "$missing" ]
+check $? "the help screen lists every row of the table: keys and help"
+grep -q ' PgDn PgUp  *a page down, a page up' "$TMPD/help" &&
+	grep -q ' Home End  *the first row, the last row' "$TMPD/help" &&
+	grep -q ' g  *governor of the selected cluster' "$TMPD/help"
+check $? "help says Home End for first/last and g for the governor"
+keys q
+wait_exit 10
