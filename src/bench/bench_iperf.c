@@ -7,8 +7,15 @@
 #include "bench/bench_iperf.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <iperf_api.h>
 
@@ -103,35 +110,185 @@ int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
 	return rc < 0 ? -EPROTO : 0;
 }
 
-int bench_iperf_serve(const char *bind, int port, bool once, char *err,
-		      size_t errsize)
+/* In a test child, for its SIGALRM handler: the idle bound (seconds)
+ * and the pipe to the server process (-1 once the listener is told). */
+static volatile sig_atomic_t idle_bound_s, notice_fd = -1;
+
+/* SIGALRM in a test child: give every stream socket a receive and send
+ * timeout.  Once the listener has it, the control connection libiperf
+ * accepts inherits it (Linux copies SO_RCVTIMEO on accept), so libiperf
+ * 3.12's blocking cookie and parameter reads end after the bound instead
+ * of never.  Then the ticks stop: a read with a timeout would see EINTR
+ * where libiperf expects a restart.  Tells the server \1 (listening). */
+static void on_tick(int sig)
+{
+	struct timeval tv = { .tv_sec = idle_bound_s };
+	struct itimerval stop = { { 0, 0 }, { 0, 0 } };
+	int saved = errno, fd, v;
+	socklen_t len;
+	bool listener = false;
+
+	(void)sig;
+	for (fd = 3; fd < 256; fd++) {
+		len = sizeof(v);
+		if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &v, &len) ||
+		    v != SOCK_STREAM)
+			continue;
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+		len = sizeof(v);
+		if (!getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &v, &len) && v)
+			listener = true;
+	}
+	if (listener) {
+		setitimer(ITIMER_REAL, &stop, NULL);
+		if (notice_fd >= 0 && write(notice_fd, "\1", 1) < 0)
+			notice_fd = -1;
+		notice_fd = -1;
+	}
+	errno = saved;
+}
+
+/* The ticks of on_tick: every 10 ms until the listener is found. */
+static void arm_ticks(int idle_s, int fd)
+{
+	struct itimerval it = { { 0, 10000 }, { 0, 10000 } };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_tick;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	idle_bound_s = idle_s;
+	notice_fd = fd;
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/* One test in a child: libiperf one-off, then _exit: 0 the test ran,
+ * 1 it failed (the sentence on FD), 2 the server cannot listen. */
+static void serve_one(const struct bench_serve *o, int fd)
 {
 	struct iperf_test *t = iperf_new_test();
+	char err[400];
 	int rc;
 
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (!t || iperf_defaults(t) < 0) {
-		snprintf(err, errsize, "%s",
-			 _("libiperf could not set up a server"));
-		return -ENOMEM;
+		dprintf(fd, "%s", _("libiperf could not set up a server"));
+		_exit(2);
 	}
 	iperf_set_test_role(t, 's');
-	iperf_set_test_server_port(t, port > 0 ? port : 5201);
-	if (bind)
-		iperf_set_test_bind_address(t, bind);
-	iperf_set_test_one_off(t, once);
-	for (;;) {
-		rc = iperf_run_server(t);
-		if (rc < -1) {
-			snprintf(err, errsize,
-				 _("iperf3 server on port %d: %s"),
-				 port > 0 ? port : 5201,
-				 iperf_strerror(i_errno));
+	iperf_set_test_server_port(t, o->port);
+	if (o->bind)
+		iperf_set_test_bind_address(t, o->bind);
+	iperf_set_test_one_off(t, 1);
+	arm_ticks(o->idle_s, fd);
+	rc = iperf_run_server(t);
+	if (rc < 0) {
+		snprintf(err, sizeof(err), "%s", iperf_strerror(i_errno));
+		if (i_errno == IERECVCOOKIE || i_errno == IERECVPARAMS)
+			snprintf(err, sizeof(err), _("the client sent nothing "
+				 "usable for %d s and was dropped"), o->idle_s);
+		dprintf(fd, "%s", err);
+	}
+	_exit(rc < -1 ? 2 : rc < 0 ? 1 : 0);
+}
+
+/* Read the child's notices and sentence from FD until it closes; call
+ * O's note once on \1 (the first test only, *ANNOUNCED). */
+static void read_child(const struct bench_serve *o, int fd, bool *announced,
+		       char *msg, size_t msgsize)
+{
+	size_t len = 0;
+	ssize_t n;
+	char c;
+
+	msg[0] = '\0';
+	while ((n = read(fd, &c, 1)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
 			break;
+		if (c == '\1') {
+			if (!*announced && o->note)
+				o->note(o->ctx, true, NULL);
+			*announced = true;
+		} else if (len + 1 < msgsize) {
+			msg[len++] = c;
+			msg[len] = '\0';
 		}
-		iperf_reset_test(t);
-		if (once && !(rc < 0 && i_errno == IEAUTHTEST))
+	}
+}
+
+/* Run one test child and wait for it; 1 when it cannot listen (ERR
+ * set), else 0 (a failed or crashed test is a note). */
+static int one_test(const struct bench_serve *o, unsigned n, bool *announced,
+		    char *err, size_t errsize)
+{
+	char msg[400], line[500];
+	int fds[2], st = 0;
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC)) {
+		snprintf(err, errsize, "%s", strerror(errno));
+		return 1;
+	}
+	pid = fork();
+	if (pid == 0) {
+		close(fds[0]);
+		serve_one(o, fds[1]);
+	}
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		snprintf(err, errsize, "%s", strerror(errno));
+		return 1;
+	}
+	read_child(o, fds[0], announced, msg, sizeof(msg));
+	close(fds[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 2) {
+		snprintf(err, errsize, _("iperf3 server on port %d: %s"),
+			 o->port, msg);
+		return 1;
+	}
+	if (WIFSIGNALED(st))
+		snprintf(line, sizeof(line), _("test %u: libiperf crashed "
+			 "(%s) on what the client sent; serving the next "
+			 "client"), n, strsignal(WTERMSIG(st)));
+	else if (WEXITSTATUS(st) != 0 && msg[0])
+		snprintf(line, sizeof(line), _("test %u failed: %s"), n, msg);
+	else if (WEXITSTATUS(st) != 0)
+		snprintf(line, sizeof(line), _("test %u: its process ended "
+			 "with status %d"), n, WEXITSTATUS(st));
+	else
+		return 0;
+	if (o->note)
+		o->note(o->ctx, false, line);
+	return o->once ? -1 : 0;
+}
+
+int bench_iperf_serve(const struct bench_serve *opt, char *err,
+		      size_t errsize)
+{
+	struct bench_serve o1 = *opt, *o = &o1;
+	bool announced = false;
+	unsigned n;
+	int rc = 0;
+
+	err[0] = '\0';
+	if (o->port <= 0)
+		o->port = 5201;
+	if (o->idle_s <= 0)
+		o->idle_s = BENCH_SERVE_IDLE_S;
+	for (n = 1; rc == 0; n++) {
+		rc = one_test(o, n, &announced, err, errsize);
+		if (o->once)
 			break;
 	}
-	iperf_free_test(t);
-	return rc < -1 ? -EIO : 0;
+	if (rc < 0)
+		snprintf(err, errsize, "%s", _("the one test failed"));
+	return rc ? -EIO : 0;
 }

@@ -9,10 +9,27 @@
 
 #include <jansson.h>
 
-/* Serve iperf3 clients on BIND (NULL: every address) and PORT (0: 5201),
- * one test when ONCE, else until a signal ends the process.  Returns 0,
- * or -errno with ERR set (the port is taken, ...). */
-int bench_iperf_serve(const char *bind, int port, bool once, char *err,
+#define BENCH_SERVE_IDLE_S 10	/* a client silent this long is dropped */
+
+/* What the server does: BIND (NULL: every address), PORT (0: 5201),
+ * ONCE (one test), IDLE_S (0: BENCH_SERVE_IDLE_S), and NOTE, called
+ * with LISTENING true once the first listener is up, and with a
+ * sentence for each test that failed or crashed. */
+struct bench_serve {
+	const char *bind;
+	int port;
+	bool once;
+	int idle_s;
+	void (*note)(void *ctx, bool listening, const char *sentence);
+	void *ctx;
+};
+
+/* Serve iperf3 clients, each test in a child process of its own, so a
+ * crash inside libiperf ends that test only (a note) and the next
+ * client is served; until a signal ends the process, or after one test
+ * when ONCE.  Returns 0, or -EIO with ERR set (the port is taken, the
+ * one test of ONCE failed). */
+int bench_iperf_serve(const struct bench_serve *o, char *err,
 		      size_t errsize);
 
 /* Add sender/receiver Mbit/s, retransmits and the largest congestion

@@ -54,6 +54,14 @@ static void child_setup(int keep, bool quiet)
 	}
 }
 
+/* In the server child: a test that failed or crashed, as an error line
+ * (the server goes on; the sentence is the last one said). */
+static void serve_note(void *ctx, bool listening, const char *sentence)
+{
+	if (!listening)
+		benchmsg_error(*(int *)ctx, sentence);
+}
+
 /* Fork with signals blocked; the child runs R's job (or the server) and
  * _exits.  Returns 0 or -errno. */
 static int spawn(struct benchrun *r, bool quiet, const char *bind, int port)
@@ -74,7 +82,10 @@ static int spawn(struct benchrun *r, bool quiet, const char *bind, int port)
 		r->job.out = fds[1];
 		if (!r->server)
 			_exit(bench_child_run(&r->job));
-		if (bench_iperf_serve(bind, port, false, err, sizeof(err)))
+		struct bench_serve o = { .bind = bind, .port = port,
+					 .note = serve_note, .ctx = &fds[1] };
+
+		if (bench_iperf_serve(&o, err, sizeof(err)))
 			benchmsg_error(fds[1], err);
 		_exit(err[0] ? 1 : 0);
 	}

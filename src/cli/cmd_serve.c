@@ -16,20 +16,39 @@
 
 static void usage(FILE *f)
 {
-	fputs(_("Usage: benchtop serve [--bind ADDR] [--port N] [--once]\n"
+	fputs(_("Usage: benchtop serve [--bind ADDR] [--port N] [--idle S] "
+		"[--once]\n"
 		"Serve iperf3 clients (iperf3 -c HOST) until stopped.\n\n"
 		"  -B, --bind=ADDR          listen on this address only "
-		"(default: all)\n"
+		"(default 127.0.0.1;\n"
+		"                           0.0.0.0 or :: for every address)\n"
 		"  -p, --port=N             the port (default 5201)\n"
+		"  -I, --idle=S             drop a client that sends nothing "
+		"for S seconds\n"
+		"                           (default 10)\n"
 		"  -1, --once               serve one test, then exit\n"
 		"  -h, --help               show this help and exit\n\n"
 		"Exit status: 0 done, 1 the server could not run (one sentence "
 		"on stderr),\n2 bad command line.\n"), f);
 }
 
+/* Where it listens, once it does; a test that failed, as it happens. */
+static void note(void *ctx, bool listening, const char *sentence)
+{
+	const struct bench_serve *o = ctx;
+
+	if (listening)
+		fprintf(stderr, _("benchtop serve: iperf3 server listening on "
+			"%s port %d%s\n"), o->bind, o->port, o->once ?
+			_(", one test") : "");
+	else
+		fprintf(stderr, "benchtop serve: %s\n", sentence);
+}
+
 static const struct option serve_options[] = {
 	{ "bind", required_argument, NULL, 'B' },
 	{ "port", required_argument, NULL, 'p' },
+	{ "idle", required_argument, NULL, 'I' },
 	{ "once", no_argument, NULL, '1' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -37,7 +56,8 @@ static const struct option serve_options[] = {
 
 int cmd_serve_main(int argc, char **argv)
 {
-	const char *bind = NULL;
+	struct bench_serve o = { .note = note, .idle_s = BENCH_SERVE_IDLE_S };
+	const char *bind = "127.0.0.1";
 	char err[400] = "", *end;
 	long port = 5201;
 	bool once = false;
@@ -45,7 +65,7 @@ int cmd_serve_main(int argc, char **argv)
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "B:p:1h", serve_options,
+	while ((c = getopt_long(argc, argv, "B:p:I:1h", serve_options,
 				NULL)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
@@ -57,6 +77,12 @@ int cmd_serve_main(int argc, char **argv)
 			if (!*optarg || *end || port < 1 || port > 65535)
 				return bad(_("'%s' is not a port (1-65535)"),
 					   optarg);
+		} else if (c == 'I') {
+			o.idle_s = (int)strtol(optarg, &end, 10);
+			if (!*optarg || *end || o.idle_s < 1 ||
+			    o.idle_s > 3600)
+				return bad(_("'%s' is not a number of seconds "
+					     "(1-3600)"), optarg);
 		} else if (c == '1') {
 			once = true;
 		} else {
@@ -66,10 +92,11 @@ int cmd_serve_main(int argc, char **argv)
 	}
 	if (optind != argc)
 		return bad(_("unexpected '%s'"), argv[optind]);
-	fprintf(stderr, _("benchtop serve: iperf3 server on %s port %ld%s\n"),
-		bind ? bind : _("every address"), port, once ?
-		_(", one test") : "");
-	if (bench_iperf_serve(bind, (int)port, once, err, sizeof(err))) {
+	o.bind = bind;
+	o.port = (int)port;
+	o.once = once;
+	o.ctx = &o;
+	if (bench_iperf_serve(&o, err, sizeof(err))) {
 		fprintf(stderr, "benchtop serve: %s\n", err);
 		return 1;
 	}

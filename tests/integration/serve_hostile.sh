@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# benchtop serve against hostile clients on 127.0.0.1 (real sockets): the
+# libiperf 3.12 crash packet, an idler, 50 connects at once, a client gone
+# mid-test, garbage; then a stock iperf3 -c still gets a result, and the
+# server holds as many descriptors as before.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+command -v iperf3 > /dev/null || { echo "1..0 # SKIP iperf3 missing"; exit 0; }
+HOSTILE="$top_srcdir/tests/integration/iperf_hostile.py"
+PIDS=""
+cleanup() {
+	for p in $PIDS; do kill "$p" 2> /dev/null; done
+	rm -rf "$TMPD"
+}
+trap cleanup EXIT
+# A crash inside libiperf is a real SIGSEGV, not ASan's report and exit 1.
+ASAN_OPTIONS="handle_segv=0:$ASAN_OPTIONS"
+export ASAN_OPTIONS
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# until_line FILE TEXT: wait (5 s at most) for TEXT in FILE.
+until_line() {
+	_n=50
+	while [ $_n -gt 0 ]; do
+		grep -q "$2" "$1" 2> /dev/null && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	return 1
+}
+fds() { ls "/proc/$1/fd" | wc -l; }
+alive() { kill -0 "$SPID" 2> /dev/null; }
+plan 15
+
+P=$(free_port)
+"$BENCHTOP" serve --port "$P" --idle 2 > "$TMPD/serve.out" \
+	2> "$TMPD/serve.err" & SPID=$!
+PIDS="$PIDS $SPID"
+until_line "$TMPD/serve.err" "listening on 127.0.0.1 port $P"
+check $? "serve says where it listens: 127.0.0.1 unless --bind says else"
+sleep 0.3
+ss -ltnH "sport = :$P" > "$TMPD/ss"
+[ "$(wc -l < "$TMPD/ss")" -eq 1 ] && grep -q "127.0.0.1:$P " "$TMPD/ss"
+check $? "the default listener is 127.0.0.1 only"
+before=$(fds "$SPID")
+
+python3 "$HOSTILE" "$P" crash
+until_line "$TMPD/serve.err" "test 1: libiperf crashed (Segmentation fault)"
+check $? "the crash packet: one sentence, 'test 1: libiperf crashed'"
+alive
+check $? "and the server is still running"
+iperf3 -c 127.0.0.1 -p "$P" -t 1 --json > "$TMPD/after-crash.json"
+json "$TMPD/after-crash.json" 'd["end"]["sum_received"]["bits_per_second"] > 0'
+check $? "the next stock client gets a rate"
+
+python3 "$HOSTILE" "$P" idle > "$TMPD/idle.s" & IDLE=$!
+sleep 0.5
+# libiperf 3.12 reads the idler's cookie blocking: a client behind it
+# waits, and is answered (reset) when the idler is dropped, not never.
+t0=$(date +%s)
+timeout 20 iperf3 -c 127.0.0.1 -p "$P" -t 1 > "$TMPD/behind.out" 2>&1
+[ $? -ne 124 ] && [ $(($(date +%s) - t0)) -le 5 ]
+check $? "a client behind the idler is answered within the bound"
+wait "$IDLE"
+python3 -c 'import sys; t = float(open(sys.argv[1]).read()); sys.exit(not 1.5 <= t <= 4)' "$TMPD/idle.s"
+check $? "an idle client is dropped after the 2 s bound ($(cat "$TMPD/idle.s") s)"
+grep -q "sent nothing usable for 2 s and was dropped" "$TMPD/serve.err"
+check $? "and that is said in one sentence"
+
+python3 "$HOSTILE" "$P" flood
+sleep 2.5
+alive
+check $? "50 connects at once: the server runs on"
+
+iperf3 -c 127.0.0.1 -p "$P" -t 5 > /dev/null 2>&1 & CL=$!
+sleep 1.5
+kill -KILL "$CL"
+wait "$CL" 2> /dev/null
+sleep 0.5
+python3 "$HOSTILE" "$P" garbage
+sleep 2.5
+alive
+check $? "a client killed mid-test, then garbage bytes: the server runs on"
+
+n=0
+until iperf3 -c 127.0.0.1 -p "$P" -t 1 --json > "$TMPD/last.json" 2>&1 ||
+	[ $n -ge 5 ]; do sleep 1; n=$((n + 1)); done
+json "$TMPD/last.json" 'd["end"]["sum_received"]["bits_per_second"] > 0 and "error" not in d'
+check $? "after all of that, stock iperf3 -c gets a result"
+sleep 0.5
+after=$(fds "$SPID")
+[ "$before" -eq "$after" ]
+check $? "no descriptor leaked ($before before, $after after)"
+
+kill "$SPID"
+
+"$BENCHTOP" serve --bind 203.0.113.300 --port "$P" > /dev/null 2> "$TMPD/bad.err"
+st=$?
+[ $st -eq 1 ] && [ "$(wc -l < "$TMPD/bad.err")" -eq 1 ] &&
+	! grep -q listening "$TMPD/bad.err" &&
+	grep -q "benchtop serve: iperf3 server on port $P: " "$TMPD/bad.err"
+check $? "a bad --bind: exit 1, one sentence, no 'listening' before it"
+
+"$BENCHTOP" serve --idle 0 2> /dev/null
+check $(($? != 2)) "--idle 0 is a bad command line"
+
+if [ -f "$top_builddir/config.log" ]; then
+	grep -q "^bt_cv_iperf_version=[0-9]" "$top_builddir/config.log"
+	check $? "configure says which libiperf it found"
+else
+	skip "no config.log"
+fi
+
