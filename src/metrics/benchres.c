@@ -13,12 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <stdbool.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "base/buf.h"
 #include "base/strclean.h"
-#include "session/snapbench.h"
+#include "session/snapreport.h"
 #include "session/snapshot.h"
 #include "tune/journal.h"
 
@@ -78,17 +79,31 @@ static double run_time(const json_t *res, double fallback)
 	return t >= 0 ? t : fallback;
 }
 
+/* The preset a run is known by: its preset, else its kind. */
+static const char *preset_of(const json_t *res)
+{
+	return json_is_string(json_object_get(res, "preset")) ?
+	       S(res, "preset") : S(res, "kind");
+}
+
+/* Whether RES looks like a result: benchtop's (with "figures") or one
+ * written by hand or another tool (a "preset" or "kind"), doc/snapshot.md. */
+static bool is_result(const json_t *res)
+{
+	return json_is_object(res) && preset_of(res)[0];
+}
+
 /* Keep RES (borrowed) when it is the newest ok run of its preset+target. */
 static int add_run(struct benchres *r, json_t *res, double when)
 {
 	void *p;
 	size_t i;
 
-	if (!snapbench_is_run(res) || (json_object_get(res, "status") &&
-				       strcmp(S(res, "status"), "ok") != 0))
+	if (!is_result(res) || (json_object_get(res, "status") &&
+				strcmp(S(res, "status"), "ok") != 0))
 		return 0;
 	for (i = 0; i < r->n; i++) {
-		if (strcmp(S(r->runs[i], "preset"), S(res, "preset")) ||
+		if (strcmp(preset_of(r->runs[i]), preset_of(res)) ||
 		    strcmp(S(r->runs[i], "target"), S(res, "target")))
 			continue;
 		if (when >= r->times[i]) {
@@ -170,6 +185,7 @@ static int load_file(struct benchres *r, const char *path, struct buf *b)
 
 	if (rc) {
 		refuse(r, path, rc == -EINVAL ? "not a regular file" :
+		       rc == -ELOOP ? "a symbolic link (never followed)" :
 		       strerror(-rc));
 		return rc == -ENOMEM ? rc : 0;
 	}
@@ -184,7 +200,7 @@ static int load_file(struct benchres *r, const char *path, struct buf *b)
 			rc = add_snapshot(r, doc, path, mtime);
 			r->nfiles++;
 		}
-	} else if (doc && snapbench_is_run(doc)) {
+	} else if (doc && is_result(doc)) {
 		rc = add_run(r, doc, run_time(doc, mtime));
 		r->nfiles++;
 	} else {
@@ -285,7 +301,7 @@ void benchres_free(struct benchres *r)
 
 static void run_labels(struct expo_label *l, const json_t *res)
 {
-	l[0] = (struct expo_label){ "preset", S(res, "preset") };
+	l[0] = (struct expo_label){ "preset", preset_of(res) };
 	l[1] = (struct expo_label){ "target", S(res, "target") };
 	l[2] = (struct expo_label){ "kind", S(res, "kind") };
 }
@@ -299,7 +315,7 @@ static void put_figure(void *ctx, const char *name, double v)
 {
 	struct fig_ctx *c = ctx;
 	struct expo_label l[NRUNL + 2];
-	const char *unit = snapbench_unit(c->res, name);
+	const char *unit = snapreport_result_unit(c->res, name);
 
 	run_labels(l, c->res);
 	l[NRUNL] = (struct expo_label){ "figure", name };
@@ -350,7 +366,7 @@ static void runs(struct expo *e, const struct benchres *r)
 		    "bytes/s, KB/s = 1024 bytes/s, Mbit/s, ...).");
 	for (i = 0; i < r->n; i++) {
 		fc.res = r->runs[i];
-		snapbench_figures(r->runs[i], put_figure, &fc);
+		snapreport_figures(r->runs[i], put_figure, &fc);
 	}
 	expo_family(e, "benchtop_bench_timestamp_seconds", EXPO_GAUGE,
 		    "seconds", "When the last good run of each preset and "
