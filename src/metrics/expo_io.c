@@ -79,7 +79,9 @@ static void irq_info(struct expo *e, const struct sample *s)
 	}
 }
 
-/* One series per CPU of each IRQ's affinity (EFFECTIVE: effective). */
+/* One series per CPU of each IRQ's affinity (EFFECTIVE: effective); none
+ * for an affinity of every present CPU (the kernel's default, which would
+ * cost CPUs x IRQs series and say nothing benchtop_irq_info does not). */
 static void irq_cpus(struct expo *e, const struct sample *s, bool effective)
 {
 	const char *name = effective ? "benchtop_irq_effective_affinity_cpu" :
@@ -91,7 +93,8 @@ static void irq_cpus(struct expo *e, const struct sample *s, bool effective)
 
 	expo_family(e, name, EXPO_GAUGE, NULL, effective ?
 		    "1 for each CPU in the IRQ's effective_affinity_list." :
-		    "1 for each CPU in the IRQ's smp_affinity_list.");
+		    "1 for each CPU in the IRQ's smp_affinity_list (none "
+		    "when that is every CPU).");
 	for (i = 0; s->aff && i < s->irqs.nrows; i++) {
 		const struct irq_row *r = &s->irqs.rows[i];
 		struct expo_label l[2] = { L("irq", r->key), L("cpu", cpu) };
@@ -100,6 +103,8 @@ static void irq_cpus(struct expo *e, const struct sample *s, bool effective)
 				     s->aff[i].has_affinity))
 			continue;
 		set = effective ? &s->aff[i].effective : &s->aff[i].affinity;
+		if (!effective && cpuset_equal(set, &s->present))
+			continue;
 		for (c = cpuset_first(set); c >= 0;
 		     c = cpuset_next(set, (unsigned)c)) {
 			snprintf(cpu, sizeof(cpu), "%d", c);
