@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cmd_metrics: `benchtop metrics`: the board's facts and counters as one
+ * Prometheus exposition on stdout, into DIR/benchtop.prom (--textfile), or
+ * served on GET /metrics (--listen) until SIGTERM or SIGINT. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/i18n.h"
+#include "cli/commands.h"
+#include "metrics/collectset.h"
+#include "metrics/httpd.h"
+#include "metrics/textfile.h"
+
+/* One sentence about the command line; exit status 2. */
+#define bad(...) commands_bad("metrics", __VA_ARGS__)
+
+#define MAX_RESULTS 16
+
+struct metrics_cmd {
+	struct collectset_opts co;
+	const char *results[MAX_RESULTS];
+	const char *textfile;
+	const char *listen;
+	char listen_buf[64];
+	bool om;
+	unsigned timeout_s;
+	char last_warning[300];
+};
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, _("Usage: benchtop metrics [--openmetrics] [--textfile DIR | "
+		     "--listen [ADDR:]PORT]\n"
+		     "                        [--no-per-cpu] [--no-io] "
+		     "[--results PATH]...\n"
+		     "Print the board's facts and counters as Prometheus "
+		     "metrics (doc/metrics.md).\n\n"
+		     "  -o, --openmetrics        OpenMetrics 1.0 instead of "
+		     "the text format 0.0.4\n"
+		     "  -t, --textfile=DIR       write DIR/benchtop.prom "
+		     "atomically, for node_exporter\n"
+		     "  -l, --listen[=ADDR:PORT] serve GET /metrics (default "
+		     "127.0.0.1:%d; all\n"
+		     "                           addresses only when told: "
+		     "0.0.0.0:PORT, [::]:PORT)\n"
+		     "  -C, --no-per-cpu         interrupts per IRQ, not per "
+		     "IRQ and CPU\n"
+		     "  -N, --no-io              leave out the disk and "
+		     "network counters\n"
+		     "  -r, --results=PATH       benchmark results and "
+		     "snapshots: a file or a folder\n"
+		     "                           of *.json (repeatable)\n"
+		     "  -m, --min-interval=S     read the kernel files at "
+		     "most every S seconds\n"
+		     "                           (default 1)\n"
+		     "  -T, --timeout=S          close a client idle this long "
+		     "(default 10)\n"
+		     "  -h, --help               show this help and exit\n\n"
+		     "Exit status: 0 done, 1 the metrics could not be written "
+		     "or served (one\nsentence on stderr), 2 bad command "
+		     "line.\n"), HTTPD_DEFAULT_PORT);
+}
+
+static const struct option metrics_options[] = {
+	{ "openmetrics", no_argument, NULL, 'o' },
+	{ "textfile", required_argument, NULL, 't' },
+	{ "listen", optional_argument, NULL, 'l' },
+	{ "no-per-cpu", no_argument, NULL, 'C' },
+	{ "no-io", no_argument, NULL, 'N' },
+	{ "results", required_argument, NULL, 'r' },
+	{ "min-interval", required_argument, NULL, 'm' },
+	{ "timeout", required_argument, NULL, 'T' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_seconds(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return !*s || *end || errno || !(*out >= lo && *out <= hi) ? -1 : 0;
+}
+
+/* --listen with its value in the next word ("--listen 127.0.0.1:9186"). */
+static void take_listen(struct metrics_cmd *m, int argc, char **argv)
+{
+	if (optarg) {
+		m->listen = optarg;
+	} else if (optind < argc && argv[optind][0] != '-') {
+		m->listen = argv[optind++];
+	} else {
+		snprintf(m->listen_buf, sizeof(m->listen_buf), "127.0.0.1:%d",
+			 HTTPD_DEFAULT_PORT);
+		m->listen = m->listen_buf;
+	}
+}
+
+static int parse_opt(struct metrics_cmd *m, int c, int argc, char **argv)
+{
+	double v;
+
+	switch (c) {
+	case 'o': m->om = true; break;
+	case 't': m->textfile = optarg; break;
+	case 'l': take_listen(m, argc, argv); break;
+	case 'C': m->co.per_cpu = false; break;
+	case 'N': m->co.io = false; break;
+	case 'r':
+		if (m->co.nresults == MAX_RESULTS)
+			return bad(_("at most %d --results"), MAX_RESULTS);
+		m->results[m->co.nresults++] = optarg;
+		break;
+	case 'm':
+		if (parse_seconds(optarg, 0, 3600, &m->co.min_interval_s))
+			return bad(_("'%s' is not a number of seconds "
+				     "(0-3600)"), optarg);
+		break;
+	case 'T':
+		if (parse_seconds(optarg, 1, 3600, &v))
+			return bad(_("'%s' is not a number of seconds "
+				     "(1-3600)"), optarg);
+		m->timeout_s = (unsigned)v;
+		break;
+	default:
+		return bad(_("unknown option or missing value in '%s'"),
+			   argv[optind - 1]);
+	}
+	return 0;
+}
+
+static int parse(struct metrics_cmd *m, int argc, char **argv)
+{
+	int c, rc;
+
+	memset(m, 0, sizeof(*m));
+	m->co.min_interval_s = 1.0;
+	m->co.per_cpu = m->co.io = true;
+	m->co.results = m->results;
+	m->timeout_s = 10;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "ot:l::CNr:m:T:h",
+				metrics_options, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return -1;
+		}
+		if ((rc = parse_opt(m, c, argc, argv)) != 0)
+			return rc;
+	}
+	if (optind != argc)
+		return bad(_("unexpected '%s'"), argv[optind]);
+	if (m->textfile && m->listen)
+		return bad(_("--textfile and --listen do not go together"));
+	if (m->textfile && m->om)
+		return bad(_("the textfile collector reads the text format "
+			     "only: leave out --openmetrics"));
+	return 0;
+}
+
+/* Say a refused result file once (not on every scrape). */
+static void warn_results(struct metrics_cmd *m, const struct collectset *c)
+{
+	if (!c->res.error[0] || strcmp(c->res.error, m->last_warning) == 0)
+		return;
+	snprintf(m->last_warning, sizeof(m->last_warning), "%s",
+		 c->res.error);
+	fprintf(stderr, _("benchtop metrics: %s (%zu file(s) left out)\n"),
+		c->res.error, c->res.nbad);
+}
+
+static int once(struct metrics_cmd *m)
+{
+	struct collectset c;
+	const struct buf *out;
+	char err[600];
+	int rc;
+
+	collectset_init(&c, &m->co);
+	rc = collectset_get(&c, m->om, collectset_now(), &out);
+	if (rc == 0) {
+		warn_results(m, &c);
+		if (m->textfile)
+			rc = textfile_write(m->textfile, out->data, out->len,
+					    err, sizeof(err));
+		else if (fwrite(out->data, 1, out->len, stdout) != out->len ||
+			 fflush(stdout))
+			rc = -errno;
+		if (rc && m->textfile)
+			fprintf(stderr, "benchtop metrics: %s\n", err);
+		else if (rc)
+			fprintf(stderr, _("benchtop metrics: could not write "
+					  "the output: %s\n"), strerror(-rc));
+	} else {
+		fprintf(stderr, "benchtop metrics: %s\n", strerror(-rc));
+	}
+	collectset_fini(&c);
+	return rc ? 1 : 0;
+}
+
+struct serve_ctx {
+	struct metrics_cmd *m;
+	struct collectset c;
+};
+
+static int serve_metrics(void *ctx, bool om, const char **body, size_t *len)
+{
+	struct serve_ctx *s = ctx;
+	const struct buf *out;
+	int rc = collectset_get(&s->c, om, collectset_now(), &out);
+
+	if (rc)
+		return rc;
+	warn_results(s->m, &s->c);
+	*body = out->data;
+	*len = out->len;
+	return 0;
+}
+
+/* Block the stop signals except inside ppoll(), so none is missed. */
+static void catch_signals(sigset_t *old)
+{
+	struct sigaction sa;
+	sigset_t set;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void loop(struct httpd *h, const sigset_t *old)
+{
+	struct pollfd p = { .fd = httpd_fd(h), .events = POLLIN };
+	struct timespec ts, *tp;
+	int ms;
+
+	while (!got_signal) {
+		ms = httpd_timeout_ms(h);
+		ts.tv_sec = ms / 1000;
+		ts.tv_nsec = (long)(ms % 1000) * 1000000;
+		tp = ms < 0 ? NULL : &ts;
+		if (ppoll(&p, 1, tp, old) < 0 && errno != EINTR)
+			break;
+		if (!got_signal)
+			httpd_run(h);
+	}
+}
+
+static int serve(struct metrics_cmd *m)
+{
+	struct serve_ctx s = { .m = m };
+	struct httpd_opts o = {
+		.addr = m->listen, .force_om = m->om, .timeout_s = m->timeout_s,
+		.max_conns = 128, .fn = serve_metrics, .ctx = &s,
+	};
+	struct httpd *h;
+	sigset_t old;
+	char err[300];
+
+	collectset_init(&s.c, &m->co);
+	catch_signals(&old);
+	if (!(h = httpd_start(&o, err, sizeof(err)))) {
+		fprintf(stderr, "benchtop metrics: %s\n", err);
+		collectset_fini(&s.c);
+		return 1;
+	}
+	fprintf(stderr, _("benchtop metrics: serving http://%s/metrics\n"),
+		m->listen);
+	loop(h, &old);
+	httpd_stop(h);
+	collectset_fini(&s.c);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return 0;
+}
+
+int cmd_metrics_main(int argc, char **argv);
+
+int cmd_metrics_main(int argc, char **argv)
+{
+	struct metrics_cmd m;
+	int rc = parse(&m, argc, argv);
+
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	return m.listen ? serve(&m) : once(&m);
+}

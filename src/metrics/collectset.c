@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* collectset: reads the kernel files (collect/sample, the hardware model),
+ * the result files and irqbalance's presence once per minimum interval,
+ * and renders the exposition in either format from that one reading. */
+#include "config.h"
+
+#include "metrics/collectset.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include "metrics/expo.h"
+#include "metrics/expo_hw.h"
+#include "metrics/expo_io.h"
+#include "metrics/expo_usb.h"
+#include "tune/irqbalance.h"
+
+static const struct sample_roots live_roots = { "/proc", "/sys" };
+
+double collectset_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double wall_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void collectset_init(struct collectset *c, const struct collectset_opts *o)
+{
+	memset(c, 0, sizeof(*c));
+	c->o = *o;
+	c->read_at = -1;
+}
+
+void collectset_fini(struct collectset *c)
+{
+	sample_free(&c->s[0]);
+	sample_free(&c->s[1]);
+	buf_free(&c->scratch);
+	if (c->have_hw)
+		hwmodel_fini(&c->hw);
+	benchres_free(&c->res);
+	buf_free(&c->text[0]);
+	buf_free(&c->text[1]);
+	memset(c, 0, sizeof(*c));
+}
+
+/* The busy share of each CPU since the previous reading, for the
+ * clusters' throttle rule ("busy under ondemand"). */
+static void feed_util(struct collectset *c)
+{
+	double busy[CPUSET_MAX];
+	struct sample_rates r;
+	size_t i;
+
+	if (!c->have_prev ||
+	    sample_rates(&c->s[!c->cur], &c->s[c->cur], &r) != 0)
+		return;
+	for (i = 0; i < r.ncpus && i < CPUSET_MAX; i++)
+		busy[i] = r.cpu_online[i] && r.cpus[i].valid ?
+			  r.cpus[i].busy : -1;
+	hwmodel_set_util(&c->hw, r.cpu_ids, busy, i);
+	sample_rates_free(&r);
+}
+
+static int refresh(struct collectset *c, double now)
+{
+	int next = c->have_hw ? !c->cur : c->cur;
+	int rc;
+
+	rc = sample_take(&c->s[next], &live_roots, &c->scratch);
+	if (rc)
+		return rc;
+	c->have_prev = c->have_hw;
+	c->cur = next;
+	if (c->have_hw)
+		hwmodel_fini(&c->hw);
+	c->have_hw = false;
+	if ((rc = hwmodel_load_flags(&c->hw, 0)) != 0)
+		return rc;
+	c->have_hw = true;
+	feed_util(c);
+	benchres_free(&c->res);
+	if ((rc = benchres_load(&c->res, c->o.results, c->o.nresults)) != 0)
+		return rc;
+	c->irqbalance = irqbalance_find("/proc");
+	c->reads++;
+	c->read_at = now;
+	c->read_wall = wall_now();
+	c->read_cost_s = collectset_now() - now;
+	c->fresh[0] = c->fresh[1] = false;
+	return 0;
+}
+
+static void sources(struct expo *e, const struct sample_status *st)
+{
+	const struct { const char *name; int rc; } v[] = {
+		{ "stat", st->stat }, { "diskstats", st->diskstats },
+		{ "netdev", st->netdev }, { "interrupts", st->interrupts },
+	};
+	size_t i;
+
+	expo_family(e, "benchtop_source_readable", EXPO_GAUGE, NULL,
+		    "1 when the kernel file (/proc/stat, /proc/diskstats, "
+		    "/proc/net/dev, /proc/interrupts) was read and parsed.");
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		struct expo_label l[1] = { { "source", v[i].name } };
+
+		expo_u64(e, "benchtop_source_readable", l, 1, v[i].rc == 0);
+	}
+}
+
+static void self(struct expo *e, const struct collectset *c)
+{
+	struct expo_label l[1] = { { "version", PACKAGE_VERSION } };
+
+	expo_family(e, "benchtop_build_info", EXPO_INFO, NULL,
+		    "The benchtop that wrote these metrics.");
+	expo_u64(e, "benchtop_build_info", l, 1, 1);
+	expo_family(e, "benchtop_metrics_reads_total", EXPO_COUNTER, NULL,
+		    "Readings of the kernel files since the exporter started "
+		    "(at most one per minimum interval).");
+	expo_u64(e, "benchtop_metrics_reads_total", NULL, 0, c->reads);
+	expo_family(e, "benchtop_metrics_read_timestamp_seconds", EXPO_GAUGE,
+		    "seconds", "When the values were read (seconds since "
+		    "the epoch).");
+	expo_double(e, "benchtop_metrics_read_timestamp_seconds", NULL, 0,
+		    c->read_wall);
+	expo_family(e, "benchtop_metrics_read_duration_seconds", EXPO_GAUGE,
+		    "seconds", "How long reading the kernel files took.");
+	expo_double(e, "benchtop_metrics_read_duration_seconds", NULL, 0,
+		    c->read_cost_s);
+	expo_family(e, "benchtop_irqbalance_running", EXPO_GAUGE, NULL,
+		    "1 when the irqbalance daemon runs (it moves IRQs pinned "
+		    "by hand back).");
+	if (c->irqbalance >= 0)
+		expo_u64(e, "benchtop_irqbalance_running", NULL, 0,
+			 c->irqbalance > 0);
+}
+
+static int render(struct collectset *c, bool om)
+{
+	const struct sample *s = &c->s[c->cur];
+	struct expo e;
+	int rc;
+
+	expo_init(&e, &c->text[om], om);
+	self(&e, c);
+	sources(&e, &s->status);
+	expo_hw_write(&e, &c->hw);
+	expo_io_irqs(&e, s, c->o.per_cpu);
+	expo_usb_write(&e, &c->hw.chain);
+	if (c->o.io)
+		expo_io_write(&e, s);
+	benchres_write(&e, &c->res);
+	rc = expo_finish(&e);
+	c->nseries = e.nseries;
+	c->fresh[om] = rc == 0;
+	return rc;
+}
+
+int collectset_get(struct collectset *c, bool om, double now,
+		   const struct buf **out)
+{
+	int rc;
+
+	if (c->read_at < 0 || now - c->read_at >= c->o.min_interval_s ||
+	    now < c->read_at) {
+		if ((rc = refresh(c, now)) != 0)
+			return rc;
+	}
+	if (!c->fresh[om] && (rc = render(c, om)) != 0)
+		return rc;
+	*out = &c->text[om];
+	return 0;
+}

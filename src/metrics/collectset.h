@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* collectset: everything the metrics show - one sample of the kernel
+ * counters, the hardware model, the result files - read at most once per
+ * minimum interval, and the exposition rendered from it, kept until the
+ * next read (so a storm of scrapes costs one read and one render). */
+#ifndef BENCHTOP_COLLECTSET_H
+#define BENCHTOP_COLLECTSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/buf.h"
+#include "collect/sample.h"
+#include "hw/hwmodel.h"
+#include "metrics/benchres.h"
+
+struct collectset_opts {
+	double min_interval_s;	/* no kernel read sooner than this again */
+	bool per_cpu;		/* per-CPU interrupt and affinity series */
+	bool io;		/* disk and network counters */
+	const char *const *results;	/* result files and folders */
+	size_t nresults;
+};
+
+struct collectset {
+	struct collectset_opts o;
+	struct sample s[2];	/* the newest reading is s[cur] */
+	int cur;
+	bool have_prev;
+	struct buf scratch;
+	struct hwmodel hw;
+	bool have_hw;
+	struct benchres res;
+	int irqbalance;		/* pid, 0 none, -errno unknown */
+	struct buf text[2];	/* [0] 0.0.4, [1] OpenMetrics */
+	bool fresh[2];
+	double read_at;		/* monotonic seconds; < 0 never */
+	double read_wall;	/* seconds since the epoch of that read */
+	double read_cost_s;	/* how long the read took */
+	uint64_t reads;		/* kernel reads so far */
+	size_t nseries;		/* series in the last rendering */
+};
+
+void collectset_init(struct collectset *c, const struct collectset_opts *o);
+void collectset_fini(struct collectset *c);
+
+/* Monotonic seconds. */
+double collectset_now(void);
+
+/*
+ * The exposition (OpenMetrics when OM) as of NOW (collectset_now()): the
+ * kernel files are read again when the last read is min_interval_s old or
+ * older.  *OUT points into C until the next call.  0, or -ENOMEM.
+ */
+int collectset_get(struct collectset *c, bool om, double now,
+		   const struct buf **out);
+
+#endif

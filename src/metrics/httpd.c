@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* httpd: libmicrohttpd in external-epoll mode, bound to one address:
+ * GET (or HEAD) /metrics gets the exposition, anything else 404 or 405;
+ * slow, idle and oversized requests are the library's to cut off. */
+#include "config.h"
+
+#include "metrics/httpd.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include <microhttpd.h>
+
+#include "base/strclean.h"
+#include "metrics/expo.h"
+
+struct httpd {
+	struct MHD_Daemon *d;
+	struct httpd_opts o;
+	int fd;
+	unsigned long requests;
+};
+
+int httpd_parse_addr(const char *addr, char *host, size_t hsize,
+		     unsigned *port, bool *v6)
+{
+	const char *colon, *h = addr, *end;
+	unsigned char tmp[sizeof(struct in6_addr)];
+	char *e;
+	unsigned long p;
+	size_t n;
+
+	*v6 = false;
+	if (addr[0] == '[') {
+		end = strchr(addr, ']');
+		if (!end || end[1] != ':')
+			return -EINVAL;
+		h = addr + 1;
+		colon = end + 1;
+		*v6 = true;
+	} else {
+		colon = strrchr(addr, ':');
+		end = colon ? colon : addr;
+	}
+	n = (size_t)(end - h);
+	if (n == 0 || (n == 9 && strncmp(h, "localhost", 9) == 0))
+		h = "127.0.0.1", n = 9;
+	if (n >= hsize)
+		return -EINVAL;
+	memcpy(host, h, n);
+	host[n] = '\0';
+	if (inet_pton(*v6 ? AF_INET6 : AF_INET, host, tmp) != 1)
+		return -EINVAL;
+	h = colon ? colon + 1 : addr;
+	errno = 0;
+	p = strtoul(h, &e, 10);
+	if (!*h || *e || errno || p == 0 || p > 65535 || *h == '+' ||
+	    *h == '-' || *h == ' ')
+		return -EINVAL;
+	*port = (unsigned)p;
+	return 0;
+}
+
+static enum MHD_Result answer(struct MHD_Connection *c, unsigned status,
+			      const char *type, const char *body, size_t len)
+{
+	struct MHD_Response *r;
+	enum MHD_Result rc;
+
+	r = MHD_create_response_from_buffer(len, (void *)body,
+					    MHD_RESPMEM_MUST_COPY);
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+	rc = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+#define TEXT "text/plain; charset=utf-8"
+#define MSG(s) s, sizeof(s) - 1
+
+/* Whether the client's Accept header asks for OpenMetrics. */
+static bool wants_om(struct httpd *h, struct MHD_Connection *c)
+{
+	const char *acc;
+
+	if (h->o.force_om || h->o.never_om)
+		return h->o.force_om;
+	acc = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					  MHD_HTTP_HEADER_ACCEPT);
+	return acc && strstr(acc, "application/openmetrics-text");
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
+				  const char *url, const char *method,
+				  const char *version, const char *data,
+				  size_t *data_size, void **state)
+{
+	struct httpd *h = cls;
+	const char *body;
+	size_t len;
+	bool om;
+
+	if (!*state) {		/* headers only: answer on the next call */
+		*state = h;
+		return MHD_YES;
+	}
+	if (*data_size) {	/* a body nobody asked for: drop it */
+		*data_size = 0;
+		return MHD_YES;
+	}
+	h->requests++;
+	if (strcmp(url, "/metrics") != 0)
+		return answer(c, MHD_HTTP_NOT_FOUND, TEXT,
+			      MSG("Not found: the metrics are at /metrics\n"));
+	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+		return answer(c, MHD_HTTP_METHOD_NOT_ALLOWED, TEXT,
+			      MSG("Only GET and HEAD\n"));
+	om = wants_om(h, c);
+	if (h->o.fn(h->o.ctx, om, &body, &len) != 0)
+		return answer(c, MHD_HTTP_INTERNAL_SERVER_ERROR, TEXT,
+			      MSG("The metrics could not be gathered\n"));
+	return answer(c, MHD_HTTP_OK, expo_content_type(om), body, len);
+}
+
+static void quiet_log(void *cls, const char *fmt, va_list ap)
+{
+}
+
+static struct MHD_Daemon *start(struct httpd *h, const struct sockaddr *sa,
+				bool v6)
+{
+	return MHD_start_daemon(MHD_USE_EPOLL | (v6 ? MHD_USE_IPv6 : 0) |
+				MHD_USE_ERROR_LOG, 0, NULL, NULL,
+				on_request, h,
+				MHD_OPTION_SOCK_ADDR, sa,
+				MHD_OPTION_CONNECTION_TIMEOUT,
+				(unsigned int)h->o.timeout_s,
+				MHD_OPTION_CONNECTION_LIMIT,
+				(unsigned int)h->o.max_conns,
+				MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+				(size_t)(32 * 1024),
+				MHD_OPTION_LISTEN_BACKLOG_SIZE,
+				(unsigned int)64,
+				MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
+				MHD_OPTION_END);
+}
+
+static int fill_addr(const char *host, unsigned port, bool v6,
+		     struct sockaddr_storage *ss)
+{
+	struct sockaddr_in *a4 = (struct sockaddr_in *)ss;
+	struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	if (v6) {
+		a6->sin6_family = AF_INET6;
+		a6->sin6_port = htons((uint16_t)port);
+		return inet_pton(AF_INET6, host, &a6->sin6_addr) == 1 ? 0 :
+		       -EINVAL;
+	}
+	a4->sin_family = AF_INET;
+	a4->sin_port = htons((uint16_t)port);
+	return inet_pton(AF_INET, host, &a4->sin_addr) == 1 ? 0 : -EINVAL;
+}
+
+struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
+{
+	struct sockaddr_storage ss;
+	const union MHD_DaemonInfo *di;
+	char host[64], shown[128];
+	unsigned port;
+	bool v6;
+	struct httpd *h;
+
+	strclean_copy(shown, sizeof(shown), o->addr, strlen(o->addr));
+	if (httpd_parse_addr(o->addr, host, sizeof(host), &port, &v6) ||
+	    fill_addr(host, port, v6, &ss)) {
+		snprintf(err, size, "%s is not an address to listen on "
+			 "(IP:PORT, [IPv6]:PORT or PORT)", shown);
+		return NULL;
+	}
+	if (!(h = calloc(1, sizeof(*h)))) {
+		snprintf(err, size, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	h->o = *o;
+	errno = 0;
+	h->d = start(h, (const struct sockaddr *)&ss, v6);
+	di = h->d ? MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD) : NULL;
+	if (!di) {
+		snprintf(err, size, "cannot listen on %s: %s", shown,
+			 errno ? strerror(errno) : "the HTTP library refused");
+		httpd_stop(h);
+		return NULL;
+	}
+	h->fd = di->epoll_fd;
+	return h;
+}
+
+int httpd_fd(const struct httpd *h)
+{
+	return h->fd;
+}
+
+int httpd_timeout_ms(struct httpd *h)
+{
+	MHD_UNSIGNED_LONG_LONG t;
+
+	if (MHD_get_timeout(h->d, &t) != MHD_YES)
+		return -1;
+	return t > 60000 ? 60000 : (int)t;
+}
+
+void httpd_run(struct httpd *h)
+{
+	MHD_run(h->d);
+}
+
+unsigned long httpd_requests(const struct httpd *h)
+{
+	return h->requests;
+}
+
+void httpd_stop(struct httpd *h)
+{
+	if (!h)
+		return;
+	if (h->d)
+		MHD_stop_daemon(h->d);
+	free(h);
+}

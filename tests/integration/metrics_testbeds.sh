@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `benchtop metrics` on every board testbed: promtool accepts the text
+# format, the OpenMetrics parser of python3-prometheus-client accepts
+# --openmetrics, and the output matches tests/data/golden/metrics-BED.prom
+# once counters and what this machine shows are masked (metricsnorm.py).
+# METRICS_GOLDEN_UPDATE=1 writes the golden files instead.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/integration/metricslib.sh"
+command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
+command -v promtool > /dev/null 2>&1 || { echo "1..0 # SKIP promtool missing (Debian package prometheus)"; exit 0; }
+GOLD="$top_srcdir/tests/data/golden"
+beds=$(cd "$TESTBEDS" && for d in */; do echo "${d%/}"; done)
+plan $(($(echo "$beds" | wc -l) * 4 + 3))
+
+for bed in $beds; do
+	out=$TMPD/$bed.prom
+	on_bed "$bed" "$BENCHTOP" metrics > "$out" 2> "$TMPD/$bed.err"
+	check $? "$bed: benchtop metrics exits 0"
+	promtool check metrics < "$out" > "$TMPD/$bed.lint" 2>&1
+	check $? "$bed: promtool check metrics finds nothing"
+	[ -s "$TMPD/$bed.lint" ] && diag "$(head -20 "$TMPD/$bed.lint")"
+	on_bed "$bed" "$BENCHTOP" metrics --openmetrics > "$out.om" 2>&1 &&
+	"$DEBIAN_PY" -c '
+import sys
+from prometheus_client.openmetrics.parser import text_string_to_metric_families
+n = sum(len(f.samples) for f in text_string_to_metric_families(open(sys.argv[1]).read()))
+sys.exit(n == 0)' "$out.om" > "$TMPD/$bed.omerr" 2>&1
+	check $? "$bed: --openmetrics parses as OpenMetrics"
+	[ -s "$TMPD/$bed.omerr" ] && diag "$(tail -3 "$TMPD/$bed.omerr")"
+	python3 "$top_srcdir/tests/integration/metricsnorm.py" \
+		"$TESTBEDS/$bed" < "$out" > "$TMPD/$bed.norm"
+	if [ -n "${METRICS_GOLDEN_UPDATE:-}" ]; then
+		cp "$TMPD/$bed.norm" "$GOLD/metrics-$bed.prom"
+	fi
+	diff -u "$GOLD/metrics-$bed.prom" "$TMPD/$bed.norm" > "$TMPD/diff"
+	check $? "$bed: output as in tests/data/golden/metrics-$bed.prom"
+	[ -s "$TMPD/diff" ] && diag "$(head -30 "$TMPD/diff")"
+done
+
+# What a fleet query needs is there on the XU4 (not only "some output").
+X=$TMPD/odroid-xu4.prom
+grep -qx 'benchtop_chain_info{device="sda",kind="block",usb_device="4-1",usb_driver="uas",usb_speed="5000M",bridge="ASMedia ASM1051E/ASM1053E/ASM1153E",controller="xhci-hcd.2.auto",irq="150",action="xhci-hcd:usb3",cpu="2",chain="sda -> 4-1 ASMedia ASM1051E/ASM1053E/ASM1153E uas 5000M -> xhci-hcd.2.auto -> IRQ 150 -> CPU 2"} 1' "$X"
+check $? "xu4: sda's chain: uas at 5000M, IRQ 150 on CPU 2"
+grep -qx 'benchtop_irq_interrupts_total{irq="150",action="xhci-hcd:usb3",cpu="2"} 132611' "$X" &&
+grep -qx 'benchtop_irq_affinity_cpu{irq="150",cpu="2"} 1' "$X" &&
+grep -qx 'benchtop_cpu_info{cpu="2",core="Cortex-A7",policy="0",role="little"} 1' "$X"
+check $? "xu4: IRQ 150's 132611 interrupts on CPU 2, pinned there, a LITTLE Cortex-A7"
+grep -q 'benchtop_usb_device_info{device="3-1",.*driver="usb-storage",speed="480M",capable_speed="5000M",uas="no",uas_capable="yes"' "$TMPD/odroid-hc1-480m.prom"
+check $? "hc1: the UAS-capable SuperSpeed bridge runs usb-storage at 480M"
