@@ -18,14 +18,31 @@
 #                                       a signal, with the script's status
 #                                       otherwise
 #   rig_skip_all REASON / rig_skip N    TAP helpers for a test without a rig
+#   rig_rand LO HI                      a random integer in [LO, HI] (the
+#                                       rates differ from run to run)
+#   rig_within VALUE EXPECTED [PCT]     0 when VALUE is within PCT % (3)
+#   rig_slice_rate BYTES RATE           the rate a throttled pass of BYTES
+#                                       shows (below)
+#   rig_window_rate RATE W              the rate a live window of W s shows
 #
 # An *_up that cannot build its rig returns 1 and sets RIG_WHY to one sentence
 # ("rig unavailable: no zram"); the test prints it and skips.  Everything
 # the rig makes is named btrig-PID-... and is removed by rig_down; nothing
 # it did not make (another zram device, the host's network) is touched.
-# Tunables (environment): RIG_DISK_SIZE (zram disksize, default 1G),
+# Tunables (environment): RIG_DISK_SIZE (zram disksize, default 2G; zram
+# stores zero pages without memory),
 # RIG_TBF_LATENCY (default 50ms), RIG_TBF_BURST (bytes, default: 4 ms of the
 # rate, at least 16 frames).
+
+# The block-I/O throttle works in slices (blk-throttle.c: throtl_slice,
+# HZ/10 = 100 ms): the budget of a slice, RATE x 0.1 s, is released when the
+# slice starts, so a pass of BYTES ends 0-0.1 s early and shows between RATE
+# and BYTES / (BYTES/RATE - 0.1).  rig_slice_rate gives the middle of that
+# range, BYTES / (BYTES/RATE - 0.05); with passes of 2 s or more the whole
+# range is within 2.6 % of it.  A window of W seconds of a live rate sees
+# the budget in steps of RATE x 0.1 s, W/0.1 or one more of them: between
+# RATE and RATE x (1 + 0.1/W); rig_window_rate RATE W gives the middle.
+RIG_SLICE_S=0.1
 
 RIG_WHY=
 RIG_DISK= RIG_DEVNO= RIG_DEV= RIG_MNT= RIG_CGROUP=
@@ -89,6 +106,7 @@ rig__zram_make() {
 	_ctl=/sys/class/zram-control
 	[ -d "$_ctl" ] || modprobe zram num_devices=0 > /dev/null 2>&1
 	[ -r "$_ctl/hot_add" ] || { rig__why "no zram"; return 1; }
+	# Reading hot_add makes a device and prints its number: ours alone.
 	_id=$(cat "$_ctl/hot_add" 2> /dev/null)
 	case $_id in
 	''|*[!0-9]*) rig__why "no zram (hot_add refused)"; return 1 ;;
@@ -138,7 +156,7 @@ rig_disk_up() {
 	[ $# -eq 4 ] || { rig__why "rig_disk_up needs 4 figures"; return 1; }
 	[ -z "$RIG__ZID" ] || { rig__why "a rig disk is already up"; return 1; }
 	rig__root || return 1
-	if ! rig__cg_make || ! rig__zram_make "${RIG_DISK_SIZE:-1G}" ||
+	if ! rig__cg_make || ! rig__zram_make "${RIG_DISK_SIZE:-2G}" ||
 	    ! rig__fs_make || ! rig_disk_set "$@"; then
 		_w=$RIG_WHY
 		rig__disk_down
@@ -357,4 +375,35 @@ rig_skip() {
 		echo "ok $_tap_n # SKIP $*"
 		_k=$((_k - 1))
 	done
+}
+
+# rig_rand LO HI: a random integer in [LO, HI].
+rig_rand() {
+	_r=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+	echo $(($1 + _r % ($2 - $1 + 1)))
+}
+
+# rig_within VALUE EXPECTED [PCT]: 0 when VALUE is within PCT % (default
+# 3) of EXPECTED; prints the ratio as a TAP comment when it is not.
+rig_within() {
+	awk -v v="$1" -v e="$2" -v p="${3:-3}" 'BEGIN {
+		if (v == "" || v == "None" || e <= 0) { print "# no figure: " v; exit 1 }
+		r = v / e
+		if (r >= 1 - p / 100 && r <= 1 + p / 100) exit 0
+		printf "# %s is %.4f of the expected %s (band %s %%)\n", v, r, e, p
+		exit 1
+	}'
+}
+
+# rig_window_rate RATE W: what a live rate over W seconds shows.
+rig_window_rate() {
+	awk -v r="$1" -v w="$2" -v s="$RIG_SLICE_S" \
+	    'BEGIN { printf "%.6f\n", r * (1 + s / 2 / w) }'
+}
+
+# rig_slice_rate BYTES RATE: what a pass of BYTES throttled at RATE (any
+# unit per second) shows, from the slice rule above.
+rig_slice_rate() {
+	awk -v b="$1" -v r="$2" -v s="$RIG_SLICE_S" \
+	    'BEGIN { printf "%.6f\n", b / (b / r - s / 2) }'
 }
