@@ -160,8 +160,10 @@ static void draw_net(struct app *a, int y, int w, const struct net_rate *n)
 	char rx[24], tx[24], pk[16], err[16], link[96];
 	int x;
 
-	cells_bits_rate(rx, sizeof(rx), n->rx_bytes_per_s, n->valid);
-	cells_bits_rate(tx, sizeof(tx), n->tx_bytes_per_s, n->valid);
+	cells_bits_rate(rx, sizeof(rx), n->rx_bytes_per_s,
+			netdev_known(n, NET_RX_BYTES));
+	cells_bits_rate(tx, sizeof(tx), n->tx_bytes_per_s,
+			netdev_known(n, NET_TX_BYTES));
 	cells_count(pk, sizeof(pk), n->rx_packets_per_s + n->tx_packets_per_s,
 		  n->valid);
 	cells_count(err, sizeof(err), n->rx_errs_per_s + n->tx_errs_per_s +

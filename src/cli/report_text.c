@@ -123,9 +123,19 @@ static void print_disks(FILE *f, const struct sample *cur,
 				    "--all shows them)\n", hidden), hidden);
 }
 
+/* A per-second count of N into BUF, "-" when counter C went down. */
+static const char *net_count(char *buf, size_t size, const struct net_rate *n,
+			     enum net_counter c, double v)
+{
+	if (!netdev_known(n, c))
+		return "-";
+	snprintf(buf, size, "%.0f", v);
+	return buf;
+}
+
 static void print_net(FILE *f, const struct net_rate *n)
 {
-	char name[32], rx[24], tx[24];
+	char name[32], rx[24], tx[24], c[6][24];
 
 	strclean_copy(name, sizeof(name), n->row->name, sizeof(n->row->name));
 	if (!n->valid) {
@@ -134,10 +144,15 @@ static void print_net(FILE *f, const struct net_rate *n)
 	}
 	report_text_bits(rx, sizeof(rx), n->rx_bytes_per_s);
 	report_text_bits(tx, sizeof(tx), n->tx_bytes_per_s);
-	fprintf(f, "%-12s %12s %12s %8.0f %8.0f %5.0f %5.0f %5.0f %5.0f\n",
-		name, rx, tx, n->rx_packets_per_s, n->tx_packets_per_s,
-		n->rx_errs_per_s, n->tx_errs_per_s, n->rx_drop_per_s,
-		n->tx_drop_per_s);
+	fprintf(f, "%-12s %12s %12s %8s %8s %5s %5s %5s %5s\n", name,
+		netdev_known(n, NET_RX_BYTES) ? rx : "-",
+		netdev_known(n, NET_TX_BYTES) ? tx : "-",
+		net_count(c[0], 24, n, NET_RX_PACKETS, n->rx_packets_per_s),
+		net_count(c[1], 24, n, NET_TX_PACKETS, n->tx_packets_per_s),
+		net_count(c[2], 24, n, NET_RX_ERRS, n->rx_errs_per_s),
+		net_count(c[3], 24, n, NET_TX_ERRS, n->tx_errs_per_s),
+		net_count(c[4], 24, n, NET_RX_DROP, n->rx_drop_per_s),
+		net_count(c[5], 24, n, NET_TX_DROP, n->tx_drop_per_s));
 }
 
 static void print_nets(FILE *f, const struct sample *cur,
@@ -230,10 +245,28 @@ static void print_irqs(FILE *f, const struct sample *cur,
 		print_irq(f, cur, &r->irqs[i]);
 }
 
+/* One sentence per source that left lines out; the rest is shown. */
+static void print_skips(FILE *f, const struct sample *cur)
+{
+	struct sample_skip k[SAMPLE_NSKIP];
+	size_t n = sample_skips(cur, k);
+
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, ngettext("%u line of %s not understood (line %u); "
+				    "the other lines are shown\n",
+				    "%u lines of %s not understood (first: "
+				    "line %u); the other lines are shown\n",
+				    k[i].n), k[i].n, k[i].source, k[i].line);
+	}
+	if (n)
+		fputc('\n', f);
+}
+
 void report_text_rates(FILE *f, const struct sample *cur,
 		       const struct sample_rates *r,
 		       const struct report_text_opts *o)
 {
+	print_skips(f, cur);
 	print_cpus(f, cur, r);
 	fputc('\n', f);
 	print_disks(f, cur, r, o);

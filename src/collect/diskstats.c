@@ -158,14 +158,17 @@ int diskstats_parse(const char *buf, size_t len, struct disk_table *out)
 
 		line++;
 		rc = parse_line(p, eol, &r);
-		if (rc > 0)
-			rc = table_push(out, &cap, &r);
-		if (rc < 0) {
+		if (rc < 0 && out->nskipped++ == 0)
+			out->skip_line = line;
+		if (rc > 0 && table_push(out, &cap, &r) < 0) {
 			diskstats_free(out);
-			out->err_line = line;
-			return rc;
+			return -ENOMEM;
 		}
 		p = nl ? nl + 1 : end;
+	}
+	if (out->nrows == 0 && out->nskipped) {
+		out->err_line = out->skip_line;
+		return -EINVAL;
 	}
 	return (int)out->nrows;
 }
@@ -336,10 +339,15 @@ static void rate_row(const struct disk_row *p, const struct disk_row *r,
 	out->wr_iops = counter_rate(d[C_WR_IOS], dt);
 	util = (double)d[C_IO_TICKS] / (dt * 1000.0) * 100.0;
 	out->util_pct = util > 100.0 ? 100.0 : util;
-	ios = (double)d[C_RD_IOS] + (double)d[C_WR_IOS];
+	/* Every completed request with its own time (iostats.rst): reads,
+	 * writes, discards (4.18+, fields 12 and 15) and flushes (5.5+,
+	 * fields 16-17); older kernels leave the last two at 0. */
+	ios = (double)d[C_RD_IOS] + (double)d[C_WR_IOS] + (double)d[C_DC_IOS] +
+	      (double)d[C_FL_IOS];
 	if (ios > 0)
-		out->await_ms =
-			((double)d[C_RD_TICKS] + (double)d[C_WR_TICKS]) / ios;
+		out->await_ms = ((double)d[C_RD_TICKS] + (double)d[C_WR_TICKS] +
+				 (double)d[C_DC_TICKS] + (double)d[C_FL_TICKS]) /
+				ios;
 }
 
 int diskstats_rates(const struct disk_table *prev, const struct disk_table *cur,

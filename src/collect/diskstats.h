@@ -31,9 +31,15 @@ struct disk_table {
 	struct disk_row *rows;
 	size_t nrows;
 	unsigned err_line;	/* after -EINVAL: 1-based line at fault */
+	unsigned nskipped;	/* lines not understood, left out */
+	unsigned skip_line;	/* 1-based line of the first of them */
 };
 
-/* Parse /proc/diskstats into OUT (reset first); the count or -EINVAL. */
+/* Parse /proc/diskstats into OUT (reset first); the count of rows, or
+ * -ENOMEM.  A line that is not a diskstats row (a field count other than
+ * 4, 11, 15 or 17+, a bad number or name) is left out and counted in
+ * nskipped; the other rows stand.  -EINVAL only when there were lines
+ * and none of them was a row. */
 int diskstats_parse(const char *buf, size_t len, struct disk_table *out);
 
 /* Free the rows of T and leave it empty (a parse does not free them). */
@@ -51,7 +57,8 @@ struct disk_rate {
 	double rd_bytes_per_s, wr_bytes_per_s;
 	double rd_iops, wr_iops;
 	double util_pct;	/* io_ticks over wall time, 0..100 */
-	double await_ms;	/* (rd+wr ticks) / (rd+wr ios); 0 if no I/O */
+	double await_ms;	/* (rd+wr+discard+flush ticks) over their
+				 * completed requests; 0 if none */
 	bool ops_unknown;	/* replay of a file without IOPS and busy share:
 				 * rd_iops, wr_iops, util_pct mean nothing */
 };

@@ -358,20 +358,35 @@ static int parse_row(const char *p, const char *end, size_t ncpus,
 	return row_strings(r, pl, key, colon, p, trim_end(p, end));
 }
 
+/* The rows from P on; LINE is P's 1-based line in the file.  A row that
+ * does not parse is left out and counted. */
 static int parse_rows(const char *p, const char *end, struct irq_table *t,
-		      struct pool *pl)
+		      struct pool *pl, unsigned line)
 {
-	while (p < end) {
+	for (; p < end; line++) {
 		const char *le = line_end(p, end);
 
-		if (!blank_line(p, le)) {
-			if (parse_row(p, le, t->ncpus, pl, &t->rows[t->nrows]))
-				return -EINVAL;
+		if (blank_line(p, le)) {
+			/* nothing */
+		} else if (parse_row(p, le, t->ncpus, pl,
+				     &t->rows[t->nrows]) == 0) {
 			t->nrows++;
+		} else if (t->nskipped++ == 0) {
+			t->skip_line = line;
 		}
 		p = le < end ? le + 1 : end;
 	}
-	return 0;
+	return t->nrows || !t->nskipped ? 0 : -EINVAL;
+}
+
+/* The 1-based line number of P in BUF. */
+static unsigned line_of(const char *buf, const char *p)
+{
+	unsigned n = 1;
+
+	for (; buf < p; buf++)
+		n += *buf == '\n';
+	return n;
 }
 
 int interrupts_parse(const char *buf, size_t len, struct irq_table *out)
@@ -399,7 +414,8 @@ int interrupts_parse(const char *buf, size_t len, struct irq_table *out)
 		for (size_t i = 0; i < out->ncpus; i++)
 			out->cpus[i] = (unsigned)i;
 	if (!rc)
-		rc = parse_rows(lay.rows, end, out, &pl);
+		rc = parse_rows(lay.rows, end, out, &pl,
+				line_of(buf, lay.rows));
 	if (rc) {
 		interrupts_free(out);
 		return rc;

@@ -33,6 +33,8 @@ struct irq_table {
 	size_t ncpus;
 	struct irq_row *rows;
 	size_t nrows;
+	unsigned nskipped;	/* rows not understood, left out */
+	unsigned skip_line;	/* 1-based line of the first of them */
 };
 
 /*
@@ -40,8 +42,9 @@ struct irq_table {
  * freed: interrupts_free a table before parsing into it again).  Without a
  * "CPU0 CPU1 ..." header line (a pasted excerpt) the CPUs are numbered
  * 0..n-1, n being the number of leading counts of the first row.  Returns
- * the number of rows, or -EINVAL for empty input, a garbled header or a
- * malformed row (OUT is left empty), -ENOMEM.
+ * the number of rows, or -EINVAL for empty input or a garbled header (OUT
+ * is left empty), -ENOMEM.  A malformed row is left out and counted in
+ * nskipped; the other rows stand.
  */
 int interrupts_parse(const char *buf, size_t len, struct irq_table *out);
 

@@ -15,13 +15,7 @@
 
 #define HEADER_LINES 2
 
-/* The 16 counters of a line, in the kernel's order. */
-enum {
-	N_RX_BYTES, N_RX_PACKETS, N_RX_ERRS, N_RX_DROP,
-	N_RX_FIFO, N_RX_FRAME, N_RX_COMPRESSED, N_RX_MULTICAST,
-	N_TX_BYTES, N_TX_PACKETS, N_TX_ERRS, N_TX_DROP,
-	N_TX_FIFO, N_TX_COLLS, N_TX_CARRIER, N_TX_COMPRESSED, NCOUNTERS
-};
+#define NCOUNTERS NET_NCOUNTERS
 
 static bool is_blank(char c)
 {
@@ -71,9 +65,9 @@ static void row_store(struct net_row *r, const uint64_t v[NCOUNTERS])
 	r->tx_compressed = v[15];
 }
 
-/* The name is what precedes the first ':', less leading blanks: names
- * cannot hold ':' or blanks, while old kernels ("%6s:%8lu") let a large
- * counter run into the colon ("eth0:1234567890"). */
+/* The name is what precedes the colon, less leading blanks: old kernels
+ * ("%6s:%8lu") let a large counter run into the colon ("eth0:1234567890"),
+ * and an alias name holds one ("eth0:1: 12 ..."); parse_line tries both. */
 static int parse_name(const char *p, const char *colon, struct net_row *r)
 {
 	size_t n;
@@ -89,23 +83,44 @@ static int parse_name(const char *p, const char *colon, struct net_row *r)
 	return 0;
 }
 
-/* One data line into *R: 1 for a row, 0 for a blank line, or -EINVAL. */
-static int parse_line(const char *p, const char *end, struct net_row *r)
+/* The name ends at COLON: the row into *R, 1, or -EINVAL. */
+static int parse_at(const char *p, const char *colon, const char *end,
+		    struct net_row *r)
 {
-	const char *colon = memchr(p, ':', (size_t)(end - p));
 	uint64_t v[NCOUNTERS];
 
-	if (!colon) {
-		while (p < end && is_blank(*p))
-			p++;
-		return p == end ? 0 : -EINVAL;
-	}
 	memset(r, 0, sizeof(*r));
 	if (parse_name(p, colon, r) < 0 ||
 	    parse_counters(colon + 1, end, v) < 0)
 		return -EINVAL;
 	row_store(r, v);
 	return 1;
+}
+
+/* The last ':' in [P, END), or NULL. */
+static const char *last_colon(const char *p, const char *end)
+{
+	while (end > p)
+		if (*--end == ':')
+			return end;
+	return NULL;
+}
+
+/* One data line into *R: 1 for a row, 0 for a blank line, or -EINVAL.
+ * The first colon ends the name; failing that, the last one (an alias). */
+static int parse_line(const char *p, const char *end, struct net_row *r)
+{
+	const char *colon = memchr(p, ':', (size_t)(end - p));
+	const char *last = last_colon(p, end);
+
+	if (!colon) {
+		while (p < end && is_blank(*p))
+			p++;
+		return p == end ? 0 : -EINVAL;
+	}
+	if (parse_at(p, colon, end, r) > 0)
+		return 1;
+	return last != colon ? parse_at(p, last, end, r) : -EINVAL;
 }
 
 /* A header line ("Inter-|   Receive ...", " face |bytes ...") has a '|'
@@ -144,8 +159,9 @@ int netdev_parse(const char *buf, size_t len, struct net_table *out)
 			rc = check_header(p, eol);
 		} else {
 			rc = parse_line(p, eol, &r);
-			if (rc > 0)
-				rc = table_push(out, &cap, &r);
+			if (rc < 0 && out->nskipped++ == 0)
+				out->skip_line = line;
+			rc = rc > 0 ? table_push(out, &cap, &r) : 0;
 		}
 		p = nl ? nl + 1 : end;
 	}
@@ -191,6 +207,11 @@ static const struct net_row *find_prev(const struct net_table *prev,
 	return NULL;
 }
 
+bool netdev_known(const struct net_rate *r, enum net_counter c)
+{
+	return r->valid && !(r->reset & 1u << c);
+}
+
 static void rate_row(const struct net_row *p, const struct net_row *r,
 		     double dt, struct net_rate *out)
 {
@@ -203,17 +224,20 @@ static void rate_row(const struct net_row *p, const struct net_row *r,
 		return;
 	row_counters(p, a);
 	row_counters(r, b);
-	if (!counter_deltas(a, b, d, NCOUNTERS))
-		return;		/* a reset: the row restarts its baseline */
+	/* A counter that went down restarts alone (a driver that zeroes its
+	 * collisions); the ones that rose keep their rates. */
+	for (unsigned i = 0; i < NCOUNTERS; i++)
+		if (!counter_delta(a[i], b[i], &d[i]))
+			out->reset |= 1u << i;
 	out->valid = true;
-	out->rx_bytes_per_s = counter_rate(d[N_RX_BYTES], dt);
-	out->rx_packets_per_s = counter_rate(d[N_RX_PACKETS], dt);
-	out->rx_errs_per_s = counter_rate(d[N_RX_ERRS], dt);
-	out->rx_drop_per_s = counter_rate(d[N_RX_DROP], dt);
-	out->tx_bytes_per_s = counter_rate(d[N_TX_BYTES], dt);
-	out->tx_packets_per_s = counter_rate(d[N_TX_PACKETS], dt);
-	out->tx_errs_per_s = counter_rate(d[N_TX_ERRS], dt);
-	out->tx_drop_per_s = counter_rate(d[N_TX_DROP], dt);
+	out->rx_bytes_per_s = counter_rate(d[NET_RX_BYTES], dt);
+	out->rx_packets_per_s = counter_rate(d[NET_RX_PACKETS], dt);
+	out->rx_errs_per_s = counter_rate(d[NET_RX_ERRS], dt);
+	out->rx_drop_per_s = counter_rate(d[NET_RX_DROP], dt);
+	out->tx_bytes_per_s = counter_rate(d[NET_TX_BYTES], dt);
+	out->tx_packets_per_s = counter_rate(d[NET_TX_PACKETS], dt);
+	out->tx_errs_per_s = counter_rate(d[NET_TX_ERRS], dt);
+	out->tx_drop_per_s = counter_rate(d[NET_TX_DROP], dt);
 }
 
 int netdev_rates(const struct net_table *prev, const struct net_table *cur,

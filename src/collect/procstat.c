@@ -114,17 +114,27 @@ int procstat_parse(const char *buf, size_t len, struct procstat *out)
 {
 	const char *p = buf, *end = buf + len;
 	int have_total = 0, rc = 0;
+	unsigned line = 0;
 
 	procstat_free(out);
 	while (p < end && rc == 0) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		bool total;
 
 		if (!eol)
 			eol = end;
+		line++;
+		total = eol - p >= 4 && memcmp(p, "cpu ", 4) == 0;
 		if (eol - p >= 3 && memcmp(p, "cpu", 3) == 0)
 			rc = parse_cpu_line(p, eol, out, &have_total);
 		else
 			parse_scalar(p, eol, out);
+		/* One bad cpuN line hides that CPU, not the table. */
+		if (rc == -EINVAL && !total) {
+			if (out->nskipped++ == 0)
+				out->skip_line = line;
+			rc = 0;
+		}
 		p = eol + 1;
 	}
 	if (rc == 0 && !have_total)
@@ -174,8 +184,11 @@ void procstat_util(const struct cpu_times *prev, const struct cpu_times *cur,
 		d[i] = cur->t[i] > prev->t[i] ? cur->t[i] - prev->t[i] : 0;
 	total = wall_ticks(d);
 	out->valid = true;
-	if (total == 0)
+	if (total == 0) {
+		/* No tick in the interval: a tickless CPU that slept. */
+		out->idle = 100.0;
 		return;
+	}
 #define PCT(f) (100.0 * (double)d[f] / (double)total)
 	out->user = PCT(CPU_USER);
 	out->nice = PCT(CPU_NICE);

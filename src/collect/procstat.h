@@ -21,12 +21,16 @@ struct procstat {
 	struct cpu_times *cpus;	/* in file order, keyed by id */
 	size_t ncpus;
 	uint64_t ctxt, btime, procs_running, procs_blocked;
+	unsigned nskipped;	/* cpuN lines not understood, left out */
+	unsigned skip_line;	/* 1-based line of the first of them */
 };
 
 /*
  * Parse /proc/stat into OUT (reset first).  Offline CPUs have no line; the
  * caller tells them from the present ones.  Returns the number of CPU lines,
- * or -EINVAL (no aggregate line, a malformed cpu line, a duplicate id).
+ * or -EINVAL (no aggregate line, or a malformed one).  A malformed cpuN
+ * line or a duplicate id is left out (that CPU reads as offline) and
+ * counted in nskipped; the other CPUs stand.
  */
 int procstat_parse(const char *buf, size_t len, struct procstat *out);
 
@@ -46,7 +50,8 @@ struct cpu_util {
  * Utilisation of one CPU between PREV and CUR (either may be NULL: the
  * result is then invalid).  A field that went down counts as 0 (idle and
  * iowait can step back on tickless kernels); a total that went down means
- * the counters were reset and the result is invalid.
+ * the counters were reset and the result is invalid.  No tick at all in
+ * the interval (an idle tickless CPU) is 100 % idle.
  */
 void procstat_util(const struct cpu_times *prev, const struct cpu_times *cur,
 		   struct cpu_util *out);

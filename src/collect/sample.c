@@ -186,6 +186,23 @@ void sample_rates_free(struct sample_rates *r)
 	memset(r, 0, sizeof(*r));
 }
 
+size_t sample_skips(const struct sample *s,
+		    struct sample_skip out[SAMPLE_NSKIP])
+{
+	const struct sample_skip all[SAMPLE_NSKIP] = {
+		{ "/proc/stat", s->stat.nskipped, s->stat.skip_line },
+		{ "/proc/diskstats", s->disks.nskipped, s->disks.skip_line },
+		{ "/proc/net/dev", s->nets.nskipped, s->nets.skip_line },
+		{ "/proc/interrupts", s->irqs.nskipped, s->irqs.skip_line },
+	};
+	size_t n = 0;
+
+	for (size_t i = 0; i < SAMPLE_NSKIP; i++)
+		if (all[i].n)
+			out[n++] = all[i];
+	return n;
+}
+
 const char *sample_error(int rc)
 {
 	switch (rc) {

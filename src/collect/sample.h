@@ -68,6 +68,18 @@ int sample_rates(const struct sample *prev, const struct sample *cur,
 
 void sample_rates_free(struct sample_rates *r);
 
+/* Lines a source's parser left out (not understood): how many, the first. */
+struct sample_skip {
+	const char *source;	/* "/proc/diskstats" */
+	unsigned n, line;
+};
+
+#define SAMPLE_NSKIP 4
+
+/* The sources of S that left lines out, into OUT; their count. */
+size_t sample_skips(const struct sample *s,
+		    struct sample_skip out[SAMPLE_NSKIP]);
+
 /* A plain English sentence for a source's error code. */
 const char *sample_error(int rc);
 

@@ -77,20 +77,21 @@ static json_t *disk_json(const struct disk_rate *d, double dt)
 		"util_pct", num(d->util_pct, v), "await_ms", num(d->await_ms, v));
 }
 
+/* One counter's rate: null when it has no baseline or went down. */
+#define NET_NUM(n, field, c) num((n)->field, netdev_known((n), (c)))
+
 static json_t *net_json(const struct net_rate *n)
 {
-	bool v = n->valid;
-
 	return json_pack("{s:o s:o s:o s:o s:o s:o s:o s:o s:o s:I s:I s:I s:I}",
 		"name", clean_str(n->row->name),
-		"rx_bytes_per_s", num(n->rx_bytes_per_s, v),
-		"tx_bytes_per_s", num(n->tx_bytes_per_s, v),
-		"rx_packets_per_s", num(n->rx_packets_per_s, v),
-		"tx_packets_per_s", num(n->tx_packets_per_s, v),
-		"rx_errors_per_s", num(n->rx_errs_per_s, v),
-		"tx_errors_per_s", num(n->tx_errs_per_s, v),
-		"rx_drops_per_s", num(n->rx_drop_per_s, v),
-		"tx_drops_per_s", num(n->tx_drop_per_s, v),
+		"rx_bytes_per_s", NET_NUM(n, rx_bytes_per_s, NET_RX_BYTES),
+		"tx_bytes_per_s", NET_NUM(n, tx_bytes_per_s, NET_TX_BYTES),
+		"rx_packets_per_s", NET_NUM(n, rx_packets_per_s, NET_RX_PACKETS),
+		"tx_packets_per_s", NET_NUM(n, tx_packets_per_s, NET_TX_PACKETS),
+		"rx_errors_per_s", NET_NUM(n, rx_errs_per_s, NET_RX_ERRS),
+		"tx_errors_per_s", NET_NUM(n, tx_errs_per_s, NET_TX_ERRS),
+		"rx_drops_per_s", NET_NUM(n, rx_drop_per_s, NET_RX_DROP),
+		"tx_drops_per_s", NET_NUM(n, tx_drop_per_s, NET_TX_DROP),
 		"rx_errors", (json_int_t)n->row->rx_errs,
 		"tx_errors", (json_int_t)n->row->tx_errs,
 		"rx_drops", (json_int_t)n->row->rx_drop,
@@ -180,6 +181,23 @@ static json_t *irq_cpus_json(const struct irq_table *t)
 	return a;
 }
 
+/* "1 line of /proc/diskstats not understood (line 3)" for each source
+ * that left lines out, into A. */
+static void skips_json(json_t *a, const struct sample *s)
+{
+	struct sample_skip k[SAMPLE_NSKIP];
+	size_t n = sample_skips(s, k);
+	char msg[128];
+
+	for (size_t i = 0; a && i < n; i++) {
+		snprintf(msg, sizeof(msg), "%u line%s of %s not understood "
+			 "(line %u)", k[i].n, k[i].n == 1 ? "" : "s",
+			 k[i].source, k[i].line);
+		json_array_append_new(a, json_pack("{s:s s:s}", "source",
+						   k[i].source, "error", msg));
+	}
+}
+
 static json_t *errors_json(const struct sample_status *st)
 {
 	static const struct { const char *source; size_t off; } src[] = {
@@ -222,6 +240,7 @@ json_t *report_json_rates(const struct sample *prev, const struct sample *cur,
 	json_object_set_new(o, "irqs", array_of(r->nirqs, one_irq, cur,
 						r->irqs));
 	json_object_set_new(o, "errors", errors_json(&cur->status));
+	skips_json(json_object_get(o, "errors"), cur);
 	(void)prev;
 	return o;
 }

@@ -547,7 +547,7 @@ START_TEST(garbage_rejected)
 		"", "\n\n  \n", "garbage", "CPU0 CPUx\n 1: 5 GIC\n",
 		"CPU1 CPU0\n 1: 5 5\n", "CPU0 CPU0\n 1: 5 5\n", "CPU\n",
 		"CPU0 CPU1\n 1: GICv2 5 Edge x\n", "CPU0\n 1 5 GIC\n",
-		"CPU0\n : 5\n", "CPU0\n1:5\nno colon here\n",
+		"CPU0\n : 5\n", "CPU0\nno colon here\n",
 		"CPU0\n 1: 18446744073709551616 GIC\n",
 		"CPU0 CPU1\n 1: 99999999999999999999999999 0\n",
 		"CPU0 CPU99999999999\n", "1: x\n",
@@ -675,6 +675,31 @@ START_TEST(truncated_captures)
 }
 END_TEST
 
+/* A row that does not parse is left out, counted and named by its line;
+ * the rows around it stand (was: the whole table refused). */
+START_TEST(bad_row_skipped)
+{
+	static const char *const txt[] = {
+		"CPU0 CPU1\n 1: 5 6 GIC 1 Edge a\nno colon here\n"
+		" 3: 7 8 GIC 3 Edge c\n",
+		"CPU0 CPU1\n 1: 5 6 GIC 1 Edge a\n 2: x\n"
+		" 3: 7 8 GIC 3 Edge c\n",
+		"CPU0 CPU1\n 1: 5 6 GIC 1 Edge a\n 2: 99999999999999999999 0\n"
+		" 3: 7 8 GIC 3 Edge c\n",
+	};
+	struct irq_table t;
+
+	for (size_t i = 0; i < sizeof(txt) / sizeof(txt[0]); i++) {
+		ck_assert_int_eq(parse_str(txt[i], &t), 2);
+		ck_assert_uint_eq(t.nskipped, 1);
+		ck_assert_uint_eq(t.skip_line, 3);
+		ck_assert_str_eq(t.rows[1].key, "3");
+		ck_assert_uint_eq(t.rows[1].total, 15);
+		interrupts_free(&t);
+	}
+}
+END_TEST
+
 static Suite *interrupts_suite(void)
 {
 	Suite *s = suite_create("interrupts");
@@ -698,6 +723,7 @@ static Suite *interrupts_suite(void)
 	tcase_add_test(rates, rates_reordered_rows);
 	tcase_add_test(rates, rates_first_tick_and_bad_dt);
 	tcase_add_test(bad, garbage_rejected);
+	tcase_add_test(bad, bad_row_skipped);
 	tcase_add_test(bad, edge_cases_accepted);
 	tcase_add_test(bad, very_long_lines);
 	tcase_add_test(bad, truncated_captures);

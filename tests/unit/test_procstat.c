@@ -112,8 +112,6 @@ START_TEST(garbage_is_an_error)
 {
 	static const char *bad[] = {
 		"", "cpu\n", "cpu0 1 2 3 4\n", "cpu  a b c d\n",
-		"cpu  1 2 3 4\ncpu0 1 2\n", "cpu  1 2 3 4\ncpux 1 2 3 4\n",
-		"cpu  1 2 3 4\ncpu0 1 2 3 4\ncpu0 1 2 3 4\n",
 		"cpu  99999999999999999999999 2 3 4\n",
 		"cpu  1 2 3 4\ncpu  1 2 3 4\n",
 	};
@@ -148,6 +146,60 @@ START_TEST(every_truncation_is_safe)
 }
 END_TEST
 
+/* A bad cpuN line (or a duplicate id) hides that CPU only, counted and
+ * named by its line; the aggregate and the other CPUs stand. */
+START_TEST(bad_cpu_line_skipped)
+{
+	static const char *bad[] = {
+		"cpu  1 2 3 4\ncpu0 1 2\ncpu1 5 6 7 8\n",
+		"cpu  1 2 3 4\ncpux 1 2 3 4\ncpu1 5 6 7 8\n",
+		"cpu  1 2 3 4\ncpu1 5 6 7 8\ncpu1 1 2 3 4\n",
+	};
+	struct procstat p = { 0 };
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_int_eq(procstat_parse(bad[i], strlen(bad[i]), &p), 1);
+		ck_assert_uint_eq(p.nskipped, 1);
+		ck_assert_uint_eq(p.skip_line, i == 2 ? 3 : 2);
+		ck_assert_uint_eq(procstat_find(&p, 1)->t[CPU_USER], 5);
+		ck_assert_uint_eq(p.total.t[CPU_IDLE], 4);
+		procstat_free(&p);
+	}
+}
+END_TEST
+
+/* sysstat's root2 -> root3: cpu3 has no tick in the interval.  It is 100 %
+ * idle and 0 % busy (was: every share 0, adding up to 0); cpu6 has no line
+ * in root3 (offline): no data. */
+START_TEST(sysstat_cpu_without_ticks)
+{
+	struct procstat a = { 0 }, b = { 0 };
+	struct cpu_util u;
+	size_t len;
+	char *t2 = testutil_load("sysstat/root2_proc_stat", &len);
+
+	ck_assert_int_ge(procstat_parse(t2, len, &a), 8);
+	free(t2);
+	t2 = testutil_load("sysstat/root3_proc_stat", &len);
+	ck_assert_int_ge(procstat_parse(t2, len, &b), 7);
+	free(t2);
+	procstat_util(procstat_find(&a, 3), procstat_find(&b, 3), &u);
+	ck_assert(u.valid);
+	ck_assert_double_eq(u.idle, 100.0);
+	ck_assert_double_eq(u.busy, 0.0);
+	ck_assert_double_eq(u.user + u.nice + u.system + u.idle + u.iowait +
+			    u.irq + u.softirq + u.steal, 100.0);
+	ck_assert_ptr_null(procstat_find(&b, 6));
+	procstat_util(procstat_find(&a, 6), procstat_find(&b, 6), &u);
+	ck_assert(!u.valid);
+	procstat_util(procstat_find(&a, 1), procstat_find(&b, 1), &u);
+	ck_assert(u.valid);
+	ck_assert_double_eq_tol(u.busy, 100.0 - u.idle - u.iowait, 1e-9);
+	procstat_free(&a);
+	procstat_free(&b);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("procstat");
@@ -159,6 +211,8 @@ int main(void)
 	tcase_add_test(tc, old_kernel_fewer_fields);
 	tcase_add_test(tc, reset_and_tickless_step_back);
 	tcase_add_test(tc, garbage_is_an_error);
+	tcase_add_test(tc, bad_cpu_line_skipped);
+	tcase_add_test(tc, sysstat_cpu_without_ticks);
 	tcase_add_test(tc, every_truncation_is_safe);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
