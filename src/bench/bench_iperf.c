@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef HAVE_LIBIPERF
 #include <iperf_api.h>
+#endif
 
 #include "bench/benchmsg.h"
 #include "base/i18n.h"
@@ -71,6 +73,7 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 	return err[0] ? -EPROTO : 0;
 }
 
+#ifdef HAVE_LIBIPERF
 int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
 		    size_t errsize)
 {
@@ -135,3 +138,19 @@ int bench_iperf_serve(const char *bind, int port, bool once, char *err,
 	iperf_free_test(t);
 	return rc < -1 ? -EIO : 0;
 }
+#else
+/* configure --without-libiperf: the runs and the server say so. */
+int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
+		    size_t errsize)
+{
+	snprintf(err, errsize, "%s", _("built without iperf support"));
+	return -ENOTSUP;
+}
+
+int bench_iperf_serve(const char *bind, int port, bool once, char *err,
+		      size_t errsize)
+{
+	snprintf(err, errsize, "%s", _("built without iperf support"));
+	return -ENOTSUP;
+}
+#endif
