@@ -7,9 +7,14 @@ set -e
 PKGS="build-essential autoconf automake autopoint gettext pkg-config
 libncurses-dev libpci-dev libusb-1.0-0-dev libjansson-dev libcpupower-dev
 libiperf-dev check umockdev clang python3 tmux iperf3 fio e2fsprogs
-util-linux procps git ca-certificates
-libmicrohttpd-dev prometheus prometheus-node-exporter python3-prometheus-client
-systemd"
+util-linux procps git ca-certificates"
+# the bash completion and man page tests; the package's CI has its own
+# list in .ci/package
+PKGS="$PKGS bash-completion mandoc man-db groff-base"
+# benchtop metrics (libmicrohttpd) and its tests: a real Prometheus, the
+# node exporter's textfile collector, systemd-analyze for the units
+PKGS="$PKGS libmicrohttpd-dev prometheus prometheus-node-exporter
+python3-prometheus-client systemd"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

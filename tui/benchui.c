@@ -31,8 +31,13 @@ void benchui_init(struct app *a)
 	benchrun_init(&b->run);
 	benchrun_init(&b->srv);
 	if (presets_load(&b->presets, b->presets_error,
-			 sizeof(b->presets_error)) >= 0)
+			 sizeof(b->presets_error)) >= 0) {
+		/* a missing or damaged data file: one warning, the built-in
+		 * presets still run */
+		if (b->presets_error[0])
+			copy(a->message, sizeof(a->message), b->presets_error);
 		b->presets_error[0] = '\0';
+	}
 }
 
 void benchui_fini(struct app *a)

@@ -6,6 +6,10 @@
 #include "base/settings.h"
 #include "base/i18n.h"
 
+#ifndef SYSCONFDIR
+#define SYSCONFDIR "/etc"
+#endif
+
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -465,6 +469,17 @@ const char *settings_default_path(char *dst, size_t size)
 	if (n < 0 || (size_t)n >= size)
 		return NULL;
 	return dst;
+}
+
+const char *settings_system_path(char *dst, size_t size)
+{
+	const char *dir = getenv("BENCHTOP_SYSCONFDIR");
+	int n;
+
+	if (!dir || dir[0] != '/')
+		dir = SYSCONFDIR;
+	n = snprintf(dst, size, "%s/benchtop/config", dir);
+	return n < 0 || (size_t)n >= size ? NULL : dst;
 }
 
 void settings_defaults(struct settings *s)

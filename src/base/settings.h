@@ -1,5 +1,6 @@
-/* settings: the user's configuration file ($XDG_CONFIG_HOME/benchtop/config),
- * "key = value" lines read once at start; benchtop runs without it. */
+/* settings: the configuration files (/etc/benchtop/config, then the user's
+ * $XDG_CONFIG_HOME/benchtop/config), "key = value" lines read once at start;
+ * benchtop runs without them. */
 #ifndef BENCHTOP_SETTINGS_H
 #define BENCHTOP_SETTINGS_H
 
@@ -72,6 +73,11 @@ int settings_load(struct settings *s, const char *path,
 /* The config file's path from $XDG_CONFIG_HOME or $HOME into DST; DST, or
  * NULL when neither is usable or the path does not fit in SIZE bytes. */
 const char *settings_default_path(char *dst, size_t size);
+
+/* The system-wide config file, read before the user's: SYSCONFDIR
+ * (/etc)/benchtop/config, or $BENCHTOP_SYSCONFDIR/benchtop/config when that
+ * is an absolute path (tests); DST, or NULL when it does not fit. */
+const char *settings_system_path(char *dst, size_t size);
 
 /* Whether NAME (a disk or interface) matches one of the hide patterns. */
 bool settings_hidden(const struct settings *s, const char *name);

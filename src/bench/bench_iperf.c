@@ -17,7 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#ifdef HAVE_LIBIPERF
 #include <iperf_api.h>
+#endif
 
 #include "bench/benchmsg.h"
 #include "base/i18n.h"
@@ -78,6 +80,7 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 	return err[0] ? -EPROTO : 0;
 }
 
+#ifdef HAVE_LIBIPERF
 int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
 		    size_t errsize)
 {
@@ -292,3 +295,19 @@ int bench_iperf_serve(const struct bench_serve *opt, char *err,
 		snprintf(err, errsize, "%s", _("the one test failed"));
 	return rc ? -EIO : 0;
 }
+#else
+/* configure --without-libiperf: the runs and the server say so. */
+int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
+		    size_t errsize)
+{
+	snprintf(err, errsize, "%s", _("built without iperf support"));
+	return -ENOTSUP;
+}
+
+int bench_iperf_serve(const char *bind, int port, bool once, char *err,
+		      size_t errsize)
+{
+	snprintf(err, errsize, "%s", _("built without iperf support"));
+	return -ENOTSUP;
+}
+#endif

@@ -12,11 +12,9 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/datadir.h"
 #include "base/strclean.h"
-
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/benchtop"
-#endif
+#include "bench/presets_builtin.h"
 
 #define MIB (1024ULL * 1024)
 
@@ -355,38 +353,52 @@ static int load_file(struct presets *out, const char *path, bool must,
 	return rc < 0 ? rc : 0;
 }
 
-/* The installed file's path into DST: as bridges.c finds its table. */
-static int data_path(char *dst, size_t size)
+/* PATH's presets on top of OUT, all or nothing: a missing or damaged file
+ * leaves OUT as it was, with the warning in WARN.  0 or -ENOMEM. */
+static int overlay_file(struct presets *out, const char *path, char *warn,
+			size_t warnsize)
 {
-	const char *dir = getenv("BENCHTOP_DATADIR");
-	char exe[4096];
-	ssize_t n;
+	struct presets t = { 0 };
+	char why[400] = "";
+	int rc;
 
-	if (dir && *dir)
-		return snprintf(dst, size, "%s/presets.conf", dir) < (int)size ?
-		       0 : -ENAMETOOLONG;
-	snprintf(dst, size, "%s/presets.conf", PKGDATADIR);
-	if (access(dst, R_OK) == 0)
-		return 0;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return 0;
-	exe[n] = '\0';
-	*strrchr(exe, '/') = '\0';
-	return snprintf(dst, size, "%s/../data/presets.conf", exe) < (int)size
-	       ? 0 : -ENAMETOOLONG;
+	if (out->n && !(t.v = malloc(out->n * sizeof(*t.v))))
+		return -ENOMEM;
+	if (out->n)
+		memcpy(t.v, out->v, out->n * sizeof(*t.v));
+	t.n = out->n;
+	rc = load_file(&t, path, true, why, sizeof(why));
+	if (rc) {
+		presets_free(&t);
+		if (rc != -ENOMEM)
+			snprintf(warn, warnsize, _("%s (using the built-in "
+						   "presets)"), why);
+		return rc == -ENOMEM ? rc : 0;
+	}
+	presets_free(out);
+	*out = t;
+	return 0;
 }
 
 int presets_load(struct presets *out, char *err, size_t errsize)
 {
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	char path[4200];
+	char path[4200], msg[160];
+	unsigned line;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if ((rc = data_path(path, sizeof(path))) == 0)
-		rc = load_file(out, path, true, err, errsize);
-	if (rc)
+	if (errsize)
+		err[0] = '\0';
+	rc = presets_parse(presets_builtin_text, presets_builtin_len, out,
+			   &line, msg, sizeof(msg));
+	if (rc < 0) {
+		snprintf(err, errsize, "built-in presets: line %u: %s", line,
+			 msg);
+		return rc;
+	}
+	if (datadir_file(path, sizeof(path), "presets.conf") &&
+	    (rc = overlay_file(out, path, err, errsize)))
 		return rc;
 	path[0] = '\0';
 	if (xdg && xdg[0] == '/')

@@ -62,10 +62,13 @@ int presets_parse_size(const char *s, size_t len, uint64_t *out);
 int presets_parse(const char *buf, size_t len, struct presets *out,
 		  unsigned *line, char *msg, size_t msgsize);
 
-/* Read the installed presets.conf ($BENCHTOP_DATADIR, PKGDATADIR, or
- * ../data beside an uninstalled binary), then the user's
- * $XDG_CONFIG_HOME/benchtop/presets.conf.  Returns the number of presets,
- * or -errno with ERR (a sentence naming the file) set. */
+/* The presets built into the binary (data/presets.conf as it was built),
+ * then the data folder's presets.conf (datadir_find(): installed, or the
+ * source tree of an uninstalled build), then the user's
+ * $XDG_CONFIG_HOME/benchtop/presets.conf, each overriding by name.  A
+ * missing or damaged data file keeps the built-in presets: the count is
+ * returned and ERR holds the warning.  Otherwise ERR is "" on success; on
+ * -errno (a damaged user's file, no memory) ERR names the file and why. */
 int presets_load(struct presets *out, char *err, size_t errsize);
 
 void presets_free(struct presets *p);

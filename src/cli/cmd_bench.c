@@ -211,8 +211,11 @@ bool cmd_bench_presets(const char *cmd, struct presets *ps)
 {
 	char err[600] = "";
 
-	if (presets_load(ps, err, sizeof(err)) >= 0)
+	if (presets_load(ps, err, sizeof(err)) >= 0) {
+		if (err[0])	/* the data file: one warning, not the runs */
+			fprintf(stderr, "benchtop %s: %s\n", cmd, err);
 		return true;
+	}
 	fprintf(stderr, _("benchtop %s: cannot read the presets: %s\n"), cmd,
 		err);
 	presets_free(ps);

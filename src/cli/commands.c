@@ -42,6 +42,15 @@ const struct command *commands_find(const char *name)
 	return NULL;
 }
 
+const char *commands_missing(const char *name)
+{
+#ifndef HAVE_LIBIPERF
+	if (strcmp(name, "iperf") == 0 || strcmp(name, "serve") == 0)
+		return N_("built without iperf support");
+#endif
+	return NULL;
+}
+
 const struct command *commands_all(void)
 {
 	return command_table;

@@ -13,6 +13,10 @@ struct command {
 /* The command named NAME, or NULL. */
 const struct command *commands_find(const char *name);
 
+/* Why command NAME is not in this build ("built without iperf support",
+ * untranslated: pass it through _()), or NULL when it is. */
+const char *commands_missing(const char *name);
+
 /* The table, ended by an entry with a NULL name. */
 const struct command *commands_all(void);
 

@@ -150,23 +150,54 @@ static int run_once(const struct options *opts)
 	return rc || snap_failed ? EXIT_FAILURE : EXIT_SUCCESS; /* [snapshot] */
 }
 
-/* Read the configuration file; a problem is one warning, not an end. */
-static void load_settings(struct settings *s)
+/* Read one configuration file on top of S; a problem is one warning. */
+static void load_settings_file(struct settings *s, const char *path)
 {
 	struct settings_error err = { 0 };
-	char path[4096];
-	int rc;
+	int rc = settings_load(s, path, &err);
 
-	settings_defaults(s);
-	if (!settings_default_path(path, sizeof(path)))
-		return;
-	rc = settings_load(s, path, &err);
 	if (rc < 0 && rc != -ENOMEM && err.line == 0)
 		fprintf(stderr, _("%s: %s: %s (using the defaults)\n"),
 			PACKAGE, path, err.msg);
 	else if (rc < 0 && rc != -ENOMEM)
 		fprintf(stderr, _("%s: %s: %s (the rest of the file was "
 				  "used)\n"), PACKAGE, path, err.msg);
+}
+
+/* The system-wide file, then the user's: the user's lines win. */
+static void load_settings(struct settings *s)
+{
+	char path[4096];
+
+	settings_defaults(s);
+	if (settings_system_path(path, sizeof(path)))
+		load_settings_file(s, path);
+	if (settings_default_path(path, sizeof(path)))
+		load_settings_file(s, path);
+}
+
+/* --version as GNU programs print it: name, version, copyright, licence. */
+static void print_version(void)
+{
+	printf("%s %s\n", PACKAGE, PACKAGE_VERSION);
+	printf("Copyright (C) %s The benchtop authors.\n",
+	       BENCHTOP_COPYRIGHT_YEARS);
+	fputs(_("License GPLv2+: GNU GPL version 2 or later "
+		"<https://gnu.org/licenses/gpl.html>.\n"
+		"This is free software: you are free to change and "
+		"redistribute it.\n"
+		"There is NO WARRANTY, to the extent permitted by law.\n"), stdout);
+}
+
+/* A subcommand, or the one sentence saying this build lacks it. */
+static int run_command(const struct command *cmd, int argc, char **argv)
+{
+	const char *why = commands_missing(cmd->name);
+
+	if (!why)
+		return cmd->main(argc, argv);
+	fprintf(stderr, "%s %s: %s\n", PACKAGE, cmd->name, _(why));
+	return EXIT_FAILURE;
 }
 
 int main(int argc, char **argv)
@@ -182,7 +213,7 @@ int main(int argc, char **argv)
 	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
 	textdomain(PACKAGE);
 	if (argc > 1 && argv[1][0] != '-' && (cmd = commands_find(argv[1])))
-		return cmd->main(argc - 1, argv + 1);
+		return run_command(cmd, argc - 1, argv + 1);
 	if (argc == 2 && strcmp(argv[1], "--list-keys") == 0) {
 		tui_list_keys(stdout);	/* hidden: the man page test reads it */
 		return EXIT_SUCCESS;
@@ -195,7 +226,7 @@ int main(int argc, char **argv)
 		options_usage(stdout);
 		return EXIT_SUCCESS;
 	case ACTION_VERSION:
-		printf("%s %s\n", PACKAGE, PACKAGE_VERSION);
+		print_version();
 		return EXIT_SUCCESS;
 	case ACTION_ONCE:
 	case ACTION_MONITOR:

@@ -93,6 +93,8 @@ void options_usage(FILE *f)
 	print_commands(f);
 	fputs(_("\nExit status: 0 on success, 1 when the system could not be "
 		"read, 2 for a bad command line.\n"), f);
+	fprintf(f, _("\nReport bugs to: %s\n%s home page: <%s>\n"),
+		PACKAGE_BUGREPORT, PACKAGE_NAME, PACKAGE_URL);
 }
 
 /* Seconds from S, or a negative value when S is not a valid interval. */

@@ -1,5 +1,5 @@
 /* bridges: the VID:PID -> bridge chip table, parsed from usb-bridges.conf
- * (installed in PKGDATADIR; $BENCHTOP_DATADIR overrides it for tests). */
+ * (found by base/datadir: installed, or the source tree of a build). */
 #include "config.h"
 
 #include "hw/bridges.h"
@@ -12,11 +12,8 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/datadir.h"
 #include "base/strclean.h"
-
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/benchtop"
-#endif
 
 static bool is_space(char c)
 {
@@ -111,37 +108,15 @@ int bridges_parse(const char *buf, size_t len, struct bridges *out,
 	return (int)out->n;
 }
 
-/* Read DIR/usb-bridges.conf into B; 0 or -errno. */
-static int read_in(struct buf *b, const char *dir, const char *sub)
-{
-	char path[4096];
-
-	if ((size_t)snprintf(path, sizeof(path), "%s%s/usb-bridges.conf",
-			     dir, sub) >= sizeof(path))
-		return -ENAMETOOLONG;
-	return buf_read_file(b, path);
-}
-
-/* The data file: $BENCHTOP_DATADIR, else the installed PKGDATADIR, else
- * beside an uninstalled build (build/benchtop finds ../data). */
+/* The data file of datadir_find(): $BENCHTOP_DATADIR, the source tree of
+ * an uninstalled build, or the installed PKGDATADIR. */
 static int read_table(struct buf *b)
 {
-	const char *dir = getenv("BENCHTOP_DATADIR");
-	char exe[4096];
-	ssize_t n;
-	int rc;
+	char path[4200];
 
-	if (dir && *dir)
-		return read_in(b, dir, "");
-	rc = read_in(b, PKGDATADIR, "");
-	if (rc != -ENOENT)
-		return rc;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return rc;
-	exe[n] = '\0';
-	*strrchr(exe, '/') = '\0';
-	return read_in(b, exe, "/../data");
+	if (!datadir_file(path, sizeof(path), "usb-bridges.conf"))
+		return -ENAMETOOLONG;
+	return buf_read_file(b, path);
 }
 
 int bridges_load(struct bridges *out)

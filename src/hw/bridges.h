@@ -25,8 +25,8 @@ int bridges_parse(const char *buf, size_t len, struct bridges *out,
 		  size_t *line);
 
 /*
- * Load usb-bridges.conf from $BENCHTOP_DATADIR when set, else from the
- * installed PKGDATADIR.  Returns the count or -errno (-EINVAL for a
+ * Load usb-bridges.conf from the folder of datadir_find() ($BENCHTOP_DATADIR,
+ * an uninstalled build's source tree, or PKGDATADIR).  Returns the count or -errno (-EINVAL for a
  * malformed file).
  */
 int bridges_load(struct bridges *out);

@@ -2,6 +2,19 @@
 # iperf through libiperf against real iperf3: benchtop's client against
 # `iperf3 -s` on 127.0.0.1, and stock `iperf3 -c` against `benchtop serve`.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+# A build configured --without-libiperf: both commands say so in one
+# sentence, and the rest of this file is skipped.
+if "$BENCHTOP" serve --help 2>&1 | grep -q 'built without iperf support'; then
+	plan 2
+	"$BENCHTOP" iperf 127.0.0.1 > "$TMPD/out" 2> "$TMPD/err"
+	[ $? -eq 1 ] && [ ! -s "$TMPD/out" ] &&
+		[ "$(cat "$TMPD/err")" = "benchtop iperf: built without iperf support" ]
+	check $? "without libiperf: benchtop iperf says so in one sentence, exit 1"
+	"$BENCHTOP" serve --once > "$TMPD/out" 2> "$TMPD/err"
+	[ $? -eq 1 ] && [ "$(cat "$TMPD/err")" = "benchtop serve: built without iperf support" ]
+	check $? "without libiperf: benchtop serve says so in one sentence, exit 1"
+	exit 0
+fi
 command -v iperf3 > /dev/null || { echo "1..0 # SKIP iperf3 missing"; exit 0; }
 PIDS=""
 cleanup() {
