@@ -13,13 +13,14 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "cli/cmdline.h"
 #include "cli/commands.h"
 #include "metrics/collectset.h"
 #include "metrics/httpd.h"
 #include "metrics/textfile.h"
 
 /* One sentence about the command line; exit status 2. */
-#define bad(...) commands_bad("metrics", __VA_ARGS__)
+#define bad(...) cmdline_bad("metrics", __VA_ARGS__)
 
 #define MAX_RESULTS 16
 
