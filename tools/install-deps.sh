@@ -15,6 +15,8 @@ PKGS="$PKGS bash-completion mandoc man-db groff-base"
 # node exporter's textfile collector, systemd-analyze for the units
 PKGS="$PKGS libmicrohttpd-dev prometheus prometheus-node-exporter
 python3-prometheus-client systemd"
+# the JSON documents checked against doc/schema
+PKGS="$PKGS python3-jsonschema"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

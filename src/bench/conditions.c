@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/jsondoc.h"
 #include "hw/usbdesc.h"
 
 static double mono_now(void)
@@ -30,11 +31,8 @@ static double mono_now(void)
 static json_t *time_now(void)
 {
 	char s[40];
-	time_t t = time(NULL);
-	struct tm tm;
 
-	localtime_r(&t, &tm);
-	strftime(s, sizeof(s), "%Y-%m-%dT%H:%M:%S%z", &tm);
+	jsondoc_time(s, sizeof(s), time(NULL));
 	return json_string(s);
 }
 
@@ -52,11 +50,11 @@ static json_t *clusters_now(const struct hwmodel *hw)
 			"policy", (int)c->policy, "cpus", cpus,
 			"governor", c->has_freq && c->freq.governor ?
 			json_string(c->freq.governor) : json_null(),
-			"cur_mhz", c->has_freq && c->freq.cur_khz ?
-			json_integer((json_int_t)(c->freq.cur_khz / 1000)) :
+			"cur_khz", c->has_freq && c->freq.cur_khz ?
+			json_integer((json_int_t)c->freq.cur_khz) :
 			json_null(),
-			"max_mhz", c->has_freq && c->freq.max_khz ?
-			json_integer((json_int_t)(c->freq.max_khz / 1000)) :
+			"max_khz", c->has_freq && c->freq.max_khz ?
+			json_integer((json_int_t)c->freq.max_khz) :
 			json_null(), "throttled", c->throttled));
 	}
 	return a;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/jsondoc.h"
 #include "bench/benchrun.h"
 #include "cli/cmdline.h"
 #include "base/i18n.h"
@@ -93,6 +94,8 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 	wait_run(&r, isatty(STDERR_FILENO) && !getenv("BENCHTOP_NO_PROGRESS"));
 	res = benchrun_result_json(&r);
 	if (res && json)
+		res = jsondoc_wrap("result", time(NULL), res);
+	if (res && json)
 		json_dumpf(res, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	if (res && json)
 		fputc('\n', stdout);
@@ -138,8 +141,8 @@ static void print_clusters(FILE *f, json_t *c)
 			json_string_value(json_object_get(x, "cpus")),
 			json_is_string(json_object_get(x, "governor")) ?
 			json_string_value(json_object_get(x, "governor")) : "-",
-			(long long)json_integer_value(json_object_get(x, "cur_mhz")),
-			(long long)json_integer_value(json_object_get(y, "cur_mhz")),
+			(long long)json_integer_value(json_object_get(x, "cur_khz")) / 1000,
+			(long long)json_integer_value(json_object_get(y, "cur_khz")) / 1000,
 			json_is_true(json_object_get(y, "throttled")) ?
 			_(", throttled") : "");
 	}

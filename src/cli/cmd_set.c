@@ -11,6 +11,8 @@
 
 #include "hw/clusters.h"
 #include "cli/cmdline.h"
+#include "base/jsondoc.h"
+#include "cli/commands.h"
 #include "base/i18n.h"
 #include "tune/tune.h"
 #include "tune/tunemsg.h"
@@ -316,7 +318,8 @@ static void run_act(struct set_cmd *c, const struct act *a)
 
 static int print_json(const struct set_cmd *c)
 {
-	json_t *j = journal_json(&c->tune.journal);
+	json_t *j = jsondoc_wrap("journal", time(NULL), json_pack("{s:o*}",
+		"entries", journal_json(&c->tune.journal)));
 	int rc = j ? json_dumpf(j, stdout, JSON_INDENT(2)) : -1;
 
 	json_decref(j);

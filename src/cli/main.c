@@ -14,6 +14,7 @@
 /* [snapshot includes: begin] */
 #include "cli/cmd_snap.h"
 /* [snapshot includes: end] */
+#include "base/jsondoc.h"
 #include "cli/commands.h"
 #include "hw/hwmodel.h"
 #include "base/i18n.h"
@@ -76,6 +77,9 @@ static int print_json(const struct sample *prev, const struct sample *cur,
 	json_object_update(o, h);
 	json_decref(h);
 	json_object_set_new(o, "host", host_json());
+	o = jsondoc_wrap("once", time(NULL), o);
+	if (!o)
+		return -ENOMEM;
 	rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', stdout);
 	json_decref(o);

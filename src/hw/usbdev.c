@@ -253,13 +253,15 @@ static void read_descriptors(struct usbdev *d, const char *dir,
 static void read_bos(struct usbdev *d, const char *dir, struct buf *b)
 {
 	/* sysfs bos_descriptors exists since Linux 6.7; older kernels leave
-	 * us the bcdUSB rule unless libusb can fetch the BOS. */
+	 * us the bcdUSB rule unless libusb can fetch the BOS (fetch_bos()). */
 	if (read_attr(b, dir, "bos_descriptors"))
 		return;
-	if (usbdesc_parse_bos(b->data, b->len, &d->bos) < 0)
+	if (usbdesc_parse_bos(b->data, b->len, &d->bos) < 0) {
 		add_error(&d->error, "bos_descriptors", "unreadable");
-	else
+	} else {
 		d->has_bos = true;
+		d->bos_from = "sysfs";
+	}
 }
 
 static void read_speed(struct usbdev *d, const char *dir, struct buf *b)
@@ -356,7 +358,93 @@ static void take_libusb_alts(struct usbdev *d,
 	d->alts_from = "libusb";
 }
 
-static void check_libusb_dev(struct usbdev_list *l, libusb_device *ld)
+/* The BOS as the device sent it, rebuilt from libusb's parsed copy so
+ * that the one parser (usbdesc_parse_bos) reads it as it reads sysfs. */
+static void take_bos(struct usbdev *d,
+		     const struct libusb_bos_descriptor *bos)
+{
+	unsigned char raw[1024];
+	struct libusb_ss_usb_device_capability_descriptor *ss = NULL;
+	size_t n = 5, i;
+
+	for (i = 0; i < bos->bNumDeviceCaps; i++) {
+		const struct libusb_bos_dev_capability_descriptor *c =
+			bos->dev_capability[i];
+
+		if (c->bLength < 3 || n + c->bLength > sizeof(raw))
+			break;
+		memcpy(raw + n, c, 3);
+		memcpy(raw + n + 3, c->dev_capability_data, c->bLength - 3u);
+		n += c->bLength;
+		if (c->bDevCapabilityType == LIBUSB_BT_SS_USB_DEVICE_CAPABILITY &&
+		    !ss)
+			libusb_get_ss_usb_device_capability_descriptor(NULL,
+				(struct libusb_bos_dev_capability_descriptor *)c,
+				&ss);
+	}
+	raw[0] = 5;
+	raw[1] = LIBUSB_DT_BOS;
+	raw[2] = (unsigned char)(n & 0xff);
+	raw[3] = (unsigned char)(n >> 8);
+	raw[4] = (unsigned char)i;
+	if (usbdesc_parse_bos(raw, n, &d->bos) >= 0) {
+		d->has_bos = true;
+		d->bos_from = "libusb";
+		d->bos.ss |= ss != NULL;
+	}
+	libusb_free_ss_usb_device_capability_descriptor(ss);
+}
+
+static void set_note(struct usbdev *d, const char *why, int rc)
+{
+	char t[160];
+
+	if (rc)
+		snprintf(t, sizeof(t), "%s (%s)", why, libusb_error_name(rc));
+	else
+		snprintf(t, sizeof(t), "%s", why);
+	free(d->capable_note);
+	d->capable_note = strdup(t);
+}
+
+/*
+ * Linux < 6.7 has no sysfs bos_descriptors.  A device of bcdUSB 2.01 or
+ * later has a BOS, and a USB 3 device attached at high speed says it is
+ * SuperSpeed only there.  As root, open it and send GET_DESCRIPTOR(BOS):
+ * nothing is claimed, configured or reset (libusb needs a read-write
+ * usbfs handle even for that).  Without root, say what is missing.
+ */
+static void fetch_bos(struct usbdev *d, libusb_device *ld, bool as_root)
+{
+	struct libusb_bos_descriptor *bos = NULL;
+	libusb_device_handle *h = NULL;
+	int rc;
+
+	if (d->has_bos || d->bcd_usb < 0x0201 || d->bcd_usb >= 0x0300)
+		return;
+	if (!as_root) {
+		set_note(d, "capable speed unknown (needs root or Linux 6.7)",
+			 0);
+		return;
+	}
+	rc = libusb_open(ld, &h);
+	if (rc) {
+		set_note(d, "capable speed unknown: the device could not be "
+			 "opened to read its BOS descriptor", rc);
+		return;
+	}
+	rc = libusb_get_bos_descriptor(h, &bos);
+	if (rc)
+		set_note(d, "capable speed unknown: the device did not give "
+			 "its BOS descriptor", rc);
+	else
+		take_bos(d, bos);
+	libusb_free_bos_descriptor(bos);
+	libusb_close(h);
+}
+
+static void check_libusb_dev(struct usbdev_list *l, libusb_device *ld,
+			     bool as_root)
 {
 	struct libusb_config_descriptor *c;
 	struct libusb_device_descriptor dd;
@@ -373,9 +461,10 @@ static void check_libusb_dev(struct usbdev_list *l, libusb_device *ld)
 		take_libusb_alts(d, c);
 		libusb_free_config_descriptor(c);
 	}
+	fetch_bos(d, ld, as_root);
 }
 
-static void check_libusb(struct usbdev_list *l)
+static void check_libusb(struct usbdev_list *l, bool as_root)
 {
 	libusb_context *ctx = NULL;
 	libusb_device **list;
@@ -391,7 +480,7 @@ static void check_libusb(struct usbdev_list *l)
 		add_error(&l->error, "libusb", libusb_error_name((int)n));
 	} else {
 		for (i = 0; i < n; i++)
-			check_libusb_dev(l, list[i]);
+			check_libusb_dev(l, list[i], as_root);
 		libusb_free_device_list(list, 1);
 	}
 	libusb_exit(ctx);
@@ -408,7 +497,7 @@ static void read_quirks(const char *sys_root, struct buf *q)
 }
 
 static void conclude(struct usbdev_list *l, struct usbdev *d,
-		     const struct buf *quirks)
+		     const struct buf *quirks, bool as_root)
 {
 	struct usbdesc_state st = { 0 };
 	char flags[64], sp[16];
@@ -423,6 +512,15 @@ static void conclude(struct usbdev_list *l, struct usbdev *d,
 	d->capable_kbps = usbdesc_capable_kbps(d->bcd_usb,
 					       d->has_bos ? &d->bos : NULL,
 					       d->speed_kbps);
+	if (!d->has_bos && !d->capable_note && d->bcd_usb >= 0x0201 &&
+	    d->bcd_usb < 0x0300)	/* libusb could not even list it */
+		set_note(d, as_root ? "capable speed unknown: libusb could not "
+			 "ask the device" : "capable speed unknown (needs root "
+			 "or Linux 6.7)", 0);
+	if (!d->has_bos && d->capable_note)
+		d->capable_kbps = 0;	/* bcdUSB 2.1x: maybe SuperSpeed */
+	d->capable_from = !d->capable_kbps ? NULL : d->has_bos ? d->bos_from :
+			  "usb_version";
 	d->has_bot = usbdesc_has_storage(d->alts, d->nalts, 0,
 					 USBDESC_PROTO_BOT);
 	d->has_uas = usbdesc_has_storage(d->alts, d->nalts, 0,
@@ -503,6 +601,12 @@ static int list_sysfs(struct usbdev_list *out, const char *sys_root)
 
 int usbdev_scan(const char *sys_root, struct usbdev_list *out)
 {
+	return usbdev_scan_as(sys_root, geteuid() == 0, out);
+}
+
+int usbdev_scan_as(const char *sys_root, bool as_root,
+		   struct usbdev_list *out)
+{
 	struct buf quirks = { 0 };
 	size_t i;
 	int rc;
@@ -514,10 +618,10 @@ int usbdev_scan(const char *sys_root, struct usbdev_list *out)
 		if (out->bridges && bridges_load(out->bridges) < 0)
 			add_error(&out->error, "usb-bridges.conf",
 				  "not readable, bridge chips unnamed");
-		check_libusb(out);
+		check_libusb(out, as_root);
 		read_quirks(sys_root, &quirks);
 		for (i = 0; i < out->n; i++)
-			conclude(out, &out->v[i], &quirks);
+			conclude(out, &out->v[i], &quirks, as_root);
 		qsort(out->v, out->n, sizeof(*out->v), cmp_dev);
 	}
 	if (out->nbuses)
@@ -542,6 +646,7 @@ static void dev_free(struct usbdev *d)
 	free(d->quirks);
 	free(d->syspath);
 	free(d->error);
+	free(d->capable_note);
 }
 
 void usbdev_list_free(struct usbdev_list *l)
@@ -604,195 +709,4 @@ const char *usbdev_label(const struct usbdev *d, char *buf, size_t size)
 		return d->product;
 	snprintf(buf, size, "%04x:%04x", d->vid, d->pid);
 	return buf;
-}
-
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
-static json_t *speed_json(uint32_t kbps)
-{
-	char sp[16];
-
-	if (!kbps)
-		return json_null();
-	usbdesc_format_speed(kbps, sp, sizeof(sp));
-	return json_string(sp);
-}
-
-static json_t *class_json(uint8_t c, uint8_t s, uint8_t p)
-{
-	char t[16];
-
-	snprintf(t, sizeof(t), "%02x/%02x/%02x", c, s, p);
-	return json_string(t);
-}
-
-static json_t *ifaces_json(const struct usbdev *d)
-{
-	json_t *a = json_array();
-	size_t i;
-
-	for (i = 0; i < d->nifaces; i++) {
-		const struct usbdev_iface *f = &d->ifaces[i];
-
-		json_array_append_new(a, json_pack("{s:s,s:i,s:i,s:o,s:o}",
-			"name", f->name, "number", (int)f->number,
-			"alt", (int)f->alt,
-			"class", class_json(f->cls, f->subcls, f->proto),
-			"driver", str_or_null(f->driver)));
-	}
-	return a;
-}
-
-static json_t *alts_json(const struct usbdev *d)
-{
-	json_t *a = json_array();
-	size_t i;
-
-	for (i = 0; i < d->nalts; i++) {
-		const struct usbdesc_alt *x = &d->alts[i];
-
-		json_array_append_new(a, json_pack("{s:i,s:i,s:i,s:o}",
-			"config", x->config, "interface", x->iface,
-			"alt", x->alt,
-			"class", class_json(x->cls, x->subcls, x->proto)));
-	}
-	return a;
-}
-
-static json_t *storage_json(const struct usbdev *d)
-{
-	if (!d->has_bot && !d->has_uas && !d->uas_bound && !d->storage_bound)
-		return json_null();
-	return json_pack("{s:b,s:b,s:s?}", "bot", d->has_bot,
-			 "uas_capable", d->has_uas, "driver",
-			 d->uas_bound ? "uas" : d->storage_bound ?
-			 "usb-storage" : NULL);
-}
-
-static json_t *quirks_json(const char *q)
-{
-	json_t *a = json_array();
-	const char *n;
-
-	for (; q && *q; q++)
-		if ((n = usbdesc_quirk_name(*q)))
-			json_array_append_new(a, json_string(n));
-	return a;
-}
-
-static json_t *dev_json(const struct usbdev_list *l, const struct usbdev *d)
-{
-	const struct usbdev_bus *bus = usbdev_bus(l, d->busnum);
-	json_t *o = json_object(), *v = json_array();
-	char t[16];
-	size_t i;
-
-	json_object_set_new(o, "name", json_string(d->name));
-	json_object_set_new(o, "bus", json_integer(d->busnum));
-	json_object_set_new(o, "devnum", json_integer(d->devnum));
-	snprintf(t, sizeof(t), "%04x:%04x", d->vid, d->pid);
-	json_object_set_new(o, "id", json_string(t));
-	json_object_set_new(o, "manufacturer", str_or_null(d->manufacturer));
-	json_object_set_new(o, "product", str_or_null(d->product));
-	json_object_set_new(o, "bridge", str_or_null(d->bridge));
-	snprintf(t, sizeof(t), "%x.%02x", d->bcd_usb >> 8, d->bcd_usb & 0xff);
-	json_object_set_new(o, "usb_version", d->bcd_usb ? json_string(t)
-							 : json_null());
-	json_object_set_new(o, "speed", speed_json(d->speed_kbps));
-	json_object_set_new(o, "libusb_speed", speed_json(d->libusb_kbps));
-	json_object_set_new(o, "capable_speed", speed_json(d->capable_kbps));
-	json_object_set_new(o, "controller", str_or_null(bus ? bus->controller
-								 : NULL));
-	json_object_set_new(o, "driver", str_or_null(usbdev_driver(d)));
-	json_object_set_new(o, "interfaces", ifaces_json(d));
-	json_object_set_new(o, "alt_settings", alts_json(d));
-	json_object_set_new(o, "alt_settings_from", str_or_null(d->alts_from));
-	json_object_set_new(o, "storage", storage_json(d));
-	json_object_set_new(o, "quirks", str_or_null(d->quirks));
-	json_object_set_new(o, "quirk_names", quirks_json(d->quirks));
-	for (i = 0; i < d->nverdicts; i++)
-		json_array_append_new(v, json_string(d->verdicts[i]));
-	json_object_set_new(o, "verdicts", v);
-	if (d->error)
-		json_object_set_new(o, "error", json_string(d->error));
-	return o;
-}
-
-json_t *usbdev_json(const struct usbdev_list *l)
-{
-	json_t *o = json_object(), *b = json_array(), *d = json_array();
-	size_t i;
-
-	for (i = 0; i < l->nbuses; i++)
-		json_array_append_new(b, json_pack("{s:i,s:o,s:o,s:o}",
-			"bus", (int)l->buses[i].busnum,
-			"speed", speed_json(l->buses[i].speed_kbps),
-			"controller", str_or_null(l->buses[i].controller),
-			"driver", str_or_null(l->buses[i].driver)));
-	for (i = 0; i < l->n; i++)
-		json_array_append_new(d, dev_json(l, &l->v[i]));
-	json_object_set_new(o, "buses", b);
-	json_object_set_new(o, "devices", d);
-	if (!l->n)
-		json_object_set_new(o, "note", json_string("no USB devices"));
-	if (l->error)
-		json_object_set_new(o, "error", json_string(l->error));
-	return o;
-}
-
-static void print_dev(FILE *f, const struct usbdev_list *l,
-		      const struct usbdev *d)
-{
-	const struct usbdev_bus *bus = usbdev_bus(l, d->busnum);
-	char sp[16], cap[16];
-	size_t i;
-
-	fprintf(f, "  %-7s %04x:%04x", d->name, d->vid, d->pid);
-	if (d->bridge)
-		fprintf(f, " %s", d->bridge);
-	if (d->manufacturer || d->product)
-		fprintf(f, " \"%s%s%s\"", d->manufacturer ? d->manufacturer
-			: "", d->manufacturer && d->product ? " " : "",
-			d->product ? d->product : "");
-	fputc('\n', f);
-	usbdesc_format_speed(d->speed_kbps, sp, sizeof(sp));
-	usbdesc_format_speed(d->capable_kbps, cap, sizeof(cap));
-	fprintf(f, _("          USB %x.%02x  %s (capable %s)  driver %s"),
-		d->bcd_usb >> 8, d->bcd_usb & 0xff, sp, cap,
-		usbdev_driver(d) ? usbdev_driver(d) : _("none"));
-	if (d->has_uas || d->has_bot)
-		fprintf(f, "  %s", !d->has_uas ? _("BOT only") : d->has_bot ?
-			_("BOT+UAS offered") : _("UAS offered"));
-	if (d->quirks)
-		fprintf(f, _("  quirks %s"), d->quirks);
-	if (bus && bus->controller)
-		fprintf(f, _("  on %s"), bus->controller);
-	fputc('\n', f);
-	for (i = 0; i < d->nverdicts; i++)
-		fprintf(f, "          ! %s\n", d->verdicts[i]);
-	if (d->error)
-		fprintf(f, _("          error: %s\n"), d->error);
-}
-
-void usbdev_print(FILE *f, const struct usbdev_list *l)
-{
-	size_t i;
-	char sp[16];
-
-	fprintf(f, "USB\n");
-	for (i = 0; i < l->nbuses; i++) {
-		usbdesc_format_speed(l->buses[i].speed_kbps, sp, sizeof(sp));
-		fprintf(f, "  bus %-3u %-6s %s (%s)\n", l->buses[i].busnum, sp,
-			l->buses[i].controller ? l->buses[i].controller : "?",
-			l->buses[i].driver ? l->buses[i].driver : _("no driver"));
-	}
-	if (!l->n)
-		fprintf(f, "%s", _("  no USB devices\n"));
-	for (i = 0; i < l->n; i++)
-		print_dev(f, l, &l->v[i]);
-	if (l->error)
-		fprintf(f, _("  error: %s\n"), l->error);
 }

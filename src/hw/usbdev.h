@@ -36,6 +36,11 @@ struct usbdev {
 	bool libusb_seen;	/* libusb listed the device */
 	bool has_bos;
 	struct usbdesc_bos bos;	/* valid when has_bos */
+	const char *bos_from;	/* "sysfs" (Linux >= 6.7) or "libusb" */
+	const char *capable_from;	/* "sysfs", "libusb", "usb_version";
+					 * NULL when capable_kbps is 0 */
+	char *capable_note;	/* why the capable speed may be understated
+				 * ("needs root or Linux 6.7"), or NULL */
 	unsigned config;	/* bConfigurationValue in use */
 	struct usbdesc_alt *alts;	/* of the active configuration */
 	size_t nalts;
@@ -76,6 +81,12 @@ struct usbdev_list {
  * devices (root hubs are buses, not devices), or -ENOMEM.
  */
 int usbdev_scan(const char *sys_root, struct usbdev_list *out);
+
+/* What usbdev_scan() does as far as asking devices goes: AS_ROOT lets it
+ * open a device whose kernel has no sysfs bos_descriptors (Linux < 6.7)
+ * and ask it for its BOS descriptor; usbdev_scan() passes geteuid() == 0. */
+int usbdev_scan_as(const char *sys_root, bool as_root,
+		   struct usbdev_list *out);
 
 void usbdev_list_free(struct usbdev_list *l);
 

@@ -96,6 +96,16 @@ static double value3(const struct replay *rp, size_t i, const char *kind,
 	return isnan(v) ? -1 : v < 0 ? 0 : v;
 }
 
+/* A recorded share ("util_pct") in permille, as the kernel's ticks
+ * below are counted; -1 where not recorded. */
+static double permille3(const struct replay *rp, size_t i, const char *kind,
+			const char *name)
+{
+	double v = value3(rp, i, kind, name, "util_pct");
+
+	return v < 0 ? -1 : v * 10.0;
+}
+
 /* A name that reads back the same from kernel text: no blanks, no ':'. */
 static bool plain_name(const char *s, size_t max)
 {
@@ -149,10 +159,10 @@ static double cpu_busy(const struct replay *rp, size_t i, unsigned cpu)
 	if (c && json_is_integer(json_object_get(c, "policy"))) {
 		snprintf(pol, sizeof(pol), "%" JSON_INTEGER_FORMAT,
 			 json_integer_value(json_object_get(c, "policy")));
-		v = value3(rp, i, "cluster", pol, "util_permille");
+		v = permille3(rp, i, "cluster", pol);
 	}
 	if (v < 0)
-		v = value3(rp, i, "cpu", "all", "util_permille");
+		v = permille3(rp, i, "cpu", "all");
 	return v < 0 ? 0 : v > 1000 ? 1000 : v;
 }
 
@@ -186,7 +196,7 @@ static void cpu_sets(const json_t *sys, struct cpuset *present,
 static void stat_text(FILE *f, const struct replay *rp, size_t i,
 		      const struct cpuset *online, bool at_end)
 {
-	double all = value3(rp, i, "cpu", "all", "util_permille");
+	double all = permille3(rp, i, "cpu", "all");
 	size_t n = cpuset_count(online);
 	int id;
 
@@ -248,7 +258,7 @@ static void disk_text(FILE *f, const struct replay *rp, size_t i,
 			continue;	/* not there at that moment */
 		rio = value3(rp, i, "disk", name, "read_iops");
 		wio = value3(rp, i, "disk", name, "write_iops");
-		busy = value3(rp, i, "disk", name, "util_permille");
+		busy = permille3(rp, i, "disk", name);
 		d = entry(sys_of(rp), "disks", name);
 		fprintf(f, "%4.0f %7.0f %s %.0f 0 %.0f 0 %.0f 0 %.0f 0 0 %.0f 0\n",
 			num(d, "major", 0), num(d, "minor", 0), name,
@@ -374,7 +384,7 @@ static bool known_irq(const json_t *sys, const char *key)
 	size_t i;
 
 	json_array_foreach(json_object_get(sys, "irqs"), i, q)
-		if (str(q, "irq") && strcmp(str(q, "irq"), key) == 0)
+		if (str(q, "key") && strcmp(str(q, "key"), key) == 0)
 			return true;
 	return false;
 }
@@ -392,9 +402,9 @@ static void irq_text(FILE *f, const struct replay *rp, size_t i, bool at_end,
 		fprintf(f, "  CPU%-6u", cols[k]);
 	fputc('\n', f);
 	json_array_foreach(json_object_get(sys, "irqs"), k, q)
-		if (str(q, "irq") && plain_name(str(q, "irq"), 24) &&
-		    !strchr(str(q, "irq"), '.'))
-			irq_row(f, rp, i, at_end, str(q, "irq"), q, cols, n);
+		if (str(q, "key") && plain_name(str(q, "key"), 24) &&
+		    !strchr(str(q, "key"), '.'))
+			irq_row(f, rp, i, at_end, str(q, "key"), q, cols, n);
 	for (k = 0; k < rp->series.nch; k++)
 		if (channel_name(rp->series.names[k], "irq", "per_s", key,
 				 sizeof(key)) && plain_name(key, 24) &&
@@ -463,7 +473,7 @@ static void irq_affinities(const json_t *sys, struct sample *s)
 			const char *a = str(q, "affinity");
 			const char *e = str(q, "effective_affinity");
 
-			if (!str(q, "irq") || strcmp(str(q, "irq"),
+			if (!str(q, "key") || strcmp(str(q, "key"),
 						   s->irqs.rows[k].key))
 				continue;
 			s->aff[k].has_affinity = a && cpulist_parse(a,
@@ -554,7 +564,7 @@ static void fill_cluster(const struct replay *rp, size_t i, const json_t *o,
 {
 	const char *cpus = str(o, "cpus");
 	char pol[24];
-	double mhz, util;
+	double khz, util;
 
 	c->policy = (unsigned)num(o, "policy", 0);
 	if (cpus)
@@ -569,11 +579,11 @@ static void fill_cluster(const struct replay *rp, size_t i, const json_t *o,
 	c->freq.hw_min_khz = khz_of(o, "hw_min_khz");
 	c->freq.hw_max_khz = khz_of(o, "hw_max_khz");
 	snprintf(pol, sizeof(pol), "%u", c->policy);
-	mhz = value3(rp, i, "cluster", pol, "freq_mhz");
-	if (mhz > 0 && mhz < 1e9)
-		c->freq.cur_khz = (uint64_t)(mhz * 1000);
-	util = value3(rp, i, "cluster", pol, "util_permille");
-	c->util_pct = util >= 0 ? (util > 1000 ? 100 : util / 10) : -1;
+	khz = value3(rp, i, "cluster", pol, "freq_khz");
+	if (khz > 0 && khz < 1e12)
+		c->freq.cur_khz = (uint64_t)llround(khz);
+	util = value3(rp, i, "cluster", pol, "util_pct");
+	c->util_pct = util >= 0 ? (util > 100 ? 100 : util) : -1;
 	c->has_freq = c->freq.governor || c->freq.cur_khz || c->freq.max_khz;
 	c->throttled = json_is_true(json_object_get(o, "throttled"));
 }

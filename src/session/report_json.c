@@ -123,14 +123,21 @@ static json_t *irq_per_cpu(const struct irq_table *t, const struct irq_rate *q)
 	return o;
 }
 
+/* The IRQ number of a numbered row ("105"), null for "LOC", "IPI0". */
+static json_t *irq_number(const struct irq_row *row)
+{
+	return row->numeric ? json_integer((json_int_t)row->irq) : json_null();
+}
+
 static json_t *irq_json(const struct sample *cur, size_t i,
 			const struct irq_rate *q)
 {
 	const struct irq_row *row = q->row;
 	const struct irq_affinity *a = &cur->aff[row - cur->irqs.rows];
 
-	return json_pack("{s:o s:b s:o s:o s:o s:o s:o s:I s:o s:o s:o s:o}",
-		"irq", clean_str(row->key), "numeric", row->numeric,
+	return json_pack("{s:o s:o s:b s:o s:o s:o s:o s:o s:I s:o s:o s:o s:o}",
+		"key", clean_str(row->key), "irq", irq_number(row),
+		"numeric", row->numeric,
 		"desc", clean_str(row->desc), "chip", clean_str(row->chip),
 		"hwirq", clean_str(row->hwirq),
 		"trigger", clean_str(row->trigger),

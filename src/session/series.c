@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jsondoc.h"
 #include "base/i18n.h"
 
 #define VALUE_MAX 1e15		/* larger series values are refused on load */
@@ -304,6 +305,21 @@ const struct series_row *series_row(const struct series *s, size_t i)
 
 /* ---- JSON ---------------------------------------------------------------- */
 
+/* V rounded to a tenth: an integer when whole (bytes, kHz), else a real
+ * (a share of 12.3 %); null for NaN.  Reading it back as a float and
+ * writing it again gives the same text. */
+static json_t *value_json(float v)
+{
+	double w;
+
+	if (isnan(v))
+		return json_null();
+	w = round((double)v * 10.0) / 10.0;
+	if (w == floor(w))
+		return json_integer((json_int_t)w);
+	return json_real(w);
+}
+
 static json_t *row_json(const struct series_row *r)
 {
 	json_t *a = json_array();
@@ -314,8 +330,7 @@ static json_t *row_json(const struct series_row *r)
 	json_array_append_new(a, json_integer(r->t_ms));
 	json_array_append_new(a, json_integer(r->n));
 	for (i = 0; i < r->nv; i++)
-		json_array_append_new(a, isnan(r->v[i]) ? json_null() :
-				      json_integer(llround(r->v[i])));
+		json_array_append_new(a, value_json(r->v[i]));
 	return a;
 }
 
@@ -334,14 +349,18 @@ static json_t *tier_json(const struct series_tier *t)
 json_t *series_json(const struct series *s)
 {
 	json_t *ch = json_array(), *tiers = json_array();
+	char start[40] = "";
 	size_t i;
 
 	for (i = 0; ch && i < s->nch; i++)
 		json_array_append_new(ch, json_string(s->names[i]));
 	for (i = 0; tiers && i < SERIES_TIERS; i++)
 		json_array_append_new(tiers, tier_json(&s->tier[i]));
-	return json_pack("{s:f s:o* s:o*}", "interval_s",
-			 round(s->interval_s * 1000.0) / 1000.0,
+	if (s->start_ms)
+		jsondoc_time_ms(start, sizeof(start), s->start_ms);
+	return json_pack("{s:f s:o s:o* s:o*}", "interval_s",
+			 round(s->interval_s * 1000.0) / 1000.0, "start",
+			 start[0] ? json_string(start) : json_null(),
 			 "channels", ch, "tiers", tiers);
 }
 
@@ -483,6 +502,11 @@ int series_from_json(struct series *s, const json_t *o, char *err,
 		return fail(err, size, _("series has no interval_s from 0 to "
 			    "3600"));
 	s->interval_s = json_number_value(iv);
+	if (json_is_string(json_object_get(o, "start")) &&
+	    jsondoc_parse_time(json_string_value(json_object_get(o, "start")),
+			       &s->start_ms))
+		return fail(err, size, _("series has a start that is not an "
+			    "RFC 3339 time"));
 	rc = channels_from_json(s, json_object_get(o, "channels"), err, size);
 	if (rc)
 		return rc;

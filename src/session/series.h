@@ -40,6 +40,8 @@ struct series {
 	int is_open;
 	size_t hint;		/* channel expected by the next put */
 	double interval_s;	/* sampling interval, as told by the caller */
+	int64_t start_ms;	/* wall-clock time of the first sample (ms since
+				 * the epoch); 0 when unknown */
 };
 
 /* An empty recorder with the default tiers: every sample for 15 minutes
@@ -72,8 +74,9 @@ const struct series_row *series_row(const struct series *s, size_t i);
 /* Index of CHANNEL, or -1. */
 long series_find(const struct series *s, const char *channel);
 
-/* The recorder as JSON ("interval_s", "channels", "tiers"; doc/snapshot.md)
- * with every value rounded to an integer; NULL when out of memory. */
+/* The recorder as JSON ("interval_s", "start", "channels", "tiers";
+ * doc/snapshot.md) with every value rounded to a tenth (an integer where
+ * that is whole); NULL when out of memory. */
 json_t *series_json(const struct series *s);
 
 /* Fill S (series_init()ed) from series_json() output; 0, or -EINVAL with a

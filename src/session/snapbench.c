@@ -87,8 +87,8 @@ static void cond_clusters(FILE *f, const json_t *cl)
 	json_array_foreach(cl, i, c) {
 		fprintf(f, "%s CPUs %s %s", i ? "," : "; clusters:",
 			S(c, "cpus"), S(c, "governor"));
-		if (json_is_number(json_object_get(c, "cur_mhz")))
-			fprintf(f, " %.0f MHz", num(c, "cur_mhz"));
+		if (json_is_number(json_object_get(c, "cur_khz")))
+			fprintf(f, " %.0f MHz", num(c, "cur_khz") / 1000.0);
 	}
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/mdcell.h"
+#include "base/jsondoc.h"
 #include "session/snapreport.h"
 
 static const json_t *at(const json_t *o, const char *a, const char *b)
@@ -65,7 +66,7 @@ static void irq_facts(json_t *facts, const json_t *sys)
 	size_t i;
 
 	json_array_foreach(json_object_get(sys, "irqs"), i, q) {
-		const char *k = json_string_value(json_object_get(q, "irq"));
+		const char *k = json_string_value(json_object_get(q, "key"));
 		const char *act = json_string_value(json_object_get(q, "action"));
 
 		if (!k || !json_is_string(json_object_get(q, "affinity")))
@@ -369,8 +370,14 @@ int snapcompare_print(FILE *f, const json_t *cmp,
 		      enum snapcompare_format format)
 {
 	if (format == SNAPCOMPARE_JSON) {
-		if (json_dumpf(cmp, f, JSON_INDENT(2) |
-			       JSON_REAL_PRECISION(15)))
+		json_t *doc = jsondoc_wrap("compare", time(NULL),
+					   json_incref((json_t *)cmp));
+		int rc = doc ? json_dumpf(doc, f, JSON_INDENT(2) |
+					  JSON_PRESERVE_ORDER |
+					  JSON_REAL_PRECISION(15)) : -1;
+
+		json_decref(doc);
+		if (rc)
 			return -EIO;
 		fputc('\n', f);
 	} else if (format == SNAPCOMPARE_MD) {

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "base/mdcell.h"
+#include "base/jsondoc.h"
 #include "session/snapbench.h"
 
 #define DASH "-"
@@ -93,7 +94,7 @@ static void summary(FILE *f, const json_t *doc)
 	fprintf(f, "# benchtop session: %s\n\n",
 		text(at(sys, "host.hostname"), a, sizeof(a)));
 	fprintf(f, "Saved %s by benchtop %s.\n\n## System\n\n",
-		text(json_object_get(doc, "saved_at"), a, sizeof(a)),
+		text(json_object_get(doc, "time"), a, sizeof(a)),
 		text(json_object_get(doc, "benchtop_version"), b, sizeof(b)));
 	header(f, (const char *const[]){ "fact", "value", NULL });
 	fprintf(f, "| Board |");
@@ -543,11 +544,13 @@ static void journal(FILE *f, const json_t *doc)
 	json_array_foreach(json_object_get(doc, "journal"), i, e) {
 		const json_t *t = json_object_get(e, "time");
 		char when[32] = DASH;
+		int64_t ms;
 		time_t tt;
 		struct tm tm;
 
-		if (json_is_integer(t) && (tt = (time_t)json_integer_value(t),
-					   gmtime_r(&tt, &tm)))
+		if (json_is_string(t) &&
+		    jsondoc_parse_time(json_string_value(t), &ms) == 0 &&
+		    (tt = (time_t)(ms / 1000), gmtime_r(&tt, &tm)))
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
 		fputs("|", f);
 		mdcell_put(f, when);
@@ -581,6 +584,15 @@ static size_t each_row(const json_t *doc, void (*fn)(void *, const json_t *),
 	return n;
 }
 
+/* V to a tenth, as the series stores it: "12.3", "1400000". */
+static const char *tenth(double v, char *buf, size_t size)
+{
+	double w = round(v * 10.0) / 10.0;
+
+	snprintf(buf, size, w == floor(w) ? "%.0f" : "%.1f", w);
+	return buf;
+}
+
 struct stats {
 	size_t nch;
 	double *sum, *max;
@@ -608,7 +620,7 @@ static void series_table(FILE *f, const json_t *doc)
 	const json_t *ch = at(doc, "series.channels");
 	struct stats s = { json_array_size(ch), NULL, NULL, NULL };
 	size_t i, rows = each_row(doc, NULL, NULL);
-	char iv[32];
+	char iv[32], t[48];
 
 	fprintf(f, "## Time series\n\nPoints: %zu, sampled every %s s; older "
 		"points are means. Channels that were never above 0 are left "
@@ -627,8 +639,9 @@ static void series_table(FILE *f, const json_t *doc)
 				continue;	/* idle: leave it to the CSV */
 			fputs("|", f);
 			cellv(f, json_array_get(ch, i));
-			fprintf(f, " %.0f | %.0f |\n", s.sum[i] / (double)s.n[i],
-				s.max[i]);
+			fprintf(f, " %s |", tenth(s.sum[i] / (double)s.n[i],
+						   t, sizeof(t)));
+			fprintf(f, " %s |\n", tenth(s.max[i], t, sizeof(t)));
 		}
 		fputc('\n', f);
 	}
@@ -654,9 +667,11 @@ int snapreport_markdown(FILE *f, const json_t *doc)
 	return ferror(f) ? -EIO : 0;
 }
 
+/* One field per RFC 4180: quoted when it holds a comma, a quote or a
+ * line break, quotes doubled. */
 static void csv_text(FILE *f, const char *s)
 {
-	if (!strpbrk(s, ",\"")) {
+	if (!strpbrk(s, ",\"\r\n")) {
 		fputs(s, f);
 		return;
 	}
@@ -669,37 +684,56 @@ static void csv_text(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+struct csv {
+	FILE *f;
+	size_t width;		/* value columns: the channels */
+	int64_t start_ms;	/* the series' start; -1 when unknown */
+};
+
+/* A value as the file holds it (not rounded); empty for null. */
+static void csv_value(FILE *f, const json_t *v)
+{
+	if (json_is_integer(v))
+		fprintf(f, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	else if (json_is_real(v))
+		fprintf(f, "%.15g", json_real_value(v));
+}
+
 static void csv_row(void *ctx, const json_t *row)
 {
-	FILE *f = ctx;
+	const struct csv *c = ctx;
+	json_int_t t = json_integer_value(json_array_get(row, 0));
+	char when[40] = "";
 	size_t i;
 
-	fprintf(f, "%.3f,%" JSON_INTEGER_FORMAT,
-		(double)json_integer_value(json_array_get(row, 0)) / 1000.0,
+	if (c->start_ms >= 0)
+		jsondoc_time_ms(when, sizeof(when), c->start_ms + t);
+	fprintf(c->f, "%s,%" JSON_INTEGER_FORMAT ".%03d,%" JSON_INTEGER_FORMAT,
+		when, t / 1000, (int)(t % 1000),
 		json_integer_value(json_array_get(row, 1)));
-	for (i = 2; i < json_array_size(row); i++) {
-		const json_t *v = json_array_get(row, i);
-
-		fputc(',', f);
-		if (json_is_integer(v))
-			fprintf(f, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-		else if (json_is_real(v))
-			fprintf(f, "%.0f", json_real_value(v));
+	for (i = 0; i < c->width; i++) {
+		fputc(',', c->f);
+		csv_value(c->f, json_array_get(row, i + 2));
 	}
-	fputc('\n', f);
+	fputs("\r\n", c->f);
 }
 
 int snapreport_csv(FILE *f, const json_t *doc)
 {
-	const json_t *ch;
+	const json_t *ch, *st = at(doc, "series.start");
+	struct csv c = { .f = f, .start_ms = -1 };
 	size_t i;
 
-	fputs("time_s,samples", f);
+	if (!json_is_string(st) ||
+	    jsondoc_parse_time(json_string_value(st), &c.start_ms))
+		c.start_ms = -1;
+	fputs("time,time_s,samples", f);
 	json_array_foreach(at(doc, "series.channels"), i, ch) {
 		fputc(',', f);
 		csv_text(f, json_string_value(ch) ? json_string_value(ch) : "");
+		c.width++;
 	}
-	fputc('\n', f);
-	each_row(doc, csv_row, f);
+	fputs("\r\n", f);
+	each_row(doc, csv_row, &c);
 	return ferror(f) ? -EIO : 0;
 }

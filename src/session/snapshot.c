@@ -17,8 +17,10 @@
 
 #include "base/buf.h"
 #include "base/i18n.h"
+#include "base/jsondoc.h"
 #include "session/report_json.h"
 #include "session/snapfile.h"
+#include "session/snapupgrade.h"
 #include "base/strclean.h"
 
 static json_t *clean_json(const char *s, size_t len)
@@ -90,21 +92,17 @@ static json_t *objects_of(json_t *list)
 
 json_t *snapshot_build(const struct snapshot_input *in)
 {
-	char when[32] = "";
-	struct tm tm;
 	struct series empty;
 	json_t *series;
 
-	if (gmtime_r(&in->saved_at, &tm))
-		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	series_init(&empty);
 	series = series_json(in->series ? in->series : &empty);
-	return json_pack("{s:i s:s s:s s:o* s:o* s:o* s:o*}",
-			 "schema", SNAPSHOT_SCHEMA,
-			 "benchtop_version", PACKAGE_VERSION, "saved_at", when,
+	return jsondoc_wrap("snapshot", in->saved_at, json_pack(
+			 "{s:s s:o* s:o* s:o* s:o*}",
+			 "benchtop_version", PACKAGE_VERSION,
 			 "system", system_json(in), "series", series,
 			 "journal", objects_of(in->journal),
-			 "results", objects_of(in->results));
+			 "results", objects_of(in->results)));
 }
 
 /* ---- the recorder's feed ----------------------------------------------- */
@@ -123,7 +121,7 @@ static int feed_clusters(struct series *s, const struct sample_rates *r,
 			 const struct hwmodel *hw)
 {
 	size_t i;
-	int rc = put(s, "cpu", "all", "util_permille", r->total.busy * 10.0,
+	int rc = put(s, "cpu", "all", "util_pct", r->total.busy,
 		     r->total.valid);
 
 	for (i = 0; hw && rc == 0 && i < hw->clusters.n; i++) {
@@ -131,11 +129,11 @@ static int feed_clusters(struct series *s, const struct sample_rates *r,
 		char name[16];
 
 		snprintf(name, sizeof(name), "%u", c->policy);
-		rc = put(s, "cluster", name, "util_permille",
-			 c->util_pct * 10.0, c->util_pct >= 0);
+		rc = put(s, "cluster", name, "util_pct", c->util_pct,
+			 c->util_pct >= 0);
 		if (rc == 0)
-			rc = put(s, "cluster", name, "freq_mhz",
-				 (double)c->freq.cur_khz / 1000.0,
+			rc = put(s, "cluster", name, "freq_khz",
+				 (double)c->freq.cur_khz,
 				 c->has_freq && c->freq.cur_khz);
 	}
 	return rc;
@@ -149,7 +147,7 @@ static int feed_disk(struct series *s, const struct disk_rate *d)
 		{ "write_bytes_per_s", d->wr_bytes_per_s },
 		{ "read_iops", d->rd_iops },
 		{ "write_iops", d->wr_iops },
-		{ "util_permille", d->util_pct * 10.0 },
+		{ "util_pct", d->util_pct },
 	};
 	size_t k;
 	int rc = 0;
@@ -187,7 +185,11 @@ static int feed_devices(struct series *s, const struct sample_rates *r)
 int snapshot_feed(struct series *s, const struct sample *cur,
 		  const struct sample_rates *r, const struct hwmodel *hw)
 {
-	int rc = series_begin(s, cur->time_s);
+	int rc;
+
+	if (!s->started)
+		s->start_ms = jsondoc_now_ms();
+	rc = series_begin(s, cur->time_s);
 
 	if (rc == 0)
 		s->interval_s = r->dt;
@@ -334,27 +336,39 @@ static int parse_error(const json_error_t *je, size_t len, char *err,
 		    "%d"), text, je->line, je->column);
 }
 
+/* Version 2 names itself ("format", "version"); version 1 had only
+ * "schema": 1, and snapupgrade() turns it into version 2. */
 static int check_schema(const json_t *doc, char *err, size_t size)
 {
-	const json_t *s = json_object_get(doc, "schema");
+	const json_t *f = json_object_get(doc, "format");
+	const json_t *s = f ? json_object_get(doc, "version") :
+		json_object_get(doc, "schema");
+	const char *key = f ? "version" : "schema";
 	json_int_t v;
 
 	if (!json_is_object(doc))
 		return fail(err, size, _("is JSON but not a benchtop "
 			    "snapshot (no object at the top)"));
+	if (f && (!json_is_string(f) ||
+		  strcmp(json_string_value(f), "benchtop.snapshot")))
+		/* TRANSLATORS: the file's "format" ("benchtop.once"). */
+		return fail(err, size, _("is a benchtop document but not a "
+			    "snapshot (its format is \"%s\")"),
+			    json_is_string(f) ? json_string_value(f) : "?");
 	if (!s)
 		return fail(err, size, _("is JSON but not a benchtop "
-			    "snapshot (no \"schema\" key)"));
+			    "snapshot (no \"format\" key)"));
 	if (!json_is_integer(s) || json_integer_value(s) < 1)
-		return fail(err, size, _("has a \"schema\" that is not a "
-			    "version number"));
+		/* TRANSLATORS: a JSON key, "version" or "schema". */
+		return fail(err, size, _("has a \"%s\" that is not a "
+			    "version number"), key);
 	v = json_integer_value(s);
 	if (v > SNAPSHOT_SCHEMA)
-		/* TRANSLATORS: the file's schema version, then the
-		 * highest this benchtop reads. */
-		return fail(err, size, _("written by a newer benchtop (schema "
-			    "%lld); this one reads schema %d"), (long long)v,
-			    SNAPSHOT_SCHEMA);
+		/* TRANSLATORS: "version" or "schema", the file's version,
+		 * then the highest this benchtop reads. */
+		return fail(err, size, _("written by a newer benchtop (%s "
+			    "%lld); this one reads version %d"), key,
+			    (long long)v, SNAPSHOT_SCHEMA);
 	return 0;
 }
 
@@ -381,10 +395,9 @@ static int check_shape(const json_t *doc, char *err, size_t size)
 	struct series s;
 	int rc;
 
-	if (!json_is_string(json_object_get(doc, "saved_at")) ||
+	if (!json_is_string(json_object_get(doc, "time")) ||
 	    !json_is_object(json_object_get(doc, "system")))
-		return fail(err, size, _("lacks \"saved_at\" or "
-			    "\"system\""));
+		return fail(err, size, _("lacks \"time\" or \"system\""));
 	if ((rc = check_list(doc, "journal", err, size)) ||
 	    (rc = check_list(doc, "results", err, size)))
 		return rc;
@@ -392,6 +405,13 @@ static int check_shape(const json_t *doc, char *err, size_t size)
 	rc = series_from_json(&s, json_object_get(doc, "series"), err, size);
 	series_free(&s);
 	return rc;
+}
+
+static int upgrade(json_t *doc, char *err, size_t size)
+{
+	if (snapupgrade(doc))
+		return fail(err, size, _("could not be read: out of memory"));
+	return 0;
 }
 
 int snapshot_load(const char *buf, size_t len, json_t **doc, char *err,
@@ -414,6 +434,7 @@ int snapshot_load(const char *buf, size_t len, json_t **doc, char *err,
 		rc = fail(err, size, _("nests lists or objects more than %d "
 			  "deep (refused)"), SNAPSHOT_MAX_DEPTH);
 	else if ((rc = check_schema(d, err, size)) == 0 &&
+		 (rc = upgrade(d, err, size)) == 0 &&
 		 (rc = check_shape(d, err, size)) == 0 &&
 		 (rc = clean_tree(d)) != 0)
 		fail(err, size, _("could not be read: out of memory"));

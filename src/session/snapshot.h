@@ -1,5 +1,5 @@
-/* snapshot: a whole session as one JSON document ("schema": 1, keys in
- * doc/snapshot.md): the system facts, the time series, the tuning journal
+/* snapshot: a whole session as one JSON document ("format":
+ * "benchtop.snapshot", keys in doc/snapshot.md): the system facts, the time series, the tuning journal
  * and the benchmark results; built from the live state, or read back from
  * a file that may be truncated, corrupt, hostile or newer. */
 #ifndef BENCHTOP_SNAPSHOT_H
@@ -10,11 +10,12 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "base/jsondoc.h"
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
 #include "session/series.h"
 
-#define SNAPSHOT_SCHEMA 1
+#define SNAPSHOT_SCHEMA JSONDOC_VERSION	/* the newest version read */
 #define SNAPSHOT_MAX_BYTES (64u << 20)	/* larger files are refused */
 #define SNAPSHOT_MAX_DEPTH 64		/* deeper nesting is refused */
 
@@ -45,7 +46,7 @@ int snapshot_feed(struct series *s, const struct sample *cur,
  * Parse and check BUF (LEN bytes) as a snapshot into *DOC (json_decref()
  * it).  Strings and keys with control characters are cleaned in place.
  * Returns 0, or -EINVAL (or -ENOMEM) with one sentence in ERR such as
- * "written by a newer benchtop (schema 2); this one reads schema 1".
+ * "written by a newer benchtop (version 3); this one reads version 2".
  */
 int snapshot_load(const char *buf, size_t len, json_t **doc, char *err,
 		  size_t size);

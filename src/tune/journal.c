@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/jsondoc.h"
+
 static const char *const kind_names[JOURNAL_NKINDS] = {
 	[JOURNAL_GOVERNOR] = "governor",
 	[JOURNAL_MIN_FREQ] = "min_freq",
@@ -134,11 +136,13 @@ long journal_last_undoable(const struct journal *j)
 json_t *journal_entry_json(const struct journal_entry *e, size_t index)
 {
 	json_t *o = json_object();
+	char when[32];
 
 	if (!o)
 		return NULL;
 	json_object_set_new(o, "index", json_integer((json_int_t)index));
-	json_object_set_new(o, "time", json_integer(e->time));
+	jsondoc_time(when, sizeof(when), (time_t)e->time);
+	json_object_set_new(o, "time", json_string(when));
 	json_object_set_new(o, "kind", json_string(journal_kind_name(e->kind)));
 	json_object_set_new(o, "target", json_string(e->target));
 	json_object_set_new(o, "old", json_string(e->old));

@@ -57,7 +57,7 @@ while True:
     n += b != z[:len(b)]
 print(n // 16)' "$TMPD/img"
 }
-plan 30
+plan 31
 base=$(used)
 nz0=$(nonzero_mib)
 
@@ -169,3 +169,5 @@ check $? "an unknown preset: exit 2 and a sentence"
 "$BENCHTOP" bench seq-direct 2> /dev/null
 [ $? -eq 2 ]
 check $? "no --target: exit 2"
+valid "$TMPD/seq.json" "$TMPD/ioz.json" "$TMPD/bon.json" "$TMPD/rt.json" "$TMPD/wd.json"
+check $? "every bench --json document validates against doc/schema/result.json"

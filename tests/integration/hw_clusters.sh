@@ -3,7 +3,7 @@
 # cpufreq policy, core types, frequencies, thermal zones, and per-cluster
 # sentences for broken sysfs values while the other clusters still show.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 20
+plan 21
 
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 
@@ -76,4 +76,5 @@ grep -q '^         error: cpu4: cpufreq points to ../cpufreq/policy4, which is g
 	grep -q '^         error: cpu0: cpu_capacity is not a number ("x7")$' "$TMPD/gone.txt" &&
 	grep -q '^CLUSTER  .*Cortex-A7  cpus 0-3  ondemand  1400 MHz' "$TMPD/gone.txt"
 check $? "odroid-xu4, policy4 gone: sentences, and the A7 cluster still shows"
-
+valid "$TMPD/xu4.json" "$TMPD/rk.json" "$TMPD/ex.json" "$TMPD/vm.json" "$TMPD/empty.json"
+check $? "every --json document of the cluster testbeds validates against doc/schema/once.json"

@@ -69,3 +69,11 @@ in_testbed() {
 	"$UMOCKDEV_RUN" -- sh -c 'cp -r "$0"/. "$UMOCKDEV_DIR"/ && exec "$@"' \
 		"$TESTBEDS/$_bed" "$@"
 }
+
+# valid FILE... : every file is a benchtop JSON document that validates
+# against doc/schema/KIND.json (KIND from its "format"); the problems are
+# printed as diagnostics.
+valid() {
+	python3 "$top_srcdir/tests/schema/validate.py" "$@" | sed 's/^/# /'
+	return "$(python3 "$top_srcdir/tests/schema/validate.py" "$@" > /dev/null; echo $?)"
+}

@@ -1,12 +1,14 @@
 #!/bin/sh
 # `benchtop --once` on the machine it runs on: the real /proc and /sys.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 9
+plan 10
 
 "$BENCHTOP" --once --json --interval 0.5 > "$TMPD/live.json"
 check $? "--once --json exits 0 on this machine"
+valid "$TMPD/live.json"
+check $? "the document validates against doc/schema/once.json"
 awk -F: 'NR > 1 { gsub(/ /, "", $1); print $1 }' /proc/interrupts | sort > "$TMPD/rows"
-python3 -c 'import json,sys; [print(r["irq"]) for r in json.load(open(sys.argv[1]))["irqs"]]' \
+python3 -c 'import json,sys; [print(r["key"]) for r in json.load(open(sys.argv[1]))["irqs"]]' \
 	"$TMPD/live.json" | sort > "$TMPD/jrows"
 cmp -s "$TMPD/rows" "$TMPD/jrows"
 check $? "every row of /proc/interrupts is in the JSON"

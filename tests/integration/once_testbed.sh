@@ -3,7 +3,7 @@
 # into umockdev: the files change between the two samples exactly as
 # written here, and the JSON must show those changes as rates.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 14
+plan 15
 
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 
@@ -61,7 +61,9 @@ json "$J" '[x for x in d["disks"] if x["name"] == "sda"][0]["read_bytes_per_s"] 
 check $? "an idle disk reads 0 B/s"
 json "$J" 'abs([x for x in d["net"] if x["name"] == "eth0"][0]["rx_bytes_per_s"] * d["interval_s"] - 66426282) < 2'
 check $? "eth0 rx counter wrap at 2^32 counted as 66426282 bytes"
-json "$J" '[r["irq"] for r in d["irqs"]] == ["3", "11", "14", "17", "24", "25", "31", "32", "38", "39", "IPI0", "IPI1", "IPI2", "IPI3", "IPI4", "IPI5", "IPI6", "99", "Err"] and [r for r in d["irqs"] if r["irq"] == "99"][0]["rate_per_s"] is None'
-check $? "every /proc/interrupts row is listed; the new row 99 has no rate yet"
-json "$J" 'all(abs(r["rate_per_s"] * d["interval_s"] - 30000) < 1 and r["chip"] == "BRCM STB PCIe MSI" and r["action"] == "xhci_hcd" and r["affinity"] == "0-3" and r["effective_affinity"] == "0" and abs(r["per_cpu_per_s"]["0"] * d["interval_s"] - 30000) < 1 for r in d["irqs"] if r["irq"] == "39")'
+json "$J" '[r["key"] for r in d["irqs"]] == ["3", "11", "14", "17", "24", "25", "31", "32", "38", "39", "IPI0", "IPI1", "IPI2", "IPI3", "IPI4", "IPI5", "IPI6", "99", "Err"] and [r for r in d["irqs"] if r["key"] == "99"][0]["rate_per_s"] is None and [r["irq"] for r in d["irqs"]][9:11] == [39, None]'
+check $? "every /proc/interrupts row is listed by key, numbered ones with their number; the new row 99 has no rate yet"
+valid "$J"
+check $? "the document validates against doc/schema/once.json"
+json "$J" 'all(abs(r["rate_per_s"] * d["interval_s"] - 30000) < 1 and r["chip"] == "BRCM STB PCIe MSI" and r["action"] == "xhci_hcd" and r["affinity"] == "0-3" and r["effective_affinity"] == "0" and abs(r["per_cpu_per_s"]["0"] * d["interval_s"] - 30000) < 1 for r in d["irqs"] if r["irq"] == 39)'
 check $? "IRQ 39 xhci_hcd: 30000 on CPU 0, chip with spaces, affinity 0-3 effective 0"

@@ -7,7 +7,8 @@ import json, sys
 
 doc = json.load(open(sys.argv[1]))
 extra = json.load(open(sys.argv[2]))
-doc["saved_at"] = "2024-05-01T12:00:00Z"
+doc["time"] = "2024-05-01T12:00:00Z"
+doc["series"]["start"] = "2024-05-01T11:59:59.800Z"
 doc["benchtop_version"] = "0.1.0"
 host = doc["system"]["host"]
 host.update(extra["host"])

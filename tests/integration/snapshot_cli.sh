@@ -4,7 +4,7 @@
 # leave the old file and no temp file on a full disk; bad files of every
 # kind give one sentence and exit status 2, never raw control characters.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 30
+plan 31
 
 MNT="$TMPD/mnt"
 cleanup() { mountpoint -q "$MNT" 2>/dev/null && umount "$MNT"; rm -rf "$TMPD"; }
@@ -35,8 +35,10 @@ S="$TMPD/s.json"
 check $? "benchtop --once --snapshot FILE on this machine"
 grep -q "snapshot saved to $S" "$TMPD/err"
 check $? "the save says where it went"
-json "$S" 'd["schema"] == 1 and isinstance(d["results"], list) and d["system"]["host"]["kernel"]'
-check $? "the file is a schema 1 snapshot with the system facts"
+json "$S" 'd["format"] == "benchtop.snapshot" and d["version"] == 2 and isinstance(d["results"], list) and d["system"]["host"]["kernel"]'
+check $? "the file is a version 2 snapshot with the system facts"
+valid "$S"
+check $? "the snapshot validates against doc/schema/snapshot.json"
 if [ "$(id -u)" -eq 0 ]; then
 	[ "$(stat -c %a "$S")" = 600 ]
 	check $? "written by root: mode 0600"
@@ -91,11 +93,12 @@ fi
 "$BENCHTOP" report "$S" > "$TMPD/r.md" && grep -q '^## System' "$TMPD/r.md" &&
 	grep -q '^## Time series' "$TMPD/r.md"
 check $? "report renders the saved session as Markdown"
-"$BENCHTOP" report --format csv "$S" | head -1 | grep -q '^time_s,samples,cpu:all:util_permille'
-check $? "report --format csv starts with the channel names"
+"$BENCHTOP" report --format csv "$S" | head -1 | grep -q '^time,time_s,samples,cpu:all:util_pct,'
+check $? "report --format csv starts with the times and the channel names"
 "$BENCHTOP" compare "$S" "$TMPD/before" --format json > "$TMPD/c.json"
-json "$TMPD/c.json" 'isinstance(d["facts"], list) and d["figures"] == []'
-check $? "compare two saves of this machine (json)"
+json "$TMPD/c.json" 'isinstance(d["facts"], list) and d["figures"] == []' &&
+	valid "$TMPD/c.json"
+check $? "compare two saves of this machine (json, valid benchtop.compare)"
 
 # --- bad files ------------------------------------------------------------
 head -c 700 "$SNAPS/x86-vm.json" > "$TMPD/trunc.json"
@@ -112,7 +115,7 @@ echo '{"schema": 1180591620717411303424}' > "$TMPD/big.json"
 refused "2^70" "$BENCHTOP" report "$TMPD/big.json"
 echo '{"schema": 999, "x": 1}' > "$TMPD/newer.json"
 refused "newer schema" "$BENCHTOP" report "$TMPD/newer.json"
-grep -q "written by a newer benchtop (schema 999); this one reads schema 1" "$TMPD/err"
+grep -q "written by a newer benchtop (schema 999); this one reads version 2" "$TMPD/err"
 check $? "the newer schema is named in the sentence"
 : > "$TMPD/empty.json"
 refused "empty" "$BENCHTOP" compare "$S" "$TMPD/empty.json"

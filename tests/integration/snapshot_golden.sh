@@ -5,7 +5,7 @@
 # outputs (tests/data/golden).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 13
+plan 16
 SNAPS="$top_srcdir/tests/data/snapshots"
 GOLD="$top_srcdir/tests/data/golden"
 
@@ -24,6 +24,8 @@ for bed in odroid-xu4; do
 	python3 -c 'import json, sys; a, b = (json.load(open(f)) for f in sys.argv[1:]); sys.exit(a != b)' \
 		"$TMPD/$bed.json" "$SNAPS/$bed.json"
 	check $? "$bed: a new snapshot matches the committed one"
+	valid "$TMPD/$bed.raw.json" "$TMPD/$bed.json"
+	check $? "$bed: the new snapshot validates against doc/schema/snapshot.json"
 	"$BENCHTOP" report "$TMPD/$bed.json" | diff -u "$GOLD/report-$bed.md" - > "$TMPD/diff"
 	check $? "$bed: report of the new snapshot as committed"
 	[ -s "$TMPD/diff" ] && diag "$(head -40 "$TMPD/diff")"
@@ -37,8 +39,11 @@ for bed in odroid-xu4 odroid-hc1-480m x86-vm; do
 done
 
 cd "$SNAPS" || exit 1
+# The JSON comparison carries the time it was made: the golden has a
+# fixed one.
 for f in text md json; do
 	"$BENCHTOP" compare odroid-xu4.json odroid-hc1-480m.json --format $f |
+		sed -E 's/^(  "time": ")[^"]*"/\12024-05-01T12:00:00Z"/' |
 		diff -u "$GOLD/compare-xu4-hc1.$f" - > "$TMPD/diff"
 	check $? "compare xu4 hc1 --format $f as committed"
 	[ -s "$TMPD/diff" ] && diag "$(head -40 "$TMPD/diff")"
@@ -47,3 +52,31 @@ grep -Eq '^  dd-direct /mnt/ssd +write_mb_s +52\.61 +76\.83 +1\.460 +\+46\.04 %'
 check $? "the seeds' ratio: 52.61 -> 76.83 MB/s is 1.460, +46.04 %"
 grep -Eq '^  USB 174c:55aa ASMT1153e driver +uas +usb-storage$' "$GOLD/compare-xu4-hc1.text"
 check $? "the USB driver difference (uas against usb-storage) is listed"
+"$BENCHTOP" compare odroid-xu4.json odroid-hc1-480m.json --format json > "$TMPD/cmp.json"
+valid "$TMPD/cmp.json"
+check $? "compare --format json validates against doc/schema/compare.json"
+python3 - "$GOLD" <<'PY'
+# report --format csv per RFC 4180: CRLF rows as long as the header, the
+# absolute time in RFC 3339 UTC beside the seconds since the start, and the
+# values as the file holds them (10.3 %, not 10).
+import csv, datetime, sys
+bad = 0
+for bed in ("odroid-xu4", "odroid-hc1-480m", "x86-vm"):
+    raw = open("%s/report-%s.csv" % (sys.argv[1], bed), newline="").read()
+    lines = raw.split("\r\n")
+    rows = list(csv.reader(raw.splitlines(True)))
+    head = rows[0]
+    ok = (lines[-1] == "" and "\n" not in "".join(lines)
+          and head[:3] == ["time", "time_s", "samples"]
+          and all(len(r) == len(head) for r in rows))
+    for r in rows[1:]:
+        t = datetime.datetime.strptime(r[0], "%Y-%m-%dT%H:%M:%S.%fZ")
+        ok = ok and float(r[1]) >= 0 and int(r[2]) >= 1 and t.year >= 2024
+    if bed == "odroid-hc1-480m":
+        ok = ok and rows[1][head.index("cpu:all:util_pct")] == "10.3"
+    if not ok:
+        print("# %s: not RFC 4180 with full rows" % bed)
+        bad = 1
+sys.exit(bad)
+PY
+check $? "report --format csv: RFC 4180, every row as long as the header, RFC 3339 times, values unrounded"

@@ -24,7 +24,7 @@ check $? "iozone as its grid in KB/s, one row per record size"
 grep -Eq '^\[SUM\] +0\.00-3\.00 +sec +35650\.55 Mbits/sec +1 +sender$' "$TMPD/report.md" &&
 grep -q '^Retransmits: 1\.$' "$TMPD/report.md"
 check $? "iperf in Mbit/s with the retransmits"
-grep -Eq '^Conditions: started 2026-11-30T04:53:58\+0000, 0\.07 s; kernel [^;]+; ext4 on /dev/loop0 \(disk loop0\); O_DIRECT; not throttled\.$' "$TMPD/report.md"
+grep -Eq '^Conditions: started 2026-11-30T04:53:58Z, 0\.07 s; kernel [^;]+; ext4 on /dev/loop0 \(disk loop0\); O_DIRECT; not throttled\.$' "$TMPD/report.md"
 check $? "each run with its conditions"
 cd "$SNAPS" || exit 1
 "$BENCHTOP" compare x86-vm-bench-a.json x86-vm-bench-b.json > "$TMPD/cmp" &&

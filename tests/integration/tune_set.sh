@@ -5,7 +5,7 @@
 # unprivileged user changes nothing.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 24
+plan 25
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
 
@@ -38,9 +38,9 @@ run freq '$B set min=1400MHz --cpu 5 > /dev/null; echo $? > $O.rc1
 	echo $(cat $D/'$P4'/scaling_min_freq) $(cat $D/'$P4'/scaling_max_freq) > $O.file'
 [ "$(cat "$TMPD/freq.rc1" "$TMPD/freq.rc2" "$TMPD/freq.rc3" | tr -d '\n')" = 000 ]
 check $? "three limit changes, each with status 0"
-json "$TMPD/freq.down.json" '[e["kind"] for e in d] == ["min_freq", "max_freq"] and [e["new"] for e in d] == ["200000", "600000"]'
+json "$TMPD/freq.down.json" '[e["kind"] for e in d["entries"]] == ["min_freq", "max_freq"] and [e["new"] for e in d["entries"]] == ["200000", "600000"]'
 check $? "lowering 1400-2000 to 200-600 MHz: min first, then max"
-json "$TMPD/freq.up.json" '[e["kind"] for e in d] == ["max_freq", "min_freq"] and all(e["readback_matched"] for e in d)'
+json "$TMPD/freq.up.json" '[e["kind"] for e in d["entries"]] == ["max_freq", "min_freq"] and all(e["readback_matched"] for e in d["entries"])'
 check $? "raising 200-600 to 1400-2000 MHz: max first, then min; read-back matched"
 [ "$(cat "$TMPD/freq.file")" = "1400000 2000000" ]
 check $? "the testbed's files hold the new limits"
@@ -56,13 +56,13 @@ grep -q '^IRQ 151: affinity 4-7, effective 7$' "$TMPD/irq.big"
 check $? "the read-back shows affinity and effective affinity"
 grep -q '^IRQ 151: affinity 0-3, but the effective affinity stays 7$' "$TMPD/irq.little"
 check $? "a controller that keeps firing on CPU 7 is called out"
-[ "$(cat "$TMPD/irq.file3")" = 0-7 ] && json "$TMPD/irq.json" 'd[0]["old"] == "2" and d[0]["effective"] == "2" and d[0]["result"] == "ok"'
+[ "$(cat "$TMPD/irq.file3")" = 0-7 ] && json "$TMPD/irq.json" 'd["entries"][0]["old"] == "2" and d["entries"][0]["effective"] == "2" and d["entries"][0]["result"] == "ok"'
 check $? "irq 150=all: 0-7, journal with old value and effective affinity"
 
 run sched '$B set scheduler sda=bfq --json > $O.json; echo $? > $O.rc
 	cat $D/sys/block/sda/queue/scheduler > $O.file'
 [ "$(cat "$TMPD/sched.rc")" = 0 ] && [ "$(cat "$TMPD/sched.file")" = bfq ] &&
-	json "$TMPD/sched.json" 'd[0]["old"] == "mq-deadline" and d[0]["readback"] == "bfq"'
+	json "$TMPD/sched.json" 'd["entries"][0]["old"] == "mq-deadline" and d["entries"][0]["readback"] == "bfq"'
 check $? "scheduler sda=bfq: written, old value mq-deadline in the journal"
 
 # Failures: a file that cannot be read (a directory in its place) is
@@ -73,7 +73,7 @@ run bad 'rm $D/proc/irq/150/smp_affinity_list; mkdir $D/proc/irq/150/smp_affinit
 [ "$(cat "$TMPD/bad.rc")" = 1 ] && [ "$(wc -l < "$TMPD/bad.err")" = 1 ] &&
 	grep -q '^benchtop set: IRQ 150: could not read the current affinity: Is a directory$' "$TMPD/bad.err"
 check $? "a directory in place of the affinity file: status 1, one sentence"
-json "$TMPD/bad.json" 'd == []'
+json "$TMPD/bad.json" 'd["entries"] == []'
 check $? "... and the journal holds no change"
 if [ -r /proc/sys/kernel/cap_last_cap ] && [ "$(id -u)" = 0 ]; then
 	run ro 'rm $D/proc/irq/150/smp_affinity_list
@@ -81,7 +81,7 @@ if [ -r /proc/sys/kernel/cap_last_cap ] && [ "$(id -u)" = 0 ]; then
 		$B set irq 150=0-1 --json > $O.json 2> $O.err; echo $? > $O.rc'
 	[ "$(cat "$TMPD/ro.rc")" = 1 ] && grep -q '^benchtop set: IRQ 150: the kernel refused affinity 0-1 (Permission denied)$' "$TMPD/ro.err"
 	check $? "a write the kernel refuses: status 1, the refusal in one sentence"
-	json "$TMPD/ro.json" 'd[0]["result"] == "error" and d[0]["errno"] == "EACCES" and d[0]["readback"] == d[0]["old"] and not d[0]["readback_matched"]'
+	json "$TMPD/ro.json" 'd["entries"][0]["result"] == "error" and d["entries"][0]["errno"] == "EACCES" and d["entries"][0]["readback"] == d["entries"][0]["old"] and not d["entries"][0]["readback_matched"]'
 	check $? "... the journal records the error and an unchanged read-back"
 else
 	skip "needs root and /proc/sys/kernel/cap_last_cap"
@@ -110,3 +110,5 @@ else
 	skip "needs root and setpriv"
 	skip "needs root and setpriv"
 fi
+valid "$TMPD/freq.down.json" "$TMPD/freq.up.json" "$TMPD/irq.json" "$TMPD/sched.json" "$TMPD/bad.json" $([ -f "$TMPD/ro.json" ] && echo "$TMPD/ro.json")
+check $? "every set --json document validates against doc/schema/journal.json"

@@ -45,8 +45,9 @@ keys w
 wait_for "snapshot saved to $TMPD/snaps/benchtop-.*json"
 check $? "w saves the session"
 f=$(ls "$TMPD"/snaps/benchtop-*.json 2> /dev/null | head -1)
-json "$f" 'len(d["results"]) == 1 and d["results"][0]["preset"] == "a-quick" and d["results"][0]["kind"] == "seq-direct" and d["results"][0]["status"] == "ok" and d["results"][0]["conditions"]["target"]["path"] == "'"$TMPD/target"'" and [x["name"] for x in d["results"][0]["figures"]] == ["write", "read"]'
-check $? "the file holds the run with its figures and conditions"
+json "$f" 'len(d["results"]) == 1 and d["results"][0]["preset"] == "a-quick" and d["results"][0]["kind"] == "seq-direct" and d["results"][0]["status"] == "ok" and d["results"][0]["conditions"]["target"]["path"] == "'"$TMPD/target"'" and [x["name"] for x in d["results"][0]["figures"]] == ["write", "read"]' &&
+	valid "$f"
+check $? "the file holds the run with its figures and conditions (a valid benchtop.snapshot)"
 "$BENCHTOP" report "$f" > "$TMPD/report.md"
 grep -Eq '^16777216 bytes \(17 MB, 16 MiB\) copied, [0-9.e-]+ s, [0-9.]+ MB/s +\(write, fsync timed in\)$' "$TMPD/report.md" &&
 grep -q "^Conditions: started .*; O_DIRECT" "$TMPD/report.md"

@@ -43,8 +43,9 @@ f=$(ls "$TMPD"/snaps/benchtop-*.json 2> /dev/null | head -1)
 check $? "snapshot_on_exit = yes: q saves the session"
 grep -qx "benchtop: snapshot saved to $f" "$TMPD/err"
 check $? "and says where on stderr after the screen is gone"
-json "$f" 'sum(len(t["rows"]) for t in d["series"]["tiers"]) >= 1 and "host" in d["system"]'
-check $? "the file holds the recorded series and the system facts"
+json "$f" 'sum(len(t["rows"]) for t in d["series"]["tiers"]) >= 1 and "host" in d["system"]' &&
+	valid "$f"
+check $? "the file holds the recorded series and the system facts (a valid benchtop.snapshot)"
 
 rm -f "$TMPD"/snaps/*
 run && sleep 1.2 && kill -TERM "$(cat "$TMPD/bpid")" && ended

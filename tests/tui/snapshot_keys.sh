@@ -18,8 +18,9 @@ keys w
 wait_for "snapshot saved to $TMPD/snaps/benchtop-.*json"
 check $? "w: the status line says where the snapshot went"
 f=$(ls "$TMPD"/snaps/benchtop-*.json 2> /dev/null | head -1)
-json "$f" 'd["system"]["board"] == "Hardkernel Odroid XU4" and sum(len(t["rows"]) for t in d["series"]["tiers"]) >= 3'
-check $? "the file has the board and several recorded ticks"
+json "$f" 'd["system"]["board"] == "Hardkernel Odroid XU4" and sum(len(t["rows"]) for t in d["series"]["tiers"]) >= 3' &&
+	valid "$f"
+check $? "the file has the board and several recorded ticks (a valid benchtop.snapshot)"
 "$BENCHTOP" report "$f" | grep -q '^| 4 | 4-7 | Cortex-A15 | big | ondemand |'
 check $? "its report shows the big cluster"
 keys h

@@ -54,7 +54,7 @@ START_TEST(rows_and_times)
 			    5e6);
 	ck_assert(isnan(replay_value(&rp, 0, "disk:sda:write_bytes_per_s")));
 	ck_assert(isnan(replay_value(&rp, 5, "disk:nope:write_bytes_per_s")));
-	ck_assert(isnan(replay_value(&rp, 12, "cpu:all:util_permille")));
+	ck_assert(isnan(replay_value(&rp, 12, "cpu:all:util_pct")));
 	replay_fini(&rp);
 }
 END_TEST

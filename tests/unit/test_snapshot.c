@@ -119,7 +119,54 @@ START_TEST(newer_schema_says_so)
 
 	ck_assert_int_eq(load(t, strlen(t), err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, "written by a newer benchtop (schema 999); this "
-			 "one reads schema 1");
+			 "one reads version 2");
+	t = "{\"format\":\"benchtop.snapshot\",\"version\":3}";
+	ck_assert_int_eq(load(t, strlen(t), err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "written by a newer benchtop (version 3); this "
+			 "one reads version 2");
+	t = "{\"format\":\"benchtop.once\",\"version\":2}";
+	ck_assert_int_eq(load(t, strlen(t), err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "is a benchtop document but not a snapshot (its "
+			 "format is \"benchtop.once\")");
+}
+END_TEST
+
+/* A version 1 file reads as version 2: header, IRQ keys and numbers,
+ * shares in percent, frequencies in kHz, times in RFC 3339 UTC. */
+START_TEST(version_1_files_are_mapped)
+{
+	const char *t = "{\"schema\":1,\"saved_at\":\"2024-05-01T12:00:00Z\","
+		"\"system\":{\"irqs\":[{\"irq\":\"105\"},{\"irq\":\"LOC\"}]},"
+		"\"series\":{\"interval_s\":1,\"channels\":["
+		"\"cpu:all:util_permille\",\"cluster:4:freq_mhz\","
+		"\"net:eth0:rx_bytes_per_s\"],\"tiers\":[{\"step_ms\":0,"
+		"\"keep_ms\":900000,\"max_rows\":900,\"rows\":[[0,1,125,2000,"
+		"7],[2500,1,null,1400,8]]},{\"step_ms\":10000,\"keep_ms\":"
+		"21600000,\"max_rows\":2160,\"rows\":[]},{\"step_ms\":60000,"
+		"\"keep_ms\":0,\"max_rows\":2880,\"rows\":[]}]},"
+		"\"journal\":[{\"time\":1714564800}],\"results\":[{"
+		"\"conditions\":{\"time_start\":\"2024-05-01T14:00:00+0200\","
+		"\"clusters_start\":[{\"cur_mhz\":1400,\"max_mhz\":2000}]}}]}";
+	char err[400], *s;
+	json_t *d;
+
+	ck_assert_int_eq(snapshot_load(t, strlen(t), &d, err, sizeof(err)), 0);
+	s = json_dumps(d, JSON_COMPACT | JSON_SORT_KEYS);
+	ck_assert_str_eq(s, "{\"format\":\"benchtop.snapshot\",\"journal\":[{"
+		"\"time\":\"2024-05-01T12:00:00Z\"}],\"results\":[{\"conditions\":"
+		"{\"clusters_start\":[{\"cur_khz\":1400000,\"max_khz\":2000000}],"
+		"\"time_start\":\"2024-05-01T12:00:00Z\"}}],\"series\":{"
+		"\"channels\":[\"cpu:all:util_pct\",\"cluster:4:freq_khz\","
+		"\"net:eth0:rx_bytes_per_s\"],\"interval_s\":1,\"start\":"
+		"\"2024-05-01T11:59:57.500Z\",\"tiers\":[{\"keep_ms\":900000,"
+		"\"max_rows\":900,\"rows\":[[0,1,12.5,2000000,7],[2500,1,null,"
+		"1400000,8]],\"step_ms\":0},{\"keep_ms\":21600000,\"max_rows\":"
+		"2160,\"rows\":[],\"step_ms\":10000},{\"keep_ms\":0,"
+		"\"max_rows\":2880,\"rows\":[],\"step_ms\":60000}]},\"system\":"
+		"{\"irqs\":[{\"irq\":105,\"key\":\"105\"},{\"irq\":null,\"key\":"
+		"\"LOC\"}]},\"time\":\"2024-05-01T12:00:00Z\",\"version\":2}");
+	free(s);
+	json_decref(d);
 }
 END_TEST
 
@@ -260,6 +307,7 @@ int main(void)
 	tcase_add_test(tc, truncated_and_corrupt_files_give_one_sentence);
 	tcase_add_test(tc, hostile_files_are_refused);
 	tcase_add_test(tc, newer_schema_says_so);
+	tcase_add_test(tc, version_1_files_are_mapped);
 	tcase_add_test(tc, escape_sequences_are_cleaned_on_reading);
 	tcase_add_test(tc, writes_are_safe);
 	tcase_add_test(tc, default_names_carry_host_and_time);
