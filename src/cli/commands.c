@@ -17,6 +17,7 @@ int cmd_compare_main(int argc, char **argv);
 int cmd_bench_main(int argc, char **argv);
 int cmd_iperf_main(int argc, char **argv);
 int cmd_serve_main(int argc, char **argv);
+int cmd_experiment_main(int argc, char **argv);
 /* [commands: end] declarations */
 
 static const struct command command_table[] = {
@@ -27,6 +28,7 @@ static const struct command command_table[] = {
 	{ "bench", cmd_bench_main, N_("run a benchmark preset on a folder or disk (--list)") },
 	{ "iperf", cmd_iperf_main, N_("measure the network against an iperf3 server") },
 	{ "serve", cmd_serve_main, N_("serve iperf3 clients (iperf3 -c) through libiperf") },
+	{ "experiment", cmd_experiment_main, N_("vary a tuning, repeat a preset, get the table with its noise") },
 	/* [commands: end] entries */
 	{ NULL, NULL, NULL },
 };

@@ -93,18 +93,23 @@ json_t *snapshot_build(const struct snapshot_input *in)
 	char when[32] = "";
 	struct tm tm;
 	struct series empty;
-	json_t *series;
+	json_t *series, *doc;
 
 	if (gmtime_r(&in->saved_at, &tm))
 		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	series_init(&empty);
 	series = series_json(in->series ? in->series : &empty);
-	return json_pack("{s:i s:s s:s s:o* s:o* s:o* s:o*}",
-			 "schema", SNAPSHOT_SCHEMA,
-			 "benchtop_version", PACKAGE_VERSION, "saved_at", when,
-			 "system", system_json(in), "series", series,
-			 "journal", objects_of(in->journal),
-			 "results", objects_of(in->results));
+	doc = json_pack("{s:i s:s s:s s:o* s:o* s:o* s:o*}",
+			"schema", SNAPSHOT_SCHEMA,
+			"benchtop_version", PACKAGE_VERSION, "saved_at", when,
+			"system", system_json(in), "series", series,
+			"journal", objects_of(in->journal),
+			"results", objects_of(in->results));
+	/* Only sessions that ran an experiment have the key. */
+	if (doc && in->experiments)
+		json_object_set_new(doc, "experiments",
+				    objects_of(in->experiments));
+	return doc;
 }
 
 /* ---- the recorder's feed ----------------------------------------------- */
@@ -386,7 +391,9 @@ static int check_shape(const json_t *doc, char *err, size_t size)
 		return fail(err, size, _("lacks \"saved_at\" or "
 			    "\"system\""));
 	if ((rc = check_list(doc, "journal", err, size)) ||
-	    (rc = check_list(doc, "results", err, size)))
+	    (rc = check_list(doc, "results", err, size)) ||
+	    (json_object_get(doc, "experiments") &&
+	     (rc = check_list(doc, "experiments", err, size))))
 		return rc;
 	series_init(&s);
 	rc = series_from_json(&s, json_object_get(doc, "series"), err, size);

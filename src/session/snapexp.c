@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* snapexp: render an experiment's table; read its rows. */
+#include "config.h"
+
+#include "session/snapexp.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "session/snapreport.h"
+
+static const char *str(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s && *s ? s : "-";
+}
+
+static double num(const json_t *o, const char *key, bool *ok)
+{
+	const json_t *v = json_object_get(o, key);
+
+	*ok = json_is_number(v);
+	return *ok ? json_number_value(v) : 0;
+}
+
+/* A figure value without noise: 3 significant digits past the point for
+ * small numbers, none for large. */
+static const char *fmt(double v, char *dst, size_t size)
+{
+	double a = fabs(v);
+
+	snprintf(dst, size, "%.*f", a >= 1000 ? 0 : a >= 10 ? 1 : a >= 1 ?
+		 2 : 3, v);
+	return dst;
+}
+
+static void head(FILE *f, const json_t *exp, bool md)
+{
+	const json_t *v, *o;
+	size_t i;
+
+	fprintf(f, md ? "### Experiment: %s on %s\n\n" :
+		"Experiment: %s on %s\n", str(exp, "preset"),
+		str(exp, "target"));
+	fprintf(f, "%s%lld runs of each variant, in the order",
+		md ? "" : "  ", (long long)json_integer_value(json_object_get(
+		exp, "repeat")));
+	json_array_foreach(json_object_get(exp, "order"), i, o)
+		fprintf(f, " %c", (char)('A' + (json_integer_value(o) % 26)));
+	fprintf(f, "; status %s%s%s\n", str(exp, "status"),
+		json_is_string(json_object_get(exp, "error")) ? ": " : "",
+		json_is_string(json_object_get(exp, "error")) ?
+		str(exp, "error") : "");
+	fputs(md ? "\n" : "", f);
+	json_array_foreach(json_object_get(exp, "variants"), i, v)
+		fprintf(f, md ? "- **%s**: `%s`\n" : "  %s  %s\n",
+			str(v, "name"), str(v, "label"));
+	fprintf(f, "%s", md ? "\n" : "");
+	if (json_is_boolean(json_object_get(exp, "restored")))
+		fprintf(f, "%s%s\n%s", md ? "" : "  ",
+			json_is_true(json_object_get(exp, "restored")) ?
+			"The tuning was put back to where it was." :
+			"NOT all tuning went back: see the journal.",
+			md ? "\n" : "");
+}
+
+/* One row: figure (on the first variant only), variant, median, range,
+ * ratio and verdict. */
+static void row(FILE *f, bool md, const char *fig, const char *var,
+		const json_t *side, const json_t *cmp)
+{
+	char med[32], lo[32], hi[32], range[72], ratio[32] = "";
+	bool ok, ok2;
+	double r;
+
+	fmt(num(side, "median", &ok), med, sizeof(med));
+	fmt(num(side, "min", &ok2), lo, sizeof(lo));
+	fmt(num(side, "max", &ok2), hi, sizeof(hi));
+	snprintf(range, sizeof(range), "%s-%s", lo, hi);
+	if (!ok || !json_integer_value(json_object_get(side, "n")))
+		snprintf(med, sizeof(med), "-"), snprintf(range, 72, "-");
+	r = num(cmp, "ratio", &ok);
+	if (ok)
+		snprintf(ratio, sizeof(ratio), "%.3f", r);
+	if (!md) {
+		fprintf(f, "%-22.22s %-3.3s %9s %-19s %6s  %s\n", fig, var, med,
+			range, ratio, cmp ? str(cmp, "sentence") : "");
+		return;
+	}
+	fputs("|", f);
+	snapreport_md_cell(f, fig);
+	snapreport_md_cell(f, var);
+	snapreport_md_cell(f, med);
+	snapreport_md_cell(f, range);
+	snapreport_md_cell(f, ratio);
+	snapreport_md_cell(f, cmp ? str(cmp, "sentence") : "");
+	fputc('\n', f);
+}
+
+static void figure(FILE *f, const json_t *exp, const json_t *fig, bool md)
+{
+	const json_t *sides = json_object_get(fig, "variants");
+	const json_t *cmps = json_object_get(fig, "comparisons");
+	const json_t *vars = json_object_get(exp, "variants");
+	char name[64];
+	size_t k;
+
+	snprintf(name, sizeof(name), "%s%s%s", str(fig, "name"),
+		 json_string_value(json_object_get(fig, "unit")) &&
+		 *json_string_value(json_object_get(fig, "unit")) ? " " : "",
+		 json_string_value(json_object_get(fig, "unit")) ?
+		 json_string_value(json_object_get(fig, "unit")) : "");
+	for (k = 0; k < json_array_size(sides); k++)
+		row(f, md, k ? "" : name, str(json_array_get(vars, k), "name"),
+		    json_array_get(sides, k),
+		    k ? json_array_get(cmps, k - 1) : NULL);
+}
+
+void snapexp_print(FILE *f, const json_t *exp, bool md)
+{
+	const json_t *fig;
+	size_t i;
+
+	head(f, exp, md);
+	if (md)
+		fputs("| figure | variant | median | min-max | ratio | "
+		      "verdict |\n|---|---|---|---|---|---|\n", f);
+	else
+		fprintf(f, "\n%-22s %-3s %9s %-19s %6s  %s\n", "figure", "var",
+			"median", "min-max", "ratio", "verdict (against A)");
+	json_array_foreach(json_object_get(exp, "figures"), i, fig)
+		if (json_is_object(fig))
+			figure(f, exp, fig, md);
+	if (!json_array_size(json_object_get(exp, "figures")))
+		fputs(md ? "| - | - | - | - | - | no run gave figures |\n" :
+		      "  no run gave figures\n", f);
+	fputc('\n', f);
+}
+
+static void one_row(struct snapexp_figure *r, const json_t *exp,
+		    const json_t *fig, size_t k)
+{
+	const json_t *side = json_array_get(json_object_get(fig, "variants"),
+					    k);
+	const json_t *cmp = k ? json_array_get(json_object_get(fig,
+					"comparisons"), k - 1) : NULL;
+	const json_t *var = json_array_get(json_object_get(exp, "variants"),
+					   k);
+	bool ok;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->figure, sizeof(r->figure), "%s", str(fig, "name"));
+	snprintf(r->unit, sizeof(r->unit), "%s",
+		 json_string_value(json_object_get(fig, "unit")) ?
+		 json_string_value(json_object_get(fig, "unit")) : "");
+	snprintf(r->variant, sizeof(r->variant), "%s", str(var, "name"));
+	snprintf(r->label, sizeof(r->label), "%s", str(var, "label"));
+	r->median = num(side, "median", &ok);
+	r->min = num(side, "min", &ok);
+	r->max = num(side, "max", &ok);
+	r->runs = (unsigned)json_integer_value(json_object_get(side, "n"));
+	r->ratio = num(cmp, "ratio", &r->has_ratio);
+	if (cmp)
+		snprintf(r->verdict, sizeof(r->verdict), "%s",
+			 str(cmp, "verdict"));
+}
+
+size_t snapexp_figures(const json_t *exp, struct snapexp_figure *out,
+		       size_t max)
+{
+	const json_t *fig;
+	size_t i, k, n = 0;
+
+	json_array_foreach(json_object_get(exp, "figures"), i, fig)
+		for (k = 0; k < json_array_size(json_object_get(fig,
+		     "variants")); k++, n++)
+			if (n < max)
+				one_row(&out[n], exp, fig, k);
+	return n;
+}
+
+const json_t *snapexp_last(const json_t *doc)
+{
+	const json_t *a = json_object_get(doc, "experiments");
+	size_t n = json_array_size(a);
+
+	return n && json_is_object(json_array_get(a, n - 1)) ?
+	       json_array_get(a, n - 1) : NULL;
+}
+
+void snapexp_key(const json_t *exp, char *dst, size_t size)
+{
+	const json_t *v;
+	size_t i, used;
+
+	used = (size_t)snprintf(dst, size, "%s %s", str(exp, "preset"),
+				str(exp, "target"));
+	json_array_foreach(json_object_get(exp, "vary"), i, v)
+		if (used < size)
+			used += (size_t)snprintf(dst + used, size - used,
+				" %s", json_is_string(v) ?
+				json_string_value(v) : "-");
+}
