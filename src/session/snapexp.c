@@ -202,3 +202,110 @@ void snapexp_key(const json_t *exp, char *dst, size_t size)
 				" %s", json_is_string(v) ?
 				json_string_value(v) : "-");
 }
+
+void snapexp_report(FILE *f, const json_t *doc)
+{
+	const json_t *e;
+	size_t i;
+
+	if (!json_array_size(json_object_get(doc, "experiments")))
+		return;
+	fputs("## Experiments\n\n", f);
+	json_array_foreach(json_object_get(doc, "experiments"), i, e)
+		if (json_is_object(e))
+			snapexp_print(f, e, true);
+}
+
+/* The experiment of DOC whose key is KEY, or NULL. */
+static const json_t *find(const json_t *doc, const char *key)
+{
+	const json_t *e, *hit = NULL;
+	char k[600];
+	size_t i;
+
+	json_array_foreach(json_object_get(doc, "experiments"), i, e) {
+		snapexp_key(e, k, sizeof(k));
+		if (json_is_object(e) && strcmp(k, key) == 0)
+			hit = e;	/* the newest of that key */
+	}
+	return hit;
+}
+
+static void compare_one(json_t *out, const char *key, const json_t *ea,
+			const json_t *eb)
+{
+	struct snapexp_figure ra[64], rb[64];
+	size_t na = snapexp_figures(ea, ra, 64), nb, i, k;
+
+	nb = snapexp_figures(eb, rb, 64);
+	for (i = 0; i < na && i < 64; i++)
+		for (k = 0; k < nb && k < 64; k++) {
+			if (strcmp(ra[i].figure, rb[k].figure) ||
+			    strcmp(ra[i].label, rb[k].label))
+				continue;
+			json_array_append_new(out, json_pack(
+				"{s:s s:s s:s s:s s:f s:f s:o s:s s:s}",
+				"experiment", key, "figure", ra[i].figure,
+				"unit", ra[i].unit, "variant", ra[i].label,
+				"a", ra[i].median, "b", rb[k].median, "ratio",
+				ra[i].median > 0 ? json_real(rb[k].median /
+				ra[i].median) : json_null(), "verdict_a",
+				ra[i].verdict, "verdict_b", rb[k].verdict));
+		}
+}
+
+json_t *snapexp_compare(const json_t *a, const json_t *b)
+{
+	json_t *out = json_array();
+	const json_t *e, *eb;
+	char key[600];
+	size_t i;
+
+	json_array_foreach(json_object_get(a, "experiments"), i, e) {
+		snapexp_key(e, key, sizeof(key));
+		if (!json_is_object(e) || find(a, key) != e)
+			continue;	/* an older one of the same key */
+		eb = find(b, key);
+		if (eb)
+			compare_one(out, key, e, eb);
+	}
+	return out;
+}
+
+void snapexp_compare_print(FILE *f, const json_t *rows, bool md)
+{
+	const json_t *r;
+	char ratio[24];
+	size_t i;
+
+	if (!json_array_size(rows))
+		return;
+	fputs(md ? "\n## Experiments (medians, matched by preset, target "
+	      "and what was varied)\n\n| experiment | figure | variant | A | "
+	      "B | B/A |\n|---|---|---|---:|---:|---:|\n" :
+	      "\nExperiments (medians, matched by preset, target and what "
+	      "was varied):\n", f);
+	json_array_foreach(rows, i, r) {
+		bool ok;
+		double x = num(r, "ratio", &ok);
+		char a[32], b[32], fig[80];
+
+		snprintf(ratio, sizeof(ratio), ok ? "%.3f" : "-", x);
+		fmt(num(r, "a", &ok), a, sizeof(a));
+		fmt(num(r, "b", &ok), b, sizeof(b));
+		snprintf(fig, sizeof(fig), "%s %s", str(r, "figure"),
+			 json_string_value(json_object_get(r, "unit")) ?
+			 json_string_value(json_object_get(r, "unit")) : "");
+		if (!md) {
+			fprintf(f, "  %-30.30s %-18.18s %-22.22s %9s %9s %6s\n",
+				str(r, "experiment"), fig, str(r, "variant"),
+				a, b, ratio);
+			continue;
+		}
+		fputc('|', f);
+		snapreport_md_cell(f, str(r, "experiment"));
+		snapreport_md_cell(f, fig);
+		snapreport_md_cell(f, str(r, "variant"));
+		fprintf(f, " %s | %s | %s |\n", a, b, ratio);
+	}
+}

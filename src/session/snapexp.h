@@ -44,4 +44,16 @@ const json_t *snapexp_last(const json_t *doc);
 /* "PRESET TARGET VARY..." of EXP into DST: what compare matches by. */
 void snapexp_key(const json_t *exp, char *dst, size_t size);
 
+/* The "## Experiments" section of a report of DOC (nothing when DOC has
+ * none). */
+void snapexp_report(FILE *f, const json_t *doc);
+
+/* The experiments of snapshots A and B that match by key, figure by
+ * figure and variant by variant: [{experiment, figure, unit, variant, a,
+ * b, ratio, verdict_a, verdict_b}] of the medians. */
+json_t *snapexp_compare(const json_t *a, const json_t *b);
+
+/* ROWS (from snapexp_compare()) as text or Markdown; nothing when empty. */
+void snapexp_compare_print(FILE *f, const json_t *rows, bool md);
+
 #endif

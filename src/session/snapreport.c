@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "session/snapbench.h"
+#include "session/snapexp.h"
 
 #define DASH "-"
 
@@ -659,6 +660,7 @@ int snapreport_markdown(FILE *f, const json_t *doc)
 	usb(f, sys);
 	irqs(f, sys);
 	results(f, doc);
+	snapexp_report(f, doc);
 	journal(f, doc);
 	series_table(f, doc);
 	return ferror(f) ? -EIO : 0;
