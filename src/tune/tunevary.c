@@ -135,12 +135,11 @@ static int hook_apply(struct tunevary *tv, struct tunevary_item *it,
 {
 	const char *get[3] = { "get", it->spec.target, NULL };
 	const char *set[3] = { "set", it->spec.target, value };
-	char now[TUNESPEC_VALUE_MAX];
-	int rc = 0;
+	char was[TUNESPEC_VALUE_MAX], now[TUNESPEC_VALUE_MAX];
+	int rc = hook_run(tv->hook, get, was, sizeof(was));
 
-	if (!it->hook_touched)
-		rc = hook_run(tv->hook, get, it->hook_orig,
-			      sizeof(it->hook_orig));
+	if (rc == 0 && !it->hook_touched)
+		snprintf(it->hook_orig, sizeof(it->hook_orig), "%s", was);
 	if (rc == 0) {
 		it->hook_touched = true;
 		rc = hook_run(tv->hook, set, NULL, 0);
@@ -152,7 +151,7 @@ static int hook_apply(struct tunevary *tv, struct tunevary_item *it,
 			 it->spec.target, tv->hook);
 	else
 		snprintf(msg, size, "hook %s: %s -> %s, read back %s",
-			 it->spec.target, it->hook_orig, value, now);
+			 it->spec.target, was, value, now);
 	return rc;
 }
 
