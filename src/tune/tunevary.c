@@ -25,6 +25,7 @@ void tunevary_init(struct tunevary *tv, struct tune *tune,
 	tv->tune = tune;
 	tv->cl = cl;
 	tv->hook = hook && *hook ? hook : NULL;
+	tv->j0 = tune ? tune->journal.n : 0;
 }
 
 static bool all_digits(const char *s)
@@ -260,9 +261,78 @@ int tunevary_apply(struct tunevary *tv, size_t i, size_t vi, char *msg,
 	}
 }
 
+/* The first entry at or after J0 of entry K's target, or K itself. */
+static size_t first_since(const struct journal *j, size_t j0, size_t k)
+{
+	size_t i;
+
+	for (i = j0; i < k; i++)
+		if (j->v[i].kind == j->v[k].kind &&
+		    !strcmp(j->v[i].target, j->v[k].target))
+			return i;
+	return k;
+}
+
+/* Both limits of entry K's policy back to their values before J0. */
+static int restore_limits(struct tune *t, size_t j0, size_t k)
+{
+	const struct journal *j = &t->journal;
+	uint64_t lo = 0, hi = 0;
+	long idx[2];
+	size_t i;
+	int n, p = tune_target_policy(j->v[k].target);
+
+	for (i = j->n; i-- > j0;) {
+		const struct journal_entry *e = &j->v[i];
+
+		if (strcmp(e->target, j->v[k].target))
+			continue;
+		if (e->kind == JOURNAL_MIN_FREQ)
+			lo = strtoull(e->old, NULL, 10);
+		else if (e->kind == JOURNAL_MAX_FREQ)
+			hi = strtoull(e->old, NULL, 10);
+	}
+	n = p < 0 ? -EINVAL : tune_freq(t, (unsigned)p, lo, hi, idx);
+	for (i = 0; n > 0 && i < (size_t)n; i++) {
+		t->journal.v[idx[i]].restore = true;
+		if (t->journal.v[idx[i]].err)
+			return 1;
+	}
+	return n < 0 ? 1 : 0;
+}
+
+/* Every target written since J0 back to its value at J0 (not to the
+ * session's original: changes made before the experiment stay). */
+static int restore_since(struct tune *t, size_t j0)
+{
+	size_t k, end = t->journal.n;
+	int failed = 0;
+	long r;
+
+	for (k = j0; k < end; k++) {
+		const struct journal_entry e = t->journal.v[k];
+		const char *cur;
+
+		if (first_since(&t->journal, j0, k) != k || e.restore)
+			continue;
+		cur = journal_current(&t->journal, e.kind, e.target);
+		if (cur && !strcmp(cur, e.old))
+			continue;
+		if (e.kind == JOURNAL_MIN_FREQ || e.kind == JOURNAL_MAX_FREQ) {
+			failed += restore_limits(t, j0, k);
+			continue;
+		}
+		r = tune_undo(t, k);
+		if (r >= 0)
+			t->journal.v[r].restore = true;
+		failed += r < 0 || t->journal.v[r].err ? 1 : 0;
+	}
+	return failed;
+}
+
 int tunevary_restore(struct tunevary *tv)
 {
-	int failed = tune_restore(tv->tune);
+	int failed = tv->tune ? restore_since(tv->tune, tv->j0) : 0;
 	size_t i;
 
 	for (i = 0; i < tv->n; i++) {

@@ -36,6 +36,7 @@ struct tunevary {
 	const char *hook;		/* the hook script, or NULL */
 	struct tunevary_item v[TUNEVARY_SPECS_MAX];
 	size_t n;
+	size_t j0;		/* the journal's length at the start */
 };
 
 /* Start with no specs over TUNE and CL; HOOK from the environment. */
@@ -55,8 +56,9 @@ int tunevary_add(struct tunevary *tv, const struct tunespec *spec,
 int tunevary_apply(struct tunevary *tv, size_t i, size_t vi, char *msg,
 		   size_t size);
 
-/* Put everything back: every journaled target, then the hooks.  Returns
- * the number of targets that did not go back (0: all restored). */
+/* Put back every target written since tunevary_init() to its value then
+ * (changes made before stay), then the hooks.  Returns the number of
+ * targets that did not go back (0: all restored). */
 int tunevary_restore(struct tunevary *tv);
 
 #endif

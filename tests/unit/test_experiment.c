@@ -6,7 +6,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "bench/experiment.h"
 #include "bench/verdict.h"
@@ -177,6 +181,67 @@ START_TEST(grid_variants)
 }
 END_TEST
 
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *get(const char *path, char *dst, size_t size)
+{
+	FILE *f = fopen(path, "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(dst, (int)size, f));
+	fclose(f);
+	dst[strcspn(dst, "\n")] = '\0';
+	return dst;
+}
+
+/* The experiment puts back the value it found, not the session's first:
+ * a pin made before it (in the monitor) stays. */
+START_TEST(restore_to_the_value_before)
+{
+	char dir[] = "/tmp/benchtop-exp.XXXXXX", p[256], q[256], v[32];
+	struct tune t;
+	struct tunevary tv;
+	struct tunespec s;
+	struct cpuset one;
+	char err[200];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(p, sizeof(p), "%s/irq", dir);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/irq/150", dir);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/irq/150/smp_affinity_list", dir);
+	put(p, "2\n");
+	tune_init(&t, dir, dir);	/* no cpu/online: every CPU allowed */
+	cpulist_parse("1", 1, &one);
+	ck_assert_int_ge(tune_irq(&t, 150, &one), 0);
+	tunevary_init(&tv, &t, NULL, NULL);
+	spec("irq:150=0-3,4-7", &s, err);
+	ck_assert_int_eq(tunevary_add(&tv, &s, NULL, err, sizeof(err)), 0);
+	ck_assert_int_eq(tunevary_apply(&tv, 0, 0, err, sizeof(err)), 0);
+	ck_assert_str_eq(get(p, v, sizeof(v)), "0-3");
+	ck_assert_int_eq(tunevary_apply(&tv, 0, 1, err, sizeof(err)), 0);
+	ck_assert_int_eq(tunevary_restore(&tv), 0);
+	ck_assert_str_eq(get(p, v, sizeof(v)), "1");
+	ck_assert(t.journal.v[t.journal.n - 1].restore);
+	ck_assert_str_eq(t.journal.v[t.journal.n - 1].new, "1");
+	tune_fini(&t);
+	unlink(p);
+	snprintf(q, sizeof(q), "%s/irq/150", dir);
+	rmdir(q);
+	snprintf(q, sizeof(q), "%s/irq", dir);
+	rmdir(q);
+	rmdir(dir);
+}
+END_TEST
+
 /* Runs as experiment_collect() keeps them: variant and result. */
 static json_t *run(int variant, const char *status, double w)
 {
@@ -234,6 +299,7 @@ int main(void)
 	tcase_add_test(tc, interleaved_plan);
 	tcase_add_test(tc, grid_variants);
 	tcase_add_test(tc, table_from_runs);
+	tcase_add_test(tc, restore_to_the_value_before);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
