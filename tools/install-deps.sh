@@ -17,6 +17,8 @@ PKGS="$PKGS libmicrohttpd-dev prometheus prometheus-node-exporter
 python3-prometheus-client systemd"
 # the JSON documents checked against doc/schema
 PKGS="$PKGS python3-jsonschema"
+# experiments: systemd-analyze verify of the persisted unit; ip for the rigs
+PKGS="$PKGS iproute2"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

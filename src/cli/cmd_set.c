@@ -12,6 +12,7 @@
 #include "hw/clusters.h"
 #include "cli/cmdline.h"
 #include "base/jsondoc.h"
+#include "cli/cmd_persist.h"
 #include "cli/commands.h"
 #include "base/i18n.h"
 #include "tune/tune.h"
@@ -36,6 +37,7 @@ struct set_cmd {
 	int cluster;		/* --cluster N (a policy), -1 all */
 	int cpu;		/* --cpu N, -1 none */
 	bool json;
+	bool persist, unpersist;	/* cmd_persist.c */
 	struct act acts[MAX_ACTS];
 	size_t nacts;
 	struct clusters cl;
@@ -47,6 +49,8 @@ static const struct option set_options[] = {
 	{ "cluster", required_argument, NULL, 'c' },
 	{ "cpu", required_argument, NULL, 'C' },
 	{ "json", no_argument, NULL, 'j' },
+	{ "persist", no_argument, NULL, 'K' },
+	{ "unpersist", no_argument, NULL, 'U' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -68,6 +72,11 @@ static void usage(FILE *f)
 		"  -C, --cpu=N              only the cluster of CPU N\n"
 		"  -j, --json               print the journal of the changes as "
 		"JSON\n"
+		"      --persist            also keep them across reboots: a "
+		"systemd unit\n"
+		"                           (a udev rule for disks), shown, then "
+		"written\n"
+		"      --unpersist          remove what --persist wrote\n"
 		"  -h, --help               show this help and exit\n\n"
 		"Exit status: 0 all applied, 1 some change failed (one sentence "
 		"each on\nstderr), 2 bad command line.\n"), f);
@@ -188,6 +197,8 @@ static int parse_args(struct set_cmd *c, int argc, char **argv)
 		}
 		if (ch == 'j')
 			c->json = true;
+		else if (ch == 'K' || ch == 'U')
+			*(ch == 'K' ? &c->persist : &c->unpersist) = true;
 		else if (ch == 'c' && parse_num(optarg, &c->cluster))
 			return bad(_("'%s' is not a policy number"), optarg);
 		else if (ch == 'C' && parse_num(optarg, &c->cpu))
@@ -197,6 +208,9 @@ static int parse_args(struct set_cmd *c, int argc, char **argv)
 				   _("option '%s' needs a value"),
 				   argv[optind - 1]);
 	}
+	if (c->unpersist)
+		return optind == argc && !c->persist ? 0 : bad("%s",
+			_("--unpersist takes no settings"));
 	return parse_words(c, argc - optind, argv + optind);
 }
 
@@ -339,6 +353,10 @@ int cmd_set_main(int argc, char **argv)
 		return 1;
 	c->cluster = c->cpu = -1;
 	rc = parse_args(c, argc, argv);
+	if (rc == 0 && c->unpersist) {
+		free(c);
+		return cmd_persist_remove(stdout);
+	}
 	if (rc) {
 		free(c);
 		return rc < 0 ? 0 : rc;
@@ -351,6 +369,10 @@ int cmd_set_main(int argc, char **argv)
 	for (i = 0; i < c->nacts; i++)
 		run_act(c, &c->acts[i]);
 	if (c->json && print_json(c))
+		c->failed++;
+	if (c->persist && !c->failed &&
+	    cmd_persist_write(c->json ? stderr : stdout, &c->tune.journal,
+			      false))
 		c->failed++;
 	rc = c->failed ? 1 : 0;
 	tune_fini(&c->tune);

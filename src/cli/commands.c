@@ -17,6 +17,7 @@ int cmd_bench_main(int argc, char **argv);
 int cmd_iperf_main(int argc, char **argv);
 int cmd_serve_main(int argc, char **argv);
 int cmd_metrics_main(int argc, char **argv);
+int cmd_experiment_main(int argc, char **argv);
 /* [commands: end] declarations */
 
 static const struct command command_table[] = {
@@ -28,6 +29,7 @@ static const struct command command_table[] = {
 	{ "iperf", cmd_iperf_main, N_("measure the network against an iperf3 server") },
 	{ "serve", cmd_serve_main, N_("serve iperf3 clients (iperf3 -c) through libiperf") },
 	{ "metrics", cmd_metrics_main, N_("Prometheus metrics: print, write a textfile, or serve /metrics") },
+	{ "experiment", cmd_experiment_main, N_("vary a tuning, repeat a preset, get the table with its noise") },
 	/* [commands: end] entries */
 	{ NULL, NULL, NULL },
 };

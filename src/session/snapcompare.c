@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "session/snapcompare.h"
+#include "session/snapexp.h"
 
 #include <errno.h>
 #include <math.h>
@@ -226,6 +227,8 @@ json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
 	v = json_pack("{s:s s:s s:o s:o s:o s:o}", "a", name_a, "b", name_b,
 		      "facts", facts_diff(fa, fb), "figures", figs,
 		      "only_a", only_a, "only_b", only_b);
+	if (v && json_object_get(a, "experiments"))
+		json_object_set_new(v, "experiments", snapexp_compare(a, b));
 	json_decref(fa);
 	json_decref(fb);
 	json_decref(ra);
@@ -327,6 +330,7 @@ static void print_text(FILE *f, const json_t *c)
 			str(json_object_get(e, "figure")), t.a, t.b, t.ratio,
 			t.pct, str(json_object_get(e, "unit")));
 	}
+	snapexp_compare_print(f, json_object_get(c, "experiments"), false);
 }
 
 static void print_md(FILE *f, const json_t *c)
@@ -364,6 +368,7 @@ static void print_md(FILE *f, const json_t *c)
 		mdcell_put(f, str(json_object_get(e, "unit")));
 		fprintf(f, " %s | %s | %s | %s |\n", t.a, t.b, t.ratio, t.pct);
 	}
+	snapexp_compare_print(f, json_object_get(c, "experiments"), true);
 }
 
 int snapcompare_print(FILE *f, const json_t *cmp,

@@ -16,6 +16,7 @@
 #include "base/mdcell.h"
 #include "base/jsondoc.h"
 #include "session/snapbench.h"
+#include "session/snapexp.h"
 
 #define DASH "-"
 
@@ -662,6 +663,7 @@ int snapreport_markdown(FILE *f, const json_t *doc)
 	usb(f, sys);
 	irqs(f, sys);
 	results(f, doc);
+	snapexp_report(f, doc);
 	journal(f, doc);
 	series_table(f, doc);
 	return ferror(f) ? -EIO : 0;

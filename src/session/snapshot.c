@@ -93,16 +93,21 @@ static json_t *objects_of(json_t *list)
 json_t *snapshot_build(const struct snapshot_input *in)
 {
 	struct series empty;
-	json_t *series;
+	json_t *series, *doc;
 
 	series_init(&empty);
 	series = series_json(in->series ? in->series : &empty);
-	return jsondoc_wrap("snapshot", in->saved_at, json_pack(
+	doc = jsondoc_wrap("snapshot", in->saved_at, json_pack(
 			 "{s:s s:o* s:o* s:o* s:o*}",
 			 "benchtop_version", PACKAGE_VERSION,
 			 "system", system_json(in), "series", series,
 			 "journal", objects_of(in->journal),
 			 "results", objects_of(in->results)));
+	/* Only sessions that ran an experiment have the key. */
+	if (doc && in->experiments)
+		json_object_set_new(doc, "experiments",
+				    objects_of(in->experiments));
+	return doc;
 }
 
 /* ---- the recorder's feed ----------------------------------------------- */
@@ -399,7 +404,9 @@ static int check_shape(const json_t *doc, char *err, size_t size)
 	    !json_is_object(json_object_get(doc, "system")))
 		return fail(err, size, _("lacks \"time\" or \"system\""));
 	if ((rc = check_list(doc, "journal", err, size)) ||
-	    (rc = check_list(doc, "results", err, size)))
+	    (rc = check_list(doc, "results", err, size)) ||
+	    (json_object_get(doc, "experiments") &&
+	     (rc = check_list(doc, "experiments", err, size))))
 		return rc;
 	series_init(&s);
 	rc = series_from_json(&s, json_object_get(doc, "series"), err, size);

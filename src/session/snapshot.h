@@ -29,6 +29,7 @@ struct snapshot_input {
 	const struct series *series;
 	json_t *journal;
 	json_t *results;
+	json_t *experiments;	/* NULL: no "experiments" key */
 	time_t saved_at;
 };
 

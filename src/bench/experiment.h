@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* experiment: one preset run under each variant of one or two tunables,
+ * interleaved (A B B A ...) N times each, every run with its conditions;
+ * the tuning goes back at the end, after a failure and after a signal;
+ * the result is a table of medians, ranges, ratios and verdicts. */
+#ifndef BENCHTOP_EXPERIMENT_H
+#define BENCHTOP_EXPERIMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "bench/benchrun.h"
+#include "tune/tunevary.h"
+
+#define EXPERIMENT_REPEAT_MAX 50
+#define EXPERIMENT_VARIANTS_MAX 64
+#define EXPERIMENT_RUNS_MAX (EXPERIMENT_REPEAT_MAX * 8)
+
+enum experiment_state {
+	EXPERIMENT_READY,	/* the next run may start */
+	EXPERIMENT_RUNNING,	/* a run is going on */
+	EXPERIMENT_DONE,	/* every run gave a result */
+	EXPERIMENT_FAILED,	/* a tuning or a run failed: stopped */
+	EXPERIMENT_CANCELLED,	/* a signal or the user stopped it */
+};
+
+struct experiment {
+	struct preset p;
+	char target[BENCHRUN_TARGET_MAX];
+	int port;
+	unsigned repeat;
+	struct tunevary *tv;	/* the caller's */
+	size_t nvariants;
+	size_t order[EXPERIMENT_RUNS_MAX];	/* variant of each run */
+	size_t nruns, step;	/* runs planned, runs started */
+	size_t cur[TUNEVARY_SPECS_MAX];	/* value index in force, or -1 */
+	struct benchrun run;
+	enum experiment_state state;
+	char error[512];	/* why it stopped */
+	char msg[512];		/* the last tuning sentence */
+	json_t *runs;		/* [{variant, index, result}] */
+	json_t *log;		/* the tuning sentences, in order */
+	bool finished;
+	int restore_failed;
+};
+
+/*
+ * The order of NVARIANTS variants repeated REPEAT times: round r runs
+ * 0..n-1 when r is even and n-1..0 when odd (A B B A A B for two variants
+ * and three rounds), so that a drift over time (heat, a filling disk)
+ * falls on every variant alike.  Writes at most MAX indexes to ORDER and
+ * returns NVARIANTS * REPEAT.  Pure.
+ */
+size_t experiment_plan(size_t nvariants, unsigned repeat, size_t *order,
+		       size_t max);
+
+/* Variant V's value index for each of TV's items (the first item varies
+ * slowest: a grid in reading order) into VI. */
+void experiment_values(const struct tunevary *tv, size_t v, size_t *vi);
+
+/* "irq:150=4-7 governor:policy4=performance" for variant V. */
+const char *experiment_label(const struct tunevary *tv, size_t v,
+			     char *dst, size_t size);
+
+/* Plan an experiment of preset P on TARGET (PORT for iperf) over TV's
+ * items, REPEAT runs per variant.  0, or -EINVAL with EX->error set. */
+int experiment_init(struct experiment *ex, const struct preset *p,
+		    const char *target, int port, unsigned repeat,
+		    struct tunevary *tv);
+
+/* Set the tunables of the next run's variant and start the run (QUIET:
+ * the child's output to /dev/null).  0, or -errno: the experiment
+ * FAILED with the sentence in EX->error. */
+int experiment_start_next(struct experiment *ex, bool quiet);
+
+/* After benchrun_reap() said the run ended: keep its result and settle
+ * the state (READY, DONE, FAILED or CANCELLED). */
+void experiment_collect(struct experiment *ex);
+
+/* Stop: cancel the run going on (collect it when it is reaped). */
+void experiment_cancel(struct experiment *ex);
+
+/* Put the tuning back (once); returns how many targets did not go back. */
+int experiment_finish(struct experiment *ex);
+
+/* The experiment as JSON (doc/snapshot.md "experiments"): settings,
+ * variants, order, runs with their results, figures with each variant's
+ * median, min, max and samples, the comparison with the first variant
+ * and its verdict, the journal and status.  NULL when out of memory. */
+json_t *experiment_json(const struct experiment *ex);
+
+/* The "figures" of an experiment from its RUNS ([{variant, result}]) and
+ * NVARIANTS (pure over the JSON). */
+json_t *experiment_figures(const json_t *runs, size_t nvariants);
+
+void experiment_fini(struct experiment *ex);
+
+#endif

@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cmd_experiment: `benchtop experiment --preset NAME --target DIR|HOST
+ * --vary SPEC [--vary SPEC] [--repeat N]`: the before/after method, run
+ * interleaved, the tuning put back at the end, after a failure and after a
+ * signal, and the table of medians, ranges, ratios and verdicts. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/i18n.h"
+#include "base/strclean.h"
+#include "bench/experiment.h"
+#include "cli/cmd_bench.h"
+#include "cli/cmdline.h"
+#include "cli/commands.h"
+#include "session/snapexp.h"
+#include "session/snapshot.h"
+
+/* One sentence about the command line; exit status 2. */
+#define bad(...) cmdline_bad("experiment", __VA_ARGS__)
+
+#define MSG "benchtop experiment: "
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+struct exp_args {
+	const char *preset, *target, *size, *snapshot;
+	const char *vary[TUNEVARY_SPECS_MAX];
+	size_t nvary;
+	long repeat, port, time;
+	bool json, force;
+};
+
+static const struct option exp_options[] = {
+	{ "preset", required_argument, NULL, 'p' },
+	{ "target", required_argument, NULL, 't' },
+	{ "vary", required_argument, NULL, 'v' },
+	{ "repeat", required_argument, NULL, 'n' },
+	{ "port", required_argument, NULL, 'P' },
+	{ "size", required_argument, NULL, 's' },
+	{ "time", required_argument, NULL, 'T' },
+	{ "snapshot", required_argument, NULL, 'S' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(FILE *f)
+{
+	fputs(_("Usage: benchtop experiment --preset NAME --target DIR|HOST "
+		"--vary SPEC\n"
+		"         [--vary SPEC] [--repeat N] [--json] [--snapshot FILE]"
+		"\n"
+		"Run a preset under each value of one or two tunables, "
+		"interleaved (A B B A ...),\nN times each, and say what the "
+		"spread between runs supports.\n\n"
+		"  -p, --preset=NAME        the preset (benchtop bench --list)\n"
+		"  -t, --target=DIR|HOST    a folder for disk presets, an iperf3 "
+		"server for iperf\n"
+		"  -v, --vary=SPEC          KIND:TARGET=VALUE,VALUE...:\n"
+		"                             irq:150=0-3,4-7  irq:sda=little,"
+		"big  irq:eth0=2,4-7\n"
+		"                             governor:policy4=ondemand,"
+		"performance\n"
+		"                             maxfreq:policy4=1400MHz,2000MHz  "
+		"(minfreq too)\n"
+		"                             scheduler:sda=mq-deadline,bfq,"
+		"none\n"
+		"                           a CPU list with commas is written "
+		"with + (0+2)\n"
+		"  -n, --repeat=N           runs of each variant (default 3)\n"
+		"  -P, --port=PORT          the iperf3 server's port (5201)\n"
+		"  -s, --size=N             bytes to write (disk presets)\n"
+		"  -T, --time=SEC           seconds of each iperf run\n"
+		"  -S, --snapshot=FILE      save the session with the experiment "
+		"(report, compare)\n"
+		"  -f, --force              replace FILE if it exists\n"
+		"  -j, --json               print the experiment as JSON\n"
+		"  -h, --help               show this help and exit\n\n"
+		"Exit status: 0 done, 1 a tuning or a run failed (the tuning "
+		"is put back),\n2 bad command line, 128+N after signal N.\n"),
+	      f);
+}
+
+static long number(const char *s, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	return *s && !*end && !errno && v >= lo && v <= hi ? v : -1;
+}
+
+static int parse_opt(struct exp_args *a, int c, const char *arg)
+{
+	switch (c) {
+	case 'p': a->preset = arg; break;
+	case 't': a->target = arg; break;
+	case 's': a->size = arg; break;
+	case 'S': a->snapshot = arg; break;
+	case 'f': a->force = true; break;
+	case 'j': a->json = true; break;
+	case 'v':
+		if (a->nvary == TUNEVARY_SPECS_MAX)
+			return bad("%s", _("at most two --vary (a grid)"));
+		a->vary[a->nvary++] = arg;
+		break;
+	case 'n':
+		if ((a->repeat = number(arg, 1, EXPERIMENT_REPEAT_MAX)) < 0)
+			return bad(_("'%s' is not a number of runs (1-%d)"),
+				   arg, EXPERIMENT_REPEAT_MAX);
+		break;
+	case 'P':
+		if ((a->port = number(arg, 1, 65535)) < 0)
+			return bad(_("'%s' is not a port (1-65535)"), arg);
+		break;
+	case 'T':
+		if ((a->time = number(arg, 1, 86400)) < 0)
+			return bad(_("'%s' is not a number of seconds "
+				     "(1-86400)"), arg);
+		break;
+	default:
+		return 3;
+	}
+	return -1;
+}
+
+static int parse(int argc, char **argv, struct exp_args *a)
+{
+	int c, rc;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":p:t:v:n:P:s:T:S:fjh",
+				exp_options, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return 0;
+		}
+		rc = parse_opt(a, c, optarg);
+		if (rc == 3)
+			return bad(_("unknown option or missing value in '%s'"),
+				   argv[optind - 1]);
+		if (rc >= 0)
+			return rc;
+	}
+	if (optind != argc)
+		return bad(_("'%s' is not an option"), argv[optind]);
+	if (!a->preset || !a->target)
+		return bad("%s", _("--preset NAME and --target DIR|HOST are "
+			   "needed"));
+	if (!a->nvary)
+		return bad("%s", _("what to vary? (--vary irq:150=0-3,4-7)"));
+	return -1;
+}
+
+/* The preset with --size and --time applied into P; -1 or the status. */
+static int find_preset(const struct exp_args *a, struct preset *p)
+{
+	struct presets ps;
+	const struct preset *found;
+	uint64_t v;
+
+	if (!cmd_bench_presets("experiment", &ps))
+		return 1;
+	found = presets_find(&ps, a->preset);
+	if (found)
+		*p = *found;
+	presets_free(&ps);
+	if (!found)
+		return bad(_("no preset is named '%s' (benchtop bench --list)"),
+			   a->preset);
+	if (a->size && (presets_parse_size(a->size, strlen(a->size), &v) ||
+			v < 1 << 20 || v % 4096))
+		return bad(_("'%s' is not a size such as 32M or 1G (at least "
+			     "1M, a multiple of 4k)"), a->size);
+	if (a->size)
+		*(p->kind == BENCH_IOZONE ? &p->file_size : &p->size) = v;
+	if (a->time > 0 && p->kind == BENCH_IPERF) {
+		p->duration_s = (unsigned)a->time;
+		p->timeout_s = (unsigned)a->time + 30;
+	}
+	return -1;
+}
+
+/* The specs into TV; -1, or 2 after one sentence. */
+static int add_specs(const struct exp_args *a, struct tunevary *tv,
+		     const struct hwmodel *hw)
+{
+	struct tunespec s;
+	char err[300];
+	size_t i;
+
+	for (i = 0; i < a->nvary; i++) {
+		if (tunespec_parse(a->vary[i], strlen(a->vary[i]), &s, err,
+				   sizeof(err)) ||
+		    tunevary_add(tv, &s, &hw->chain.chains, err, sizeof(err)))
+			return bad("--vary: %s", err);
+	}
+	return -1;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: poll returns */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* "write 251.3 MB/s, read 280.1 MB/s" of a run's figures. */
+static void run_line(const struct experiment *ex, char *dst, size_t size)
+{
+	json_t *res = json_object_get(json_array_get(ex->runs,
+		json_array_size(ex->runs) - 1), "result"), *f;
+	size_t i, used = 0;
+
+	dst[0] = '\0';
+	json_array_foreach(json_object_get(res, "figures"), i, f)
+		if (used < size)
+			used += (size_t)snprintf(dst + used, size - used,
+				"%s%s %.1f %s", i ? ", " : "",
+				json_string_value(json_object_get(f, "name")),
+				json_number_value(json_object_get(f, "value")),
+				json_string_value(json_object_get(f, "unit")));
+}
+
+/* Wait for the run going on; a signal cancels it. */
+static void wait_run(struct experiment *ex)
+{
+	struct benchrun *r = &ex->run;
+	double last = 0;
+
+	while (benchrun_active(r)) {
+		struct pollfd p = { .fd = r->fd, .events = POLLIN };
+
+		if (poll(&p, r->fd >= 0, 250) > 0)
+			benchrun_read(r);
+		if (got_signal && ex->state == EXPERIMENT_RUNNING)
+			experiment_cancel(ex);
+		if (benchrun_reap(r))
+			break;
+		if (benchrun_now() - last >= 1.0) {
+			benchrun_tick(r);
+			last = benchrun_now();
+		}
+	}
+	experiment_collect(ex);
+}
+
+/* Every run, one line each on stderr as it starts and ends. */
+static void run_all(struct experiment *ex)
+{
+	char label[300], line[600];
+	size_t logged = 0;
+
+	while (ex->state == EXPERIMENT_READY && !got_signal) {
+		size_t v = ex->order[ex->step];
+
+		experiment_start_next(ex, false);
+		for (; logged < json_array_size(ex->log); logged++)
+			fprintf(stderr, MSG "%s\n", json_string_value(
+				json_array_get(ex->log, logged)));
+		if (ex->state != EXPERIMENT_RUNNING)
+			break;
+		fprintf(stderr, MSG "run %zu/%zu: %c %s\n", ex->step,
+			ex->nruns, (char)('A' + v % 26), experiment_label(
+			ex->tv, v, label, sizeof(label)));
+		wait_run(ex);
+		run_line(ex, line, sizeof(line));
+		if (ex->run.state == BENCHRUN_DONE)
+			fprintf(stderr, MSG "run %zu/%zu done: %s\n", ex->step,
+				ex->nruns, line);
+	}
+	if (got_signal && ex->state == EXPERIMENT_READY)
+		experiment_cancel(ex);
+}
+
+/* Save the session: the system, the journal, every run, the experiment. */
+static int save(const struct exp_args *a, const struct hwmodel *hw,
+		json_t *exp, const struct experiment *ex)
+{
+	struct snapshot_input in = { .hw = hw, .saved_at = time(NULL) };
+	char where[4096], err[600], shown[600];
+	json_t *results = json_array(), *r, *exps = json_array();
+	struct stat st;
+	bool dir = stat(a->snapshot, &st) == 0 && S_ISDIR(st.st_mode);
+	size_t i;
+	int rc;
+
+	json_array_foreach(ex->runs, i, r)
+		json_array_append(results, json_object_get(r, "result"));
+	json_array_append(exps, exp);
+	in.journal = json_object_get(exp, "journal");
+	in.results = results;
+	in.experiments = exps;
+	rc = snapshot_save(&in, dir ? NULL : a->snapshot, dir ? a->snapshot :
+			   NULL, a->force, where, sizeof(where), err,
+			   sizeof(err));
+	json_decref(results);
+	json_decref(exps);
+	if (rc) {
+		fprintf(stderr, MSG "%s\n", err);
+		return 1;
+	}
+	strclean_copy(shown, sizeof(shown), where, strlen(where));
+	fprintf(stderr, _("benchtop experiment: snapshot saved to %s\n"),
+		shown);
+	return 0;
+}
+
+static int status_of(const struct experiment *ex, int restore_failed)
+{
+	if (got_signal)
+		return 128 + got_signal;
+	return ex->state == EXPERIMENT_DONE && !restore_failed ? 0 : 1;
+}
+
+/* Run, restore, print and save; the exit status. */
+static int conduct(const struct exp_args *a, struct experiment *ex,
+		   const struct hwmodel *hw)
+{
+	json_t *exp;
+	int failed, rc;
+
+	catch_signals();
+	run_all(ex);
+	failed = experiment_finish(ex);
+	if (failed)
+		fprintf(stderr, _("benchtop experiment: %d tunings could not "
+			"be put back; see the journal (--json)\n"), failed);
+	else
+		fprintf(stderr, "%s\n", _("benchtop experiment: the tuning "
+			"is back to where it was"));
+	if (ex->state != EXPERIMENT_DONE)
+		fprintf(stderr, MSG "%s\n", ex->error);
+	exp = experiment_json(ex);
+	if (!exp)
+		return 1;
+	if (a->json) {
+		json_dumpf(exp, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', stdout);
+	} else {
+		snapexp_print(stdout, exp, false);
+	}
+	rc = status_of(ex, failed);
+	if (a->snapshot && save(a, hw, exp, ex) && rc == 0)
+		rc = 1;
+	json_decref(exp);
+	return rc;
+}
+
+int cmd_experiment_main(int argc, char **argv);
+
+int cmd_experiment_main(int argc, char **argv)
+{
+	struct exp_args a = { .repeat = 3, .port = 5201 };
+	struct hwmodel hw;
+	struct tune tune;
+	struct tunevary tv;
+	struct experiment *ex;
+	struct preset p;
+	int rc = parse(argc, argv, &a);
+
+	if (rc >= 0 || (rc = find_preset(&a, &p)) >= 0)
+		return rc;
+	if (hwmodel_load_flags(&hw, 0))
+		return 1;
+	tune_init(&tune, "/proc", "/sys");
+	tunevary_init(&tv, &tune, &hw.clusters, getenv(TUNEVARY_HOOK_ENV));
+	ex = calloc(1, sizeof(*ex));
+	if (ex)
+		benchrun_init(&ex->run);
+	rc = ex ? add_specs(&a, &tv, &hw) : 1;
+	if (rc < 0 && experiment_init(ex, &p, a.target, (int)a.port,
+				      (unsigned)a.repeat, &tv))
+		rc = bad("%s", ex->error);
+	if (rc < 0)
+		rc = conduct(&a, ex, &hw);
+	if (ex)
+		experiment_fini(ex);
+	free(ex);
+	tune_fini(&tune);
+	hwmodel_fini(&hw);
+	return rc;
+}

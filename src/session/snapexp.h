@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* snapexp: an experiment (bench/experiment.h's JSON, or one read back from
+ * a snapshot) as the table people post - each figure's median and range
+ * per variant, the ratio against the first and the verdict - in text or
+ * Markdown; and its figures as a plain array for the metrics exporter. */
+#ifndef BENCHTOP_SNAPEXP_H
+#define BENCHTOP_SNAPEXP_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Write EXP to F as text (MARKDOWN false) or a Markdown table; every key
+ * may be missing or of the wrong type (a hostile file): "-" then. */
+void snapexp_print(FILE *f, const json_t *exp, bool markdown);
+
+/* One row of an experiment's table, for `benchtop metrics`. */
+struct snapexp_figure {
+	char figure[48];	/* "write", "sender", "random read 4k" */
+	char unit[16];		/* "MB/s", "Mbit/s", "" */
+	char variant[8];	/* "A", "B" */
+	char label[160];	/* "irq:150=4-7" */
+	double median, min, max;
+	unsigned runs;		/* good runs of the variant */
+	bool has_ratio;		/* variants after the first, A above 0 */
+	double ratio;		/* median / the first variant's median */
+	char verdict[12];	/* "higher", "lower", "same", "unclear",
+				 * "few"; "" for the first variant */
+};
+
+/*
+ * The rows of EXP (one per figure and variant, in table order) into OUT
+ * (at most MAX); returns how many there are (may exceed MAX).  Pure over
+ * the JSON.
+ */
+size_t snapexp_figures(const json_t *exp, struct snapexp_figure *out,
+		       size_t max);
+
+/* The newest experiment of snapshot DOC (its "experiments" list), or
+ * NULL. */
+const json_t *snapexp_last(const json_t *doc);
+
+/* "PRESET TARGET VARY..." of EXP into DST: what compare matches by. */
+void snapexp_key(const json_t *exp, char *dst, size_t size);
+
+/* The "## Experiments" section of a report of DOC (nothing when DOC has
+ * none). */
+void snapexp_report(FILE *f, const json_t *doc);
+
+/* The experiments of snapshots A and B that match by key, figure by
+ * figure and variant by variant: [{experiment, figure, unit, variant, a,
+ * b, ratio, verdict_a, verdict_b}] of the medians. */
+json_t *snapexp_compare(const json_t *a, const json_t *b);
+
+/* ROWS (from snapexp_compare()) as text or Markdown; nothing when empty. */
+void snapexp_compare_print(FILE *f, const json_t *rows, bool md);
+
+#endif

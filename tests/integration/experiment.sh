@@ -1,0 +1,116 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `benchtop experiment` on the Odroid XU4 testbed (umockdev: the IRQ
+# affinity files are the testbed's) with seq-direct on a real folder of
+# this machine: both pins journaled, interleaved A B B A, the original
+# affinity back at the end, after SIGTERM in the middle and after a failed
+# run or a refused tuning; the session saved, reported and compared.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
+[ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root (as benchtop set does)"; exit 0; }
+plan 26
+XDG_CONFIG_HOME=$TMPD/config
+BENCHTOP_NO_PROGRESS=1
+export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
+mkdir "$TMPD/disk"
+
+# run NAME SHELL-COMMANDS: in one testbed (odroid-xu4 + odroid-xu4-tune);
+# $B the program, $D the testbed, $O the output prefix, $W the folder the
+# benchmark writes in.
+run() {
+	"$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
+		cp -r "$1/odroid-xu4/." "$UMOCKDEV_DIR/" &&
+		cp -r "$1/odroid-xu4-tune/." "$UMOCKDEV_DIR/" || exit 99
+		B=$2 D=$UMOCKDEV_DIR O=$3 W=$5; eval "$4"' sh "$TESTBEDS" \
+		"$BENCHTOP" "$TMPD/$1" "$2" "$TMPD/disk"
+}
+AFF=proc/irq/150/smp_affinity_list
+EXP='$B experiment --preset seq-direct --size 4M --target $W'
+
+run two "$EXP"' --vary irq:150=0-3,4-7 --repeat 2 --json > $O.json 2> $O.err
+	echo $? > $O.rc; cat $D/'$AFF' > $O.after'
+[ "$(cat "$TMPD/two.rc")" = 0 ]
+check $? "a two-variant IRQ experiment: status 0"
+json "$TMPD/two.json" 'd["order"] == [0, 1, 1, 0] and [r["variant"] for r in d["runs"]] == [0, 1, 1, 0] and [r["index"] for r in d["runs"]] == [0, 1, 2, 3]'
+check $? "the runs were interleaved A B B A"
+json "$TMPD/two.json" '[(e["target"], e["old"], e["new"], e["result"]) for e in d["journal"] if not e["restore"]] == [("150", "2", "0-3", "ok"), ("150", "0-3", "4-7", "ok"), ("150", "4-7", "0-3", "ok")]'
+check $? "the journal records the pin of A, of B, and A again (no write when a value is already set)"
+json "$TMPD/two.json" '[(e["new"], e["readback"]) for e in d["journal"] if e["restore"]] == [("2", "2")] and d["restored"]'
+check $? "... and the restore to the original affinity 2, read back"
+[ "$(cat "$TMPD/two.after")" = 2 ]
+check $? "the testbed's affinity file holds 2 again after the experiment"
+json "$TMPD/two.json" 'all(r["result"]["status"] == "ok" and r["result"]["conditions"]["kernel"] for r in d["runs"]) and len(d["runs"]) == 4'
+check $? "each run has its result and its conditions"
+json "$TMPD/two.json" '[f["name"] for f in d["figures"]] == ["write", "read"] and all(len(f["variants"]) == 2 and f["variants"][1]["n"] == 2 and f["comparisons"][0]["verdict"] in ("same", "unclear", "higher", "lower") for f in d["figures"])'
+check $? "per figure: each variant's median of 2 runs and a verdict against A"
+json "$TMPD/two.json" 'all(abs(f["comparisons"][0]["ratio"] - f["variants"][1]["median"] / f["variants"][0]["median"]) < 1e-9 for f in d["figures"])'
+check $? "the ratio is B's median over A's"
+grep -q '^benchtop experiment: run 2/4: B irq:150=4-7$' "$TMPD/two.err" &&
+	grep -q '^benchtop experiment: IRQ 150: affinity 4-7' "$TMPD/two.err" &&
+	grep -q '^benchtop experiment: the tuning is back to where it was$' "$TMPD/two.err"
+check $? "stderr says each pin, each run and that the tuning went back"
+
+# The IRQ named by its disk: sda's chain leads to IRQ 150; the table.
+run chain "$EXP"' --vary irq:sda=little,big --repeat 2 > $O.out 2> $O.err
+	echo $? > $O.rc; cat $D/'$AFF' > $O.after'
+[ "$(cat "$TMPD/chain.rc")" = 0 ] && [ "$(cat "$TMPD/chain.after")" = 2 ] &&
+	grep -q '^benchtop experiment: IRQ 150: affinity 0-3' "$TMPD/chain.err" &&
+	grep -q '^benchtop experiment: IRQ 150: affinity 4-7' "$TMPD/chain.err"
+check $? "irq:sda=little,big pins IRQ 150 (sda's controller) to 0-3 and 4-7, then back to 2"
+grep -q '^  A  irq:sda=little$' "$TMPD/chain.out" && grep -q '^  B  irq:sda=big$' "$TMPD/chain.out" &&
+	grep -Eq '^write MB/s +A +[0-9.]+ [0-9.]+-[0-9.]+ *$' "$TMPD/chain.out" &&
+	grep -Eq '^ +B +[0-9.]+ [0-9.]+-[0-9.]+ +[0-9.]+  (faster|slower|no difference|no claim)' "$TMPD/chain.out"
+check $? "the table: variants, each figure's median and min-max, B/A and a verdict"
+
+# SIGTERM in the middle: the run is cancelled, the affinity goes back.
+run term "$EXP"' --size 64M --vary irq:150=0-3,4-7 --repeat 20 --json > $O.json 2> $O.err &
+	p=$!; n=0
+	while ! grep -q "run 3/40:" $O.err 2>/dev/null && [ $n -lt 600 ]; do sleep 0.05; n=$((n+1)); done
+	cat $D/'$AFF' > $O.during; kill -TERM $p; wait $p; echo $? > $O.rc
+	cat $D/'$AFF' > $O.after'
+[ "$(cat "$TMPD/term.rc")" = 143 ]
+check $? "SIGTERM in the middle: status 143"
+[ "$(cat "$TMPD/term.during")" = 4-7 ] && [ "$(cat "$TMPD/term.after")" = 2 ]
+check $? "... the pin was 4-7 during run 3, and the affinity is 2 again"
+json "$TMPD/term.json" 'd["status"] == "cancelled" and d["restored"] and d["runs_done"] < 40 and [e["new"] for e in d["journal"] if e["restore"]] == ["2"]'
+check $? "... the JSON says cancelled, restored, with the restore journaled"
+
+# A failed run: the folder does not exist; the pin is undone.
+run fail '$B experiment --preset seq-direct --size 4M --target $W/gone --vary irq:150=0-3,4-7 --json > $O.json 2> $O.err
+	echo $? > $O.rc; cat $D/'$AFF' > $O.after'
+[ "$(cat "$TMPD/fail.rc")" = 1 ] && [ "$(cat "$TMPD/fail.after")" = 2 ]
+check $? "a failed run: status 1 and the affinity back to 2"
+json "$TMPD/fail.json" 'd["status"] == "failed" and d["error"].startswith("run 1 of 6 failed: ") and [e["new"] for e in d["journal"]] == ["0-3", "2"]'
+check $? "... the error names the run, the journal has the pin and its restore"
+grep -q '^benchtop experiment: run 1 of 6 failed: ' "$TMPD/fail.err"
+check $? "... one sentence on stderr says which run failed and why"
+
+# A tuning refused in the middle: CPU 9 is not online; A's pin is undone.
+run refused "$EXP"' --vary irq:150=0-3,9 --repeat 2 --json > $O.json 2> $O.err
+	echo $? > $O.rc; cat $D/'$AFF' > $O.after'
+[ "$(cat "$TMPD/refused.rc")" = 1 ] && [ "$(cat "$TMPD/refused.after")" = 2 ] &&
+	json "$TMPD/refused.json" 'd["status"] == "failed" and d["runs_done"] == 1 and [e["new"] for e in d["journal"]] == ["0-3", "2"]'
+check $? "a value refused before run 2: status 1, one run done, the pin restored"
+
+# The session: saved with the experiment, reported, compared.
+run snap "$EXP"' --vary irq:150=0-3,4-7 --repeat 2 --snapshot $O.a.json > /dev/null 2> $O.err; echo $? > $O.rc
+	'"$EXP"' --vary irq:150=0-3,4-7 --repeat 2 --snapshot $O.b.json > /dev/null 2>> $O.err
+	$B report $O.a.json > $O.md; $B compare $O.a.json $O.b.json > $O.cmp'
+[ "$(cat "$TMPD/snap.rc")" = 0 ] && json "$TMPD/snap.a.json" 'len(d["experiments"]) == 1 and len(d["results"]) == 4 and d["experiments"][0]["order"] == [0, 1, 1, 0] and len(d["journal"]) == 4'
+check $? "--snapshot: the session holds the experiment, its 4 runs and the journal"
+grep -q '^## Experiments$' "$TMPD/snap.md" && grep -q '^### Experiment: seq-direct on ' "$TMPD/snap.md" &&
+	grep -Eq '^\| write MB/s \| A \| [0-9.]+ \| [0-9.]+-[0-9.]+ \|' "$TMPD/snap.md" &&
+	grep -q '^- \*\*B\*\*: `irq:150=4-7`$' "$TMPD/snap.md"
+check $? "report: the experiment's table in Markdown"
+grep -Eq '^  seq-direct .* write MB/s +irq:150=4-7 +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$TMPD/snap.cmp"
+check $? "compare: the experiments' medians variant by variant, with B/A"
+
+# Bad command lines: status 2, one sentence, nothing touched.
+for args in "--preset seq-direct --target /tmp" "--preset seq-direct --target /tmp --vary irq:150=4-7" \
+	"--preset nope --target /tmp --vary irq:150=1,2" "--preset seq-direct --target /tmp --vary hook:x=1,2" \
+	"--preset seq-direct --target /tmp --vary irq:150=1,2 --repeat 0"; do
+	# shellcheck disable=SC2086
+	run bad "\$B experiment $args > /dev/null 2> \$O.err; echo \$? > \$O.rc"
+	[ "$(cat "$TMPD/bad.rc")" = 2 ] && [ "$(wc -l < "$TMPD/bad.err")" = 1 ]
+	check $? "bad command line '$args': status 2, one sentence"
+done

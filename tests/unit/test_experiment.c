@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Tests for the experiment's pure parts: the verdict over two sets of
+ * runs, the --vary parser, the interleaved plan, the grid's variants and
+ * the table built from run results. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bench/experiment.h"
+#include "bench/verdict.h"
+#include "session/snapexp.h"
+#include "tune/tunespec.h"
+#include "testutil.h"
+
+static const char *say(const double *a, size_t na, const double *b,
+		       size_t nb, struct verdict *v)
+{
+	static char s[160];
+
+	verdict_judge(a, na, b, nb, v);
+	return verdict_sentence(v, true, s, sizeof(s));
+}
+
+START_TEST(identical_is_no_difference)
+{
+	static const double a[] = { 100, 102, 98 };
+	struct verdict v;
+
+	ck_assert_str_eq(say(a, 3, a, 3, &v), "no difference beyond the "
+			 "run-to-run spread (\u00b12.0 %)");
+	ck_assert_int_eq(v.kind, VERDICT_SAME);
+	ck_assert_double_eq_tol(v.ratio, 1.0, 1e-12);
+	ck_assert_double_eq_tol(v.a.median, 100, 1e-12);
+	ck_assert_double_eq_tol(v.a.min, 98, 1e-12);
+	ck_assert_double_eq_tol(v.a.max, 102, 1e-12);
+}
+END_TEST
+
+START_TEST(separated_gives_sign_and_size)
+{
+	static const double a[] = { 633, 640, 629 }, b[] = { 935, 931, 940 };
+	struct verdict v;
+
+	/* 931/640 = 1.455, 940/629 = 1.494: faster by 45-49 %. */
+	ck_assert_str_eq(say(a, 3, b, 3, &v), "faster by 45-49 %");
+	ck_assert_int_eq(v.kind, VERDICT_HIGHER);
+	ck_assert_double_eq_tol(v.ratio, 935.0 / 633, 1e-12);
+	ck_assert_double_eq_tol(v.change_pct, (935.0 / 633 - 1) * 100, 1e-9);
+	ck_assert_str_eq(say(b, 3, a, 3, &v), "slower by 31-33 %");
+	ck_assert_int_eq(v.kind, VERDICT_LOWER);
+	verdict_judge(b, 3, a, 3, &v);
+	ck_assert_str_eq(verdict_sentence(&v, false, (char[80]){ 0 }, 80),
+			 "lower by 31-33 %");
+}
+END_TEST
+
+START_TEST(overlap_makes_no_claim)
+{
+	static const double a[] = { 100, 110, 90 }, b[] = { 104, 118, 95 };
+	static const double c[] = { 100, 100, 100, 130 }, d[] = { 126, 125 };
+	struct verdict v;
+
+	say(a, 3, b, 3, &v);
+	ck_assert_int_eq(v.kind, VERDICT_SAME);	/* +4 % within ±11.5 % */
+	ck_assert_ptr_null(strstr(say(a, 3, b, 3, &v), "faster"));
+	ck_assert_str_eq(say(c, 4, d, 2, &v), "no claim: the runs overlap "
+			 "(+25.5 % between medians, spread \u00b115.0 %)");
+	ck_assert_int_eq(v.kind, VERDICT_UNCLEAR);
+	ck_assert_int_eq((say(a, 1, b, 3, &v), v.kind), VERDICT_FEW);
+}
+END_TEST
+
+START_TEST(zero_baseline_and_small_changes)
+{
+	static const double a[] = { 0, 0, 0 }, b[] = { 12, 15, 14 };
+	static const double c[] = { 100, 100.5 }, d[] = { 103, 103.4 };
+	struct verdict v;
+
+	ck_assert_str_eq(say(a, 3, b, 3, &v), "higher (0 -> 14)");
+	ck_assert(!v.has_ratio);
+	ck_assert_str_eq(say(c, 2, d, 2, &v), "faster by 2.5-3.4 %");
+}
+END_TEST
+
+static int spec(const char *s, struct tunespec *t, char *err)
+{
+	return tunespec_parse(s, strlen(s), t, err, 200);
+}
+
+START_TEST(vary_specs)
+{
+	struct tunespec t;
+	char err[200], l[80];
+
+	ck_assert_int_eq(spec("irq:150=0-3,4-7", &t, err), 0);
+	ck_assert_int_eq(t.kind, TUNESPEC_IRQ);
+	ck_assert_str_eq(t.target, "150");
+	ck_assert_uint_eq(t.nvalues, 2);
+	ck_assert_str_eq(t.values[1], "4-7");
+	ck_assert_int_eq(spec("irq:sda=little,big,0+2", &t, err), 0);
+	ck_assert_str_eq(t.values[2], "0,2");
+	ck_assert_str_eq(tunespec_label(&t, 1, l, sizeof(l)), "irq:sda=big");
+	ck_assert_int_eq(spec("maxfreq:policy4=1400MHz,2GHz", &t, err), 0);
+	ck_assert_str_eq(t.values[0], "1400000");
+	ck_assert_str_eq(t.values[1], "2000000");
+	ck_assert_int_eq(spec("scheduler:sda=mq-deadline,bfq,none", &t, err),
+			 0);
+	ck_assert_uint_eq(t.nvalues, 3);
+	ck_assert_int_eq(spec("governor:policy4=ondemand,performance", &t,
+			      err), 0);
+}
+END_TEST
+
+START_TEST(vary_refused)
+{
+	static const char *const bad[] = {
+		"irq:150=4-7", "irq:150", "irq150=1,2", "frob:1=a,b",
+		"governor:4=a,b", "maxfreq:policy4=fast,2GHz",
+		"irq:150=1,1", "scheduler:../sda=a,b", "irq:150=1,,2",
+		"irq:150=1,$(reboot)", "scheduler:sda=a,b,c,d,e,f,g,h,i",
+		"=a,b", ":=,",
+	};
+	struct tunespec t;
+	char err[200];
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		ck_assert_msg(spec(bad[i], &t, err) == -EINVAL, "%s", bad[i]);
+		ck_assert_msg(err[0], "no sentence for %s", bad[i]);
+	}
+}
+END_TEST
+
+START_TEST(interleaved_plan)
+{
+	size_t o[16], i;
+	static const size_t abbaab[] = { 0, 1, 1, 0, 0, 1 };
+	static const size_t three[] = { 0, 1, 2, 2, 1, 0 };
+
+	ck_assert_uint_eq(experiment_plan(2, 3, o, 16), 6);
+	for (i = 0; i < 6; i++)
+		ck_assert_uint_eq(o[i], abbaab[i]);
+	ck_assert_uint_eq(experiment_plan(3, 2, o, 16), 6);
+	for (i = 0; i < 6; i++)
+		ck_assert_uint_eq(o[i], three[i]);
+	ck_assert_uint_eq(experiment_plan(4, 5, o, 16), 20);	/* capped */
+}
+END_TEST
+
+START_TEST(grid_variants)
+{
+	struct tunevary tv;
+	struct tunespec a, b;
+	char err[200], l[200];
+	size_t vi[2];
+
+	tunevary_init(&tv, NULL, NULL, NULL);
+	spec("irq:150=0-3,4-7", &a, err);
+	spec("governor:policy4=ondemand,performance,powersave", &b, err);
+	ck_assert_int_eq(tunevary_add(&tv, &a, NULL, err, sizeof(err)), 0);
+	ck_assert_int_eq(tunevary_add(&tv, &b, NULL, err, sizeof(err)), 0);
+	experiment_values(&tv, 4, vi);
+	ck_assert_uint_eq(vi[0], 1);
+	ck_assert_uint_eq(vi[1], 1);
+	ck_assert_str_eq(experiment_label(&tv, 5, l, sizeof(l)),
+			 "irq:150=4-7 governor:policy4=powersave");
+	spec("hook:disk=a,b", &a, err);
+	ck_assert_int_eq(tunevary_add(&tv, &a, NULL, err, sizeof(err)),
+			 -E2BIG);
+	tv.n = 0;
+	ck_assert_int_eq(tunevary_add(&tv, &a, NULL, err, sizeof(err)),
+			 -EINVAL);	/* no hook script named */
+	ck_assert_ptr_nonnull(strstr(err, TUNEVARY_HOOK_ENV));
+}
+END_TEST
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *get(const char *path, char *dst, size_t size)
+{
+	FILE *f = fopen(path, "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(dst, (int)size, f));
+	fclose(f);
+	dst[strcspn(dst, "\n")] = '\0';
+	return dst;
+}
+
+/* The experiment puts back the value it found, not the session's first:
+ * a pin made before it (in the monitor) stays. */
+START_TEST(restore_to_the_value_before)
+{
+	char dir[] = "/tmp/benchtop-exp.XXXXXX", p[256], q[256], v[32];
+	struct tune t;
+	struct tunevary tv;
+	struct tunespec s;
+	struct cpuset one;
+	char err[200];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(p, sizeof(p), "%s/irq", dir);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/irq/150", dir);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/irq/150/smp_affinity_list", dir);
+	put(p, "2\n");
+	tune_init(&t, dir, dir);	/* no cpu/online: every CPU allowed */
+	cpulist_parse("1", 1, &one);
+	ck_assert_int_ge(tune_irq(&t, 150, &one), 0);
+	tunevary_init(&tv, &t, NULL, NULL);
+	spec("irq:150=0-3,4-7", &s, err);
+	ck_assert_int_eq(tunevary_add(&tv, &s, NULL, err, sizeof(err)), 0);
+	ck_assert_int_eq(tunevary_apply(&tv, 0, 0, err, sizeof(err)), 0);
+	ck_assert_str_eq(get(p, v, sizeof(v)), "0-3");
+	ck_assert_int_eq(tunevary_apply(&tv, 0, 1, err, sizeof(err)), 0);
+	ck_assert_int_eq(tunevary_restore(&tv), 0);
+	ck_assert_str_eq(get(p, v, sizeof(v)), "1");
+	ck_assert(t.journal.v[t.journal.n - 1].restore);
+	ck_assert_str_eq(t.journal.v[t.journal.n - 1].new, "1");
+	tune_fini(&t);
+	unlink(p);
+	snprintf(q, sizeof(q), "%s/irq/150", dir);
+	rmdir(q);
+	snprintf(q, sizeof(q), "%s/irq", dir);
+	rmdir(q);
+	rmdir(dir);
+}
+END_TEST
+
+/* Runs as experiment_collect() keeps them: variant and result. */
+static json_t *run(int variant, const char *status, double w)
+{
+	return json_pack("{s:i s:{s:s s:[{s:s s:f s:s s:b}]}}", "variant",
+			 variant, "result", "status", status, "figures",
+			 "name", "write", "value", w, "unit", "MB/s", "main",
+			 1);
+}
+
+START_TEST(table_from_runs)
+{
+	json_t *runs = json_pack("[o o o o o o o]", run(0, "ok", 50),
+		run(1, "ok", 100), run(1, "ok", 101), run(0, "ok", 51),
+		run(0, "ok", 49), run(1, "ok", 99), run(1, "failed", 0));
+	json_t *figs = experiment_figures(runs, 2), *f, *exp;
+	struct snapexp_figure rows[4];
+
+	ck_assert_uint_eq(json_array_size(figs), 1);
+	f = json_array_get(figs, 0);
+	ck_assert_str_eq(json_string_value(json_object_get(f, "name")),
+			 "write");
+	ck_assert_double_eq_tol(json_real_value(json_object_get(
+		json_array_get(json_object_get(f, "variants"), 1), "median")),
+		100, 1e-9);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(
+		json_object_get(f, "variants"), 1), "n")), 3);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
+		json_object_get(f, "comparisons"), 0), "sentence")),
+		"faster by 94-106 %");
+	exp = json_pack("{s:o s:[{s:s s:s} {s:s s:s}]}", "figures", figs,
+			"variants", "name", "A", "label", "irq:150=0-3",
+			"name", "B", "label", "irq:150=4-7");
+	ck_assert_uint_eq(snapexp_figures(exp, rows, 4), 2);
+	ck_assert_str_eq(rows[1].variant, "B");
+	ck_assert_str_eq(rows[1].label, "irq:150=4-7");
+	ck_assert_str_eq(rows[1].verdict, "higher");
+	ck_assert_double_eq_tol(rows[1].ratio, 2.0, 1e-9);
+	ck_assert(!rows[0].has_ratio);
+	json_decref(exp);
+	json_decref(runs);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("experiment");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, identical_is_no_difference);
+	tcase_add_test(tc, separated_gives_sign_and_size);
+	tcase_add_test(tc, overlap_makes_no_claim);
+	tcase_add_test(tc, zero_baseline_and_small_changes);
+	tcase_add_test(tc, vary_specs);
+	tcase_add_test(tc, vary_refused);
+	tcase_add_test(tc, interleaved_plan);
+	tcase_add_test(tc, grid_variants);
+	tcase_add_test(tc, table_from_runs);
+	tcase_add_test(tc, restore_to_the_value_before);
+	suite_add_tcase(s, tc);
+	return testutil_run(s);
+}
