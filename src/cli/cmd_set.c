@@ -12,6 +12,7 @@
 #include "hw/clusters.h"
 #include "cli/commands.h"
 #include "base/i18n.h"
+#include "tune/irqbalance.h"
 #include "tune/tune.h"
 #include "tune/tunemsg.h"
 
@@ -38,6 +39,7 @@ struct set_cmd {
 	size_t nacts;
 	struct clusters cl;
 	struct tune tune;
+	int irqbalance_pid;	/* > 0: irqbalance runs */
 	int failed;
 };
 
@@ -212,15 +214,31 @@ static void report(struct set_cmd *c, enum journal_kind kind,
 	}
 }
 
-static bool chosen(const struct set_cmd *c, const struct cluster *k)
+/* Whether K is one the command line names (offline ones included). */
+static bool named(const struct set_cmd *c, const struct cluster *k)
 {
-	if (!k->has_freq)
-		return false;
 	if (c->cluster >= 0)
 		return k->policy == (unsigned)c->cluster;
 	if (c->cpu >= 0)
 		return cpuset_has(&k->cpus, (unsigned)c->cpu);
 	return true;
+}
+
+/* A named policy that cannot be set is skipped with a sentence saying
+ * why; returns whether K is set. */
+static bool chosen(const struct set_cmd *c, const struct cluster *k)
+{
+	char cpus[64];
+
+	if (!named(c, k))
+		return false;
+	if (k->has_freq)
+		return true;
+	cpulist_format(&k->cpus, cpus, sizeof(cpus));
+	fprintf(stderr, _("benchtop set: policy%u (CPUs %s) skipped: %s\n"),
+		k->policy, cpus, !k->online ? _("its CPUs are offline") :
+		_("its cpufreq files could not be read"));
+	return false;
 }
 
 static void run_cluster(struct set_cmd *c, const struct act *a,
@@ -278,6 +296,10 @@ static void run_irq(struct set_cmd *c, const struct act *a)
 	int rc = resolve_cpus(c, a->value, &set);
 
 	snprintf(label, sizeof(label), _("IRQ %u"), a->irq);
+	if (c->irqbalance_pid > 0)
+		fprintf(stderr, _("benchtop set: warning: irqbalance (pid %d) "
+			"is running and will move %s back; stop it for the "
+			"pin to last\n"), c->irqbalance_pid, label);
 	if (rc == -ENOENT) {
 		fprintf(stderr, _("benchtop set: %s: this board has no %s "
 			"cores\n"), label, a->value);
@@ -345,6 +367,9 @@ int cmd_set_main(int argc, char **argv)
 		return 1;
 	}
 	tune_init(&c->tune, "/proc", "/sys");
+	for (i = 0; i < c->nacts; i++)
+		if (c->acts[i].kind == ACT_IRQ)
+			c->irqbalance_pid = irqbalance_find("/proc");
 	for (i = 0; i < c->nacts; i++)
 		run_act(c, &c->acts[i]);
 	if (c->json && print_json(c))
