@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "base/i18n.h"
 #include "tune/irqbalance.h"
+#include "tune/journalfile.h"
 #include "tune/tune.h"
 #include "tune/tunemsg.h"
 
@@ -35,6 +36,9 @@ struct set_cmd {
 	int cluster;		/* --cluster N (a policy), -1 all */
 	int cpu;		/* --cpu N, -1 none */
 	bool json;
+	bool undo, restore;	/* --undo, --restore */
+	char jpath[4096];	/* the journal file, "" when there is none */
+	size_t first;		/* the first journal entry of this run */
 	struct act acts[MAX_ACTS];
 	size_t nacts;
 	struct clusters cl;
@@ -47,6 +51,8 @@ static const struct option set_options[] = {
 	{ "cluster", required_argument, NULL, 'c' },
 	{ "cpu", required_argument, NULL, 'C' },
 	{ "json", no_argument, NULL, 'j' },
+	{ "undo", no_argument, NULL, 'u' },
+	{ "restore", no_argument, NULL, 'R' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -55,6 +61,7 @@ static void usage(FILE *f)
 {
 	fputs(_("Usage: benchtop set [--cluster N | --cpu N] [--json] "
 		"SETTING...\n"
+		"       benchtop set --undo | --restore [--json]\n"
 		"Change tunables as the live screen does, for scripts.\n\n"
 		"  governor=NAME            the governor of every cluster, or of "
 		"the one chosen\n"
@@ -68,9 +75,14 @@ static void usage(FILE *f)
 		"  -C, --cpu=N              only the cluster of CPU N\n"
 		"  -j, --json               print the journal of the changes as "
 		"JSON\n"
+		"  -u, --undo               take back the last change benchtop "
+		"set made\n"
+		"  -R, --restore            put back everything benchtop set "
+		"changed\n"
 		"  -h, --help               show this help and exit\n\n"
 		"Exit status: 0 all applied, 1 some change failed (one sentence "
-		"each on\nstderr), 2 bad command line.\n"), f);
+		"each on\nstderr), 2 bad command line.  Changes are journaled in "
+		"/run/benchtop (root)\nor $XDG_RUNTIME_DIR/benchtop.\n"), f);
 }
 
 static int parse_num(const char *s, int *out)
@@ -171,7 +183,12 @@ static int parse_words(struct set_cmd *c, int argc, char **argv)
 		}
 		c->nacts++;
 	}
-	return c->nacts ? 0 : bad("%s", _("nothing to set"));
+	if ((c->undo || c->restore) && c->nacts)
+		return bad("%s", _("--undo and --restore take no settings"));
+	if (c->undo && c->restore)
+		return bad("%s", _("--undo or --restore, not both"));
+	return c->nacts || c->undo || c->restore ? 0 :
+	       bad("%s", _("nothing to set"));
 }
 
 static int parse_args(struct set_cmd *c, int argc, char **argv)
@@ -180,7 +197,7 @@ static int parse_args(struct set_cmd *c, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":c:C:jh", set_options,
+	while ((ch = getopt_long(argc, argv, ":c:C:juRh", set_options,
 				 NULL)) != -1) {
 		if (ch == 'h') {
 			usage(stdout);
@@ -188,6 +205,8 @@ static int parse_args(struct set_cmd *c, int argc, char **argv)
 		}
 		if (ch == 'j')
 			c->json = true;
+		else if (ch == 'u' || ch == 'R')
+			*(ch == 'u' ? &c->undo : &c->restore) = true;
 		else if (ch == 'c' && parse_num(optarg, &c->cluster))
 			return bad(_("'%s' is not a policy number"), optarg);
 		else if (ch == 'C' && parse_num(optarg, &c->cpu))
@@ -336,14 +355,94 @@ static void run_act(struct set_cmd *c, const struct act *a)
 	}
 }
 
+/* The entries this run added, as JSON. */
 static int print_json(const struct set_cmd *c)
 {
-	json_t *j = journal_json(&c->tune.journal);
-	int rc = j ? json_dumpf(j, stdout, JSON_INDENT(2)) : -1;
+	json_t *j = json_array();
+	size_t i;
+	int rc;
+
+	for (i = c->first; j && i < c->tune.journal.n; i++)
+		json_array_append_new(j, journal_entry_json(
+					 &c->tune.journal.v[i], i));
+	rc = j ? json_dumpf(j, stdout, JSON_INDENT(2)) : -1;
 
 	json_decref(j);
 	putchar('\n');
 	return rc;
+}
+
+/* --undo: the newest change not yet taken back. */
+static void run_undo(struct set_cmd *c)
+{
+	long k = journal_last_undoable(&c->tune.journal);
+	char label[64];
+
+	if (k < 0) {
+		fprintf(stderr, _("benchtop set: nothing to undo in %s\n"),
+			c->jpath);
+		c->failed++;
+		return;
+	}
+	tunemsg_label(&c->tune.journal.v[k], label, sizeof(label));
+	report(c, c->tune.journal.v[k].kind, label, tune_undo(&c->tune,
+							       (size_t)k));
+}
+
+/* --restore: every target back to its value before the first change. */
+static void run_restore(struct set_cmd *c)
+{
+	size_t i, idx[1];
+	char label[64];
+
+	if (journal_in_force(&c->tune.journal, idx, 1) == 0) {
+		if (!c->json)
+			printf(_("nothing to restore: every value benchtop set "
+				 "changed is back (journal %s)\n"), c->jpath);
+		return;
+	}
+	tune_restore(&c->tune);
+	for (i = c->first; i < c->tune.journal.n; i++) {
+		tunemsg_label(&c->tune.journal.v[i], label, sizeof(label));
+		report(c, c->tune.journal.v[i].kind, label, (long)i);
+	}
+}
+
+/* Read the journal file (needed by --undo and --restore); 0 or 1. */
+static int open_journal(struct set_cmd *c)
+{
+	int rc = journalfile_path(c->jpath, sizeof(c->jpath));
+
+	if (rc == 0)
+		rc = journalfile_load(&c->tune.journal, c->jpath);
+	if (rc == 0) {
+		c->first = c->tune.journal.n;
+		return 0;
+	}
+	if (rc == -ENOENT && !c->jpath[0])
+		fprintf(stderr, "%s\n", _("benchtop set: no journal: "
+			"XDG_RUNTIME_DIR is not set, so changes cannot be "
+			"undone later"));
+	else
+		fprintf(stderr, _("benchtop set: %s cannot be read as a "
+			"journal: %s\n"), c->jpath, rc == -EINVAL ?
+			_("not a benchtop journal") : strerror(-rc));
+	c->jpath[0] = '\0';
+	c->tune.journal.n = 0;
+	return c->undo || c->restore ? 1 : 0;
+}
+
+static void keep_journal(struct set_cmd *c)
+{
+	int rc;
+
+	if (!c->jpath[0] || c->tune.journal.n == c->first)
+		return;
+	rc = journalfile_save(&c->tune.journal, c->jpath);
+	if (rc)
+		fprintf(stderr, _("benchtop set: could not keep the journal in "
+			"%s (%s): --undo will not see these changes\n"),
+			c->jpath, strerror(-rc));
 }
 
 int cmd_set_main(int argc, char **argv);
@@ -367,11 +466,18 @@ int cmd_set_main(int argc, char **argv)
 		return 1;
 	}
 	tune_init(&c->tune, "/proc", "/sys");
+	if (open_journal(c))
+		c->failed++;
+	else if (c->undo)
+		run_undo(c);
+	else if (c->restore)
+		run_restore(c);
 	for (i = 0; i < c->nacts; i++)
 		if (c->acts[i].kind == ACT_IRQ)
 			c->irqbalance_pid = irqbalance_find("/proc");
 	for (i = 0; i < c->nacts; i++)
 		run_act(c, &c->acts[i]);
+	keep_journal(c);
 	if (c->json && print_json(c))
 		c->failed++;
 	rc = c->failed ? 1 : 0;
