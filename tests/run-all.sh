@@ -50,6 +50,24 @@ else
 	tail -40 "$out/asan/check.log"; failed=$((failed + 1))
 fi
 
+# Valgrind cannot run an ASan binary: memcheck runs in a plain build.
+if command -v valgrind > /dev/null 2>&1; then
+	say "valgrind memcheck of the live screen and --once in $out/plain"
+	mkdir -p "$out/plain"
+	if (cd "$out/plain" && "$srcdir/configure" -q --enable-werror \
+		> configure.log 2>&1 && make -s -j"$jobs" > make.log 2>&1); then
+		(cd "$out/plain" && make -s check TESTS=tests/tui/valgrind.sh \
+			> check.log 2>&1)
+		grep -E '^(FAIL|ERROR|SKIP):' "$out/plain/check.log"
+		count "$out/plain/test-suite.log"
+	else
+		tail -30 "$out/plain/make.log" "$out/plain/configure.log"
+		say "the plain build failed"; failed=$((failed + 1))
+	fi
+else
+	say "valgrind is missing: memcheck not run"; skipped=$((skipped + 1))
+fi
+
 if command -v clang > /dev/null 2>&1; then
 	say "fuzzing each parser for $fuzz_secs s in $out/fuzz"
 	mkdir -p "$out/fuzz"

@@ -19,6 +19,8 @@ python3-prometheus-client systemd"
 PKGS="$PKGS python3-jsonschema"
 # experiments: systemd-analyze verify of the persisted unit; ip for the rigs
 PKGS="$PKGS iproute2"
+# valgrind memcheck of the live screen and --once
+PKGS="$PKGS valgrind"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

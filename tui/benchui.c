@@ -176,6 +176,9 @@ void benchui_start(struct app *a, const char *target)
 	if (benchrun_start(&b->run, b->chosen, target, BENCHUI_SERVER_PORT,
 			   true))
 		keep_result(a);
+	else if (b->run.note[0])
+		snprintf(a->message, sizeof(a->message), "%.159s",
+			 b->run.note);
 }
 
 void benchui_figures_line(json_t *res, bool main_only, char *dst,

@@ -11,6 +11,7 @@
 #include "app.h"
 #include "draw.h"
 #include "base/i18n.h"
+#include "hw/zonemap.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
 {
@@ -62,9 +63,9 @@ void cells_count(char *dst, size_t size, double v, bool valid)
 
 void cells_cluster_title(char *dst, size_t size)
 {
-	snprintf(dst, size, "%-19s %-5s %-12s %9s %10s %5s", _("CLUSTER"),
+	snprintf(dst, size, "%-19s %-5s %-12s %8s %9s %5s %s", _("CLUSTER"),
 		 _("CPUS"), _("GOVERNOR"), _("FREQ"), _("RANGE MHz"),
-		 _("UTIL"));
+		 _("UTIL"), _("TEMP"));
 }
 
 void cells_disk_title(char *dst, size_t size)
@@ -123,6 +124,7 @@ static void draw_cluster(struct app *a, int y, int w, const struct cluster *c)
 {
 	const char *role = clusters_role_name(c->role);
 	char name[48], cpus[32], freq[32] = "-", range[48] = "-", util[8] = "-";
+	int64_t mc;
 
 	snprintf(name, sizeof(name), "%s%s%s", role ? role : "",
 		 role ? " " : "", c->core && *c->core ? c->core : "?");
@@ -140,12 +142,18 @@ static void draw_cluster(struct app *a, int y, int w, const struct cluster *c)
 			 (unsigned long long)(c->freq.max_khz / 1000));
 	if (c->util_pct >= 0)
 		snprintf(util, sizeof(util), "%3.0f%%", c->util_pct);
-	draw_fmt(y, 0, w, "%-19.19s %-5s %-12.12s %9s %10s %5s ", name, cpus,
+	draw_fmt(y, 0, w, "%-19.19s %-5s %-12.12s %8s %9s %5s ", name, cpus,
 		 c->has_freq && c->freq.governor ? c->freq.governor : "-",
 		 freq, range, util);
+	/* [screen temp: begin] the cluster's own zones */
+	if (zonemap_cluster_temp(&a->hw.thermal, &a->hw.clusters,
+				 (size_t)(c - a->hw.clusters.v), &mc))
+		draw_fmt(y, 64, w - 64, a->utf8 ? "%4.1f\u00b0C" : "%4.1f C",
+			 (double)mc / 1000.0);
+	/* [screen temp: end] */
 	if (c->throttled) {
 		draw_style(a->color, STYLE_BAD);
-		draw_text(y, 66, w - 66, _("THROTTLED"));
+		draw_text(y, 71, w - 71, _("THROTTLED"));
 		draw_style(a->color, STYLE_NORMAL);
 	}
 }
@@ -249,7 +257,8 @@ int cells_draw_clusters(struct app *a, int y, int h, int w)
 	int used = 0;
 
 	if (hottest_mc(a, &mc))
-		draw_fmt(y - 1, w - 8, 8, "%5.1f\u00b0C", (double)mc / 1000.0);
+		draw_fmt(y - 1, w - 8, 8, a->utf8 ? "%5.1f\u00b0C" : "%5.1f C",
+			 (double)mc / 1000.0);
 	if (c->n == 0)
 		used = draw_nofreq(a, y, h, w);
 	for (i = 0; i < c->n && used < h; i++, used++)

@@ -14,6 +14,7 @@
 #include "base/i18n.h"
 #include "base/strclean.h"
 #include "tune/hints.h"
+#include "wrap.h"
 
 static bool fixed_irq(unsigned irq, const void *ctx)
 {
@@ -45,6 +46,7 @@ int hintui_draw(struct app *a, int y, int w)
 	struct hints_in in;
 	enum hints_id ids[HINT_NIDS];
 	char text[256], clean[256];
+	int n, i;
 
 	if (!a->have_rates)
 		return 0;
@@ -55,9 +57,12 @@ int hintui_draw(struct app *a, int y, int w)
 		return 0;
 	hint_text(&in, ids[0], text, sizeof(text));
 	strclean_copy(clean, sizeof(clean), text, strlen(text));
+	n = wrap_count(clean, w);	/* wrapped, never cut: up to 3 lines */
+	n = n > 3 ? 3 : n;
 	draw_style(a->color, STYLE_WARN);
-	draw_fill(y, 0, w);
-	draw_text(y, 0, w, clean);
+	for (i = 0; i < n; i++)
+		draw_fill(y - n + 1 + i, 0, w);
+	wrap_draw(y - n + 1, 0, w, n, clean);
 	draw_style(a->color, STYLE_NORMAL);
-	return 1;
+	return n;
 }

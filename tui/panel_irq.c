@@ -1,6 +1,6 @@
 /* panel_irq: every /proc/interrupts row with per-CPU rates (as many CPU
- * columns as fit, scrolling for the rest), affinity and effective
- * affinity. */
+ * columns as fit beside the name, scrolling for the rest), affinity and
+ * effective affinity when they fit too. */
 #include "config.h"
 
 #include <curses.h>
@@ -15,16 +15,65 @@
 
 #define LEFT_W 14	/* "IRQ   TOTAL/s " */
 #define CPU_W 6		/* " 12.3k" */
-#define RIGHT_W 18	/* affinity and effective affinity */
+#define LIST_W 3	/* the narrowest AFF and EFF columns */
+#define LIST_MAX 12	/* the widest: longer lists are cut */
+#define NAME_MIN 15	/* "virtio2-input.0", "xhci-hcd:usb5": always shown */
 
-static int cpu_columns(int width)
+/* The widths of the AFF and EFF columns: the longest list of either. */
+static int list_width(const struct app *a)
 {
-	int n = (width - LEFT_W - RIGHT_W) / CPU_W;
+	const struct sample *s = app_cur(a);
+	char t[64];
+	size_t i;
+	int w = LIST_W, n;
 
+	for (i = 0; i < s->irqs.nrows; i++) {
+		const struct irq_affinity *af = &s->aff[i];
+
+		n = af->has_affinity ? (int)cpulist_format(&af->affinity, t,
+							   sizeof(t)) : 1;
+		w = n > w ? n : w;
+		n = af->has_effective ? (int)cpulist_format(&af->effective, t,
+							    sizeof(t)) : 1;
+		w = n > w ? n : w;
+	}
+	return w > LIST_MAX ? LIST_MAX : w;
+}
+
+/* The columns that fit in WIDTH: a NAME of at least NAME_MIN always (it
+ * is what a person looks for), then as many CPU columns as there are
+ * CPUs, then the AFF and EFF columns (*LW wide; 0 when they do not fit:
+ * the last line spells out the selected row's affinity). */
+static int cpu_columns(int width, size_t ncpus, int *lw)
+{
+	int room = width - LEFT_W - 1 - NAME_MIN, n;
+
+	if (room - (int)ncpus * CPU_W < 2 * (*lw + 1))
+		*lw = 0;
+	n = (room - (*lw ? 2 * (*lw + 1) : 0)) / CPU_W;
 	return n < 1 ? 1 : n;
 }
 
-static void draw_titles(struct app *a, int y, int w, size_t first, int ncols)
+/* The NAME cell: the action first ("virtio1-req.0"), then the chip,
+ * hwirq and trigger in brackets, which are cut first. */
+static void name_cell(const struct irq_row *r, char *dst, size_t size)
+{
+	char rest[256];
+
+	if (!r->action || !r->action[0]) {
+		cells_squeeze(dst, size, r->desc);
+		return;
+	}
+	snprintf(rest, sizeof(rest), "%s %s %s", r->chip ? r->chip : "",
+		 r->hwirq ? r->hwirq : "", r->trigger ? r->trigger : "");
+	cells_squeeze(dst, size, r->action);
+	cells_squeeze(rest, sizeof(rest), rest);
+	if (rest[0] && strlen(dst) + strlen(rest) + 4 < size)
+		snprintf(dst + strlen(dst), size - strlen(dst), " (%s)", rest);
+}
+
+static void draw_titles(struct app *a, int y, int w, size_t first, int ncols,
+			int lw)
 {
 	const struct irq_table *t = &app_cur(a)->irqs;
 	int x, i;
@@ -39,13 +88,18 @@ static void draw_titles(struct app *a, int y, int w, size_t first, int ncols)
 		snprintf(col, sizeof(col), "CPU%u", t->cpus[first + (size_t)i]);
 		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, col);
 	}
-	draw_fmt(y, x + 1, w - x - 1, "%-8s %-8s %s", _("AFFINITY"),
-		 _("EFFECT."), _("NAME"));
+	if (first + (size_t)ncols < t->ncpus)
+		x += draw_text(y, x, w - x, ">");
+	if (lw)
+		draw_fmt(y, x + 1, w - x - 1, "%-*s %-*s %s", lw, _("AFF"), lw,
+			 _("EFF"), _("NAME"));
+	else
+		draw_text(y, x + 1, w - x - 1, _("NAME"));
 	draw_style(a->color, STYLE_NORMAL);
 }
 
 static void draw_row(struct app *a, int y, int w, const struct irq_rate *q,
-		     size_t first, int ncols)
+		     size_t first, int ncols, int lw)
 {
 	const struct sample *s = app_cur(a);
 	const struct irq_affinity *af = &s->aff[q->row - s->irqs.rows];
@@ -65,12 +119,18 @@ static void draw_row(struct app *a, int y, int w, const struct irq_rate *q,
 			snprintf(cell, sizeof(cell), " ");
 		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, cell);
 	}
+	if (first + (size_t)ncols < s->irqs.ncpus)
+		x++;
 	if (af->has_affinity)
 		cpulist_format(&af->affinity, aff, sizeof(aff));
 	if (af->has_effective)
 		cpulist_format(&af->effective, eff, sizeof(eff));
-	cells_squeeze(desc, sizeof(desc), q->row->desc);
-	draw_fmt(y, x + 1, w - x - 1, "%-8.8s %-8.8s %s", aff, eff, desc);
+	name_cell(q->row, desc, sizeof(desc));
+	if (lw)
+		draw_fmt(y, x + 1, w - x - 1, "%-*.*s %-*.*s %s", lw, lw, aff,
+			 lw, lw, eff, desc);
+	else
+		draw_text(y, x + 1, w - x - 1, desc);
 }
 
 /* The selected row in words on the panel's last line: its whole name
@@ -97,13 +157,15 @@ static void irq_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_IRQ];
 	const struct sample_rates *r = &a->rates;
-	int ncols = cpu_columns(width), i, rows = height - 2;
+	int lw, ncols, i, rows = height - 2;
 
 	if (!a->have_rates) {
 		draw_text(top, 0, width, _("measuring... (first rates after one "
 					   "interval)"));
 		return;
 	}
+	lw = list_width(a);
+	ncols = cpu_columns(width, app_cur(a)->irqs.ncpus, &lw);
 	v->nrows = r->nirqs;
 	if (v->sel >= r->nirqs && r->nirqs)
 		v->sel = r->nirqs - 1;
@@ -114,14 +176,15 @@ static void irq_draw(struct app *a, int top, int height, int width)
 		v->top = v->sel;
 	if (rows > 0 && v->sel >= v->top + (size_t)rows)
 		v->top = v->sel - (size_t)rows + 1;
-	draw_titles(a, top, width, v->col, ncols);
+	draw_titles(a, top, width, v->col, ncols, lw);
 	for (i = 0; i < rows && v->top + (size_t)i < r->nirqs; i++) {
 		size_t k = v->top + (size_t)i;
 
 		draw_style(a->color, k == v->sel ? STYLE_SELECTED :
 						   STYLE_NORMAL);
 		draw_fill(top + 1 + i, 0, width);
-		draw_row(a, top + 1 + i, width, &r->irqs[k], v->col, ncols);
+		draw_row(a, top + 1 + i, width, &r->irqs[k], v->col, ncols,
+			 lw);
 	}
 	draw_style(a->color, STYLE_NORMAL);
 	if (v->sel < r->nirqs)

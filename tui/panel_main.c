@@ -219,13 +219,18 @@ static int draw_section(struct app *a, const struct layout *l, size_t first,
 	/* [tune layout: begin] */
 	first += l->nclusters;
 	/* [tune layout: end] */
-	for (i = 0; i < h - 1 && (size_t)i < count; i++)
+	/* When the rows do not all fit, the marker takes the last line of
+	 * its own (it once overprinted the last row's link). */
+	int rows = count > (size_t)(h - 1) ? h - 2 : h - 1;
+
+	for (i = 0; i < rows && (size_t)i < count; i++)
 		draw_item(a, y + 1 + i, w, &l->items[first + (size_t)i],
 			  v->sel == first + (size_t)i);
 	if (count > (size_t)(h - 1) && h > 1) {
 		draw_style(a->color, STYLE_DIM);
+		draw_fill(y + h - 1, 0, w);
 		draw_fmt(y + h - 1, w - 12, 12, _(" +%zu more"),
-			 count - (size_t)(h - 2));
+			 count - (size_t)(rows > 0 ? rows : 0));
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	return h;

@@ -25,6 +25,7 @@
 /* [snapshot includes: end] */
 /* [tune includes: begin] */
 #include "tuneui.h"
+#include "wrap.h"
 /* [tune includes: end] */
 
 #define HW_RELOAD_S 10.0	/* USB, PCI, block: re-read this often */
@@ -206,13 +207,15 @@ static void draw_keybar(struct app *a, int y, int width)
 static void draw_too_small(struct app *a)
 {
 	char line[128];
+	int n;
 
 	erase();
 	draw_style(a->color, STYLE_BAD);
-	snprintf(line, sizeof(line), _("terminal too small (%dx%d): benchtop "
-		 "needs at least %dx%d"), COLS, LINES, SCREEN_MIN_COLS,
-		 SCREEN_MIN_ROWS);
-	draw_text(LINES / 2, 0, COLS, line);
+	/* Wrapped to fit any width (at 40x10 and below). */
+	snprintf(line, sizeof(line), _("terminal too small: need %dx%d (now "
+		 "%dx%d)"), SCREEN_MIN_COLS, SCREEN_MIN_ROWS, COLS, LINES);
+	n = wrap_count(line, COLS);
+	wrap_draw(n >= LINES ? 0 : (LINES - n) / 2, 0, COLS, LINES, line);
 	draw_style(a->color, STYLE_NORMAL);
 }
 

@@ -118,15 +118,47 @@ static void reset(struct benchrun *r)
 	r->fd = -1;
 }
 
-/* read-timing on a folder: the block device the folder lives on. */
-static void device_of(struct benchrun *r)
+/* The device node /dev/NAME of block device DEV, from the name sysfs
+ * gives MAJ:MIN; 0, or -ENODEV when there is none (tmpfs, overlay). */
+static int dev_node(dev_t dev, char *dst, size_t size)
 {
+	char link[64], *real, *name;
+	struct stat st;
+	int rc = -ENODEV;
+
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev),
+		 minor(dev));
+	if (!major(dev) || !(real = realpath(link, NULL)))
+		return -ENODEV;
+	name = strrchr(real, '/');
+	snprintf(dst, size, "/dev/%s", name ? name + 1 : real);
+	if (stat(dst, &st) == 0 && S_ISBLK(st.st_mode) && st.st_rdev == dev)
+		rc = 0;
+	free(real);
+	return rc;
+}
+
+/* read-timing on a folder: the block device the folder lives on, said in
+ * r->note; -ENODEV with r->error when the folder has none. */
+static int device_of(struct benchrun *r)
+{
+	char node[256];
 	struct stat st;
 
-	if (r->job.p.kind == BENCH_READ_TIMING && stat(r->target, &st) == 0 &&
-	    S_ISDIR(st.st_mode))
-		snprintf(r->target, sizeof(r->target), "/dev/block/%u:%u",
-			 major(st.st_dev), minor(st.st_dev));
+	if (r->job.p.kind != BENCH_READ_TIMING || stat(r->target, &st) ||
+	    !S_ISDIR(st.st_mode))
+		return 0;
+	if (dev_node(st.st_dev, node, sizeof(node))) {
+		snprintf(r->error, sizeof(r->error), _("%s is on a filesystem "
+			 "without a block device (device %u:%u): read-timing "
+			 "needs a disk or partition, such as /dev/sda"),
+			 r->target, major(st.st_dev), minor(st.st_dev));
+		return -ENODEV;
+	}
+	snprintf(r->note, sizeof(r->note), _("%s lives on %s: timing reads "
+		 "of %s"), r->target, node, node);
+	snprintf(r->target, sizeof(r->target), "%s", node);
+	return 0;
 }
 
 int benchrun_start(struct benchrun *r, const struct preset *p,
@@ -143,7 +175,8 @@ int benchrun_start(struct benchrun *r, const struct preset *p,
 			 _("the target is too long"));
 		return -ENAMETOOLONG;
 	}
-	device_of(r);
+	if ((rc = device_of(r)))
+		return rc;
 	r->job.target = r->target;
 	rc = conditions_begin(&r->cond, p->kind, r->target);
 	r->have_cond = true;

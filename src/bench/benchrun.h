@@ -44,6 +44,7 @@ struct benchrun {
 	json_t *res;		/* the child's result */
 	json_t *conditions;	/* after the end */
 	char error[400];	/* the sentence when it did not work */
+	char note[400];		/* what was chosen for the user, or "" */
 	struct conditions cond;
 	bool have_cond;
 };

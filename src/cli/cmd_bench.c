@@ -91,6 +91,8 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 		benchrun_fini(&r);
 		return 1;
 	}
+	if (r.note[0])
+		fprintf(stderr, "benchtop %s: %s\n", cmd, r.note);
 	wait_run(&r, isatty(STDERR_FILENO) && !getenv("BENCHTOP_NO_PROGRESS"));
 	res = benchrun_result_json(&r);
 	if (res && json)

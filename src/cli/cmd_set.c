@@ -15,6 +15,8 @@
 #include "cli/cmd_persist.h"
 #include "cli/commands.h"
 #include "base/i18n.h"
+#include "tune/irqbalance.h"
+#include "tune/journalfile.h"
 #include "tune/tune.h"
 #include "tune/tunemsg.h"
 
@@ -38,10 +40,14 @@ struct set_cmd {
 	int cpu;		/* --cpu N, -1 none */
 	bool json;
 	bool persist, unpersist;	/* cmd_persist.c */
+	bool undo, restore;	/* --undo, --restore */
+	char jpath[4096];	/* the journal file, "" when there is none */
+	size_t first;		/* the first journal entry of this run */
 	struct act acts[MAX_ACTS];
 	size_t nacts;
 	struct clusters cl;
 	struct tune tune;
+	int irqbalance_pid;	/* > 0: irqbalance runs */
 	int failed;
 };
 
@@ -51,6 +57,8 @@ static const struct option set_options[] = {
 	{ "json", no_argument, NULL, 'j' },
 	{ "persist", no_argument, NULL, 'K' },
 	{ "unpersist", no_argument, NULL, 'U' },
+	{ "undo", no_argument, NULL, 'u' },
+	{ "restore", no_argument, NULL, 'R' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -59,6 +67,7 @@ static void usage(FILE *f)
 {
 	fputs(_("Usage: benchtop set [--cluster N | --cpu N] [--json] "
 		"SETTING...\n"
+		"       benchtop set --undo | --restore [--json]\n"
 		"Change tunables as the live screen does, for scripts.\n\n"
 		"  governor=NAME            the governor of every cluster, or of "
 		"the one chosen\n"
@@ -77,9 +86,14 @@ static void usage(FILE *f)
 		"                           (a udev rule for disks), shown, then "
 		"written\n"
 		"      --unpersist          remove what --persist wrote\n"
+		"  -u, --undo               take back the last change benchtop "
+		"set made\n"
+		"  -R, --restore            put back everything benchtop set "
+		"changed\n"
 		"  -h, --help               show this help and exit\n\n"
 		"Exit status: 0 all applied, 1 some change failed (one sentence "
-		"each on\nstderr), 2 bad command line.\n"), f);
+		"each on\nstderr), 2 bad command line.  Changes are journaled in "
+		"/run/benchtop (root)\nor $XDG_RUNTIME_DIR/benchtop.\n"), f);
 }
 
 static int parse_num(const char *s, int *out)
@@ -180,7 +194,12 @@ static int parse_words(struct set_cmd *c, int argc, char **argv)
 		}
 		c->nacts++;
 	}
-	return c->nacts ? 0 : bad("%s", _("nothing to set"));
+	if ((c->undo || c->restore) && c->nacts)
+		return bad("%s", _("--undo and --restore take no settings"));
+	if (c->undo && c->restore)
+		return bad("%s", _("--undo or --restore, not both"));
+	return c->nacts || c->undo || c->restore ? 0 :
+	       bad("%s", _("nothing to set"));
 }
 
 static int parse_args(struct set_cmd *c, int argc, char **argv)
@@ -189,7 +208,7 @@ static int parse_args(struct set_cmd *c, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":c:C:jh", set_options,
+	while ((ch = getopt_long(argc, argv, ":c:C:juRh", set_options,
 				 NULL)) != -1) {
 		if (ch == 'h') {
 			usage(stdout);
@@ -199,6 +218,8 @@ static int parse_args(struct set_cmd *c, int argc, char **argv)
 			c->json = true;
 		else if (ch == 'K' || ch == 'U')
 			*(ch == 'K' ? &c->persist : &c->unpersist) = true;
+		else if (ch == 'u' || ch == 'R')
+			*(ch == 'u' ? &c->undo : &c->restore) = true;
 		else if (ch == 'c' && parse_num(optarg, &c->cluster))
 			return bad(_("'%s' is not a policy number"), optarg);
 		else if (ch == 'C' && parse_num(optarg, &c->cpu))
@@ -228,15 +249,31 @@ static void report(struct set_cmd *c, enum journal_kind kind,
 	}
 }
 
-static bool chosen(const struct set_cmd *c, const struct cluster *k)
+/* Whether K is one the command line names (offline ones included). */
+static bool named(const struct set_cmd *c, const struct cluster *k)
 {
-	if (!k->has_freq)
-		return false;
 	if (c->cluster >= 0)
 		return k->policy == (unsigned)c->cluster;
 	if (c->cpu >= 0)
 		return cpuset_has(&k->cpus, (unsigned)c->cpu);
 	return true;
+}
+
+/* A named policy that cannot be set is skipped with a sentence saying
+ * why; returns whether K is set. */
+static bool chosen(const struct set_cmd *c, const struct cluster *k)
+{
+	char cpus[64];
+
+	if (!named(c, k))
+		return false;
+	if (k->has_freq)
+		return true;
+	cpulist_format(&k->cpus, cpus, sizeof(cpus));
+	fprintf(stderr, _("benchtop set: policy%u (CPUs %s) skipped: %s\n"),
+		k->policy, cpus, !k->online ? _("its CPUs are offline") :
+		_("its cpufreq files could not be read"));
+	return false;
 }
 
 static void run_cluster(struct set_cmd *c, const struct act *a,
@@ -294,6 +331,10 @@ static void run_irq(struct set_cmd *c, const struct act *a)
 	int rc = resolve_cpus(c, a->value, &set);
 
 	snprintf(label, sizeof(label), _("IRQ %u"), a->irq);
+	if (c->irqbalance_pid > 0)
+		fprintf(stderr, _("benchtop set: warning: irqbalance (pid %d) "
+			"is running and will move %s back; stop it for the "
+			"pin to last\n"), c->irqbalance_pid, label);
 	if (rc == -ENOENT) {
 		fprintf(stderr, _("benchtop set: %s: this board has no %s "
 			"cores\n"), label, a->value);
@@ -330,15 +371,97 @@ static void run_act(struct set_cmd *c, const struct act *a)
 	}
 }
 
+/* The entries this run added, as JSON. */
 static int print_json(const struct set_cmd *c)
 {
-	json_t *j = jsondoc_wrap("journal", time(NULL), json_pack("{s:o*}",
-		"entries", journal_json(&c->tune.journal)));
-	int rc = j ? json_dumpf(j, stdout, JSON_INDENT(2)) : -1;
+	json_t *e = json_array();
+	json_t *j;
+	size_t i;
+	int rc;
+
+	for (i = c->first; e && i < c->tune.journal.n; i++)
+		json_array_append_new(e, journal_entry_json(
+					 &c->tune.journal.v[i], i));
+	j = jsondoc_wrap("journal", time(NULL), json_pack("{s:o*}",
+			 "entries", e));
+	rc = j ? json_dumpf(j, stdout, JSON_INDENT(2)) : -1;
 
 	json_decref(j);
 	putchar('\n');
 	return rc;
+}
+
+/* --undo: the newest change not yet taken back. */
+static void run_undo(struct set_cmd *c)
+{
+	long k = journal_last_undoable(&c->tune.journal);
+	char label[64];
+
+	if (k < 0) {
+		fprintf(stderr, _("benchtop set: nothing to undo in %s\n"),
+			c->jpath);
+		c->failed++;
+		return;
+	}
+	tunemsg_label(&c->tune.journal.v[k], label, sizeof(label));
+	report(c, c->tune.journal.v[k].kind, label, tune_undo(&c->tune,
+							       (size_t)k));
+}
+
+/* --restore: every target back to its value before the first change. */
+static void run_restore(struct set_cmd *c)
+{
+	size_t i, idx[1];
+	char label[64];
+
+	if (journal_in_force(&c->tune.journal, idx, 1) == 0) {
+		if (!c->json)
+			printf(_("nothing to restore: every value benchtop set "
+				 "changed is back (journal %s)\n"), c->jpath);
+		return;
+	}
+	tune_restore(&c->tune);
+	for (i = c->first; i < c->tune.journal.n; i++) {
+		tunemsg_label(&c->tune.journal.v[i], label, sizeof(label));
+		report(c, c->tune.journal.v[i].kind, label, (long)i);
+	}
+}
+
+/* Read the journal file (needed by --undo and --restore); 0 or 1. */
+static int open_journal(struct set_cmd *c)
+{
+	int rc = journalfile_path(c->jpath, sizeof(c->jpath));
+
+	if (rc == 0)
+		rc = journalfile_load(&c->tune.journal, c->jpath);
+	if (rc == 0) {
+		c->first = c->tune.journal.n;
+		return 0;
+	}
+	if (rc == -ENOENT && !c->jpath[0])
+		fprintf(stderr, "%s\n", _("benchtop set: no journal: "
+			"XDG_RUNTIME_DIR is not set, so changes cannot be "
+			"undone later"));
+	else
+		fprintf(stderr, _("benchtop set: %s cannot be read as a "
+			"journal: %s\n"), c->jpath, rc == -EINVAL ?
+			_("not a benchtop journal") : strerror(-rc));
+	c->jpath[0] = '\0';
+	c->tune.journal.n = 0;
+	return c->undo || c->restore ? 1 : 0;
+}
+
+static void keep_journal(struct set_cmd *c)
+{
+	int rc;
+
+	if (!c->jpath[0] || c->tune.journal.n == c->first)
+		return;
+	rc = journalfile_save(&c->tune.journal, c->jpath);
+	if (rc)
+		fprintf(stderr, _("benchtop set: could not keep the journal in "
+			"%s (%s): --undo will not see these changes\n"),
+			c->jpath, strerror(-rc));
 }
 
 int cmd_set_main(int argc, char **argv);
@@ -366,8 +489,18 @@ int cmd_set_main(int argc, char **argv)
 		return 1;
 	}
 	tune_init(&c->tune, "/proc", "/sys");
+	if (open_journal(c))
+		c->failed++;
+	else if (c->undo)
+		run_undo(c);
+	else if (c->restore)
+		run_restore(c);
+	for (i = 0; i < c->nacts; i++)
+		if (c->acts[i].kind == ACT_IRQ)
+			c->irqbalance_pid = irqbalance_find("/proc");
 	for (i = 0; i < c->nacts; i++)
 		run_act(c, &c->acts[i]);
+	keep_journal(c);
 	if (c->json && print_json(c))
 		c->failed++;
 	if (c->persist && !c->failed &&

@@ -249,6 +249,23 @@ void clusters_assign_roles(struct cluster *v, size_t n)
 	free(keys);
 }
 
+/* The fastest clock the policy can run: its scaling_max_freq, no higher
+ * than the hardware maximum, down to the highest listed step at or below
+ * it (a limit the user set between steps, or above the CPUs' range, is
+ * not a clock the cluster is held below). */
+uint64_t clusters_reachable_max(const struct cpufreqinfo *f)
+{
+	uint64_t max = f->max_khz, best = 0;
+	size_t i;
+
+	if (f->hw_max_khz && max > f->hw_max_khz)
+		max = f->hw_max_khz;
+	for (i = 0; i < f->nfreqs; i++)
+		if (f->freqs_khz[i] <= max && f->freqs_khz[i] > best)
+			best = f->freqs_khz[i];
+	return best ? best : max;
+}
+
 void clusters_refresh_throttled(struct clusters *c)
 {
 	size_t i;
@@ -258,7 +275,7 @@ void clusters_refresh_throttled(struct clusters *c)
 		struct clusters_throttle_in in = {
 			.governor = cl->freq.governor,
 			.cur_khz = cl->freq.cur_khz,
-			.max_khz = cl->freq.max_khz,
+			.max_khz = clusters_reachable_max(&cl->freq),
 			.util_pct = cl->util_pct,
 			.cooling_active = cl->cooling_active,
 		};

@@ -89,7 +89,13 @@ const char *clusters_role_name(enum cluster_role r);
 void clusters_set_util(struct clusters *c, const int *cpu_ids,
 		       const double *busy_pct, size_t n);
 
-/* Recompute every cluster's throttled flag from its fields. */
+/* The fastest clock policy F can run: scaling_max_freq capped at the
+ * hardware maximum and rounded down to a listed step. */
+uint64_t clusters_reachable_max(const struct cpufreqinfo *f);
+
+/* Recompute every cluster's throttled flag from its fields (against
+ * clusters_reachable_max, so a limit just set between steps or above
+ * the hardware maximum is not taken for throttling). */
 void clusters_refresh_throttled(struct clusters *c);
 
 /*

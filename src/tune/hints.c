@@ -134,13 +134,14 @@ static void build_irq(struct hints_in *in, const struct sample *cur,
 
 static void build_usb(struct hints_in *in, const struct usbdev_list *l)
 {
-	char label[64];
+	char buf[64];
+	const char *label;
 	size_t i;
 
 	for (i = 0; i < l->n; i++) {
 		const struct usbdev *d = &l->v[i];
 
-		usbdev_label(d, label, sizeof(label));
+		label = usbdev_label(d, buf, sizeof(buf));
 		if (!in->uas_dev[0] && d->has_uas && d->storage_bound &&
 		    !d->uas_bound) {
 			snprintf(in->uas_dev, sizeof(in->uas_dev), "%s",

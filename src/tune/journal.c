@@ -147,10 +147,14 @@ json_t *journal_entry_json(const struct journal_entry *e, size_t index)
 	json_object_set_new(o, "target", json_string(e->target));
 	json_object_set_new(o, "old", json_string(e->old));
 	json_object_set_new(o, "new", json_string(e->new));
+	if (e->asked[0])
+		json_object_set_new(o, "asked", json_string(e->asked));
 	json_object_set_new(o, "result", json_string(e->err ? "error" : "ok"));
-	json_object_set_new(o, "error", e->err ? json_string(strerror(e->err))
-					       : json_null());
-	json_object_set_new(o, "errno", e->err && strerrorname_np(e->err) ?
+	json_object_set_new(o, "error", e->err == JOURNAL_ESHORT ?
+			    json_string("short write") : e->err ?
+			    json_string(strerror(e->err)) : json_null());
+	json_object_set_new(o, "errno", e->err && e->err != JOURNAL_ESHORT &&
+			    strerrorname_np(e->err) ?
 			    json_string(strerrorname_np(e->err)) : json_null());
 	json_object_set_new(o, "readback", e->readback[0] ?
 			    json_string(e->readback) : json_null());

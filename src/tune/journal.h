@@ -19,6 +19,7 @@ enum journal_kind {
 };
 
 #define JOURNAL_VALUE_MAX 64
+#define JOURNAL_ESHORT 4096	/* err of a short write (not an errno) */
 #define JOURNAL_TARGET_MAX 32
 
 struct journal_entry {
@@ -27,9 +28,12 @@ struct journal_entry {
 	char target[JOURNAL_TARGET_MAX];	/* policy "4", IRQ "151", "sda" */
 	char old[JOURNAL_VALUE_MAX];	/* read before the write */
 	char new[JOURNAL_VALUE_MAX];	/* what was written */
+	char asked[JOURNAL_VALUE_MAX];	/* what was asked when benchtop wrote
+					 * the step it rounds to, else "" */
 	char readback[JOURNAL_VALUE_MAX];	/* read after; "" unreadable */
 	char effective[JOURNAL_VALUE_MAX];	/* IRQs: effective list, "" */
-	int err;		/* 0: the write succeeded; else its errno */
+	int err;		/* 0: the write succeeded; else its errno,
+				 * or TUNE_ESHORT for a short write */
 	bool matched;		/* readback equals new */
 	long undo_of;		/* index of the entry this undoes, or -1 */
 	bool restore;		/* part of "restore originals" */

@@ -22,6 +22,7 @@
 #include "hw/blockdev.h"
 #include "base/buf.h"
 #include "hw/clusters.h"
+#include "tune/tunecheck.h"
 
 /* One file benchtop may write, and how to name it in the journal. */
 struct target {
@@ -63,6 +64,8 @@ enum tune_fail tune_classify(enum journal_kind kind, int err, bool root)
 		return root ? TUNE_REFUSED : TUNE_NOT_ROOT;
 	if (err == ENOENT)
 		return TUNE_MISSING;
+	if (err == TUNE_ESHORT)
+		return TUNE_SHORT_WRITE;
 	if (kind == JOURNAL_IRQ) {
 		/* irqbalance bans an IRQ on EIO; EINVAL for a valid, online
 		 * mask means the same (per-CPU or managed interrupt). */
@@ -297,7 +300,7 @@ static int write_once(const char *path, const char *value)
 	if (fd < 0)
 		return -errno;
 	n = write(fd, value, len);
-	rc = n < 0 ? -errno : (size_t)n != len ? -EIO : 0;
+	rc = n < 0 ? -errno : (size_t)n != len ? -TUNE_ESHORT : 0;
 	if (close(fd) && rc == 0 && errno != EINTR)
 		rc = -errno;
 	return rc;
@@ -320,19 +323,95 @@ static int sibling_khz(const struct tune *t, const struct target *tg,
 	return rc;
 }
 
-/* -ERANGE when writing VALUE to a frequency limit would cross the other
- * limit; -EINVAL when VALUE is not a name or a number for TG. */
-static int check_value(const struct tune *t, const struct target *tg,
-		       const char *value)
+/* The file NAME next to TG's (its policy or queue directory) into B. */
+static int read_beside(const struct target *tg, const char *name,
+		       struct buf *b)
+{
+	char path[PATH_MAX];
+	const char *slash = strrchr(tg->path, '/');
+
+	snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - tg->path),
+		 tg->path, name);
+	return buf_read_file(b, path);
+}
+
+/* -EDOM unless VALUE is one of the words the kernel lists for TG
+ * (scaling_available_governors, the scheduler file); t->allowed gets the
+ * list.  Without a list, the kernel judges. */
+static int check_word(struct tune *t, const struct target *tg,
+		      const char *value)
+{
+	struct buf b = { 0 };
+	int rc = 0;
+
+	if (!plain_name(value))
+		return -EINVAL;
+	if (read_beside(tg, tg->kind == JOURNAL_GOVERNOR ?
+			"scaling_available_governors" : "scheduler", &b) == 0 &&
+	    b.len && !tunecheck_in_list(b.data, b.len, value)) {
+		tunecheck_words(b.data, b.len, t->allowed, sizeof(t->allowed));
+		rc = -EDOM;
+	}
+	buf_free(&b);
+	return rc;
+}
+
+static uint64_t beside_u64(const struct target *tg, const char *name)
+{
+	struct buf b = { 0 };
+	uint64_t v = 0;
+
+	if (read_beside(tg, name, &b) == 0 &&
+	    clusters_parse_u64(b.data, b.len, &v))
+		v = 0;
+	buf_free(&b);
+	return v;
+}
+
+/* A limit: inside cpuinfo_min_freq..cpuinfo_max_freq (else -EDOM, with
+ * the range in t->allowed), rounded to a listed step into OUT. */
+static int check_khz(struct tune *t, const struct target *tg, uint64_t v,
+		     uint64_t *out)
+{
+	uint64_t steps[TUNECHECK_STEPS];
+	uint64_t lo = beside_u64(tg, "cpuinfo_min_freq");
+	uint64_t hi = beside_u64(tg, "cpuinfo_max_freq");
+	struct buf b = { 0 };
+	int n = 0;
+
+	if (read_beside(tg, "scaling_available_frequencies", &b) == 0)
+		n = tunecheck_parse_steps(b.data, b.len, steps,
+					  TUNECHECK_STEPS);
+	buf_free(&b);
+	if (tunecheck_khz(v, tg->kind == JOURNAL_MAX_FREQ, lo, hi, steps,
+			  n > 0 ? (size_t)n : 0, out) == 0)
+		return 0;
+	snprintf(t->allowed, sizeof(t->allowed), "%" PRIu64 "-%" PRIu64,
+		 lo, hi);
+	return -EDOM;
+}
+
+/* -EINVAL when VALUE is not a name or a number for TG; -EDOM when the
+ * kernel does not offer it; -ERANGE when a frequency limit would cross
+ * the other limit.  The value to write (a limit rounded to its step)
+ * goes to OUT. */
+static int check_value(struct tune *t, const struct target *tg,
+		       const char *value, char *out, size_t size)
 {
 	uint64_t v, other;
+	int rc;
 
+	snprintf(out, size, "%s", value);
+	t->allowed[0] = '\0';
 	if (tg->kind == JOURNAL_GOVERNOR || tg->kind == JOURNAL_SCHEDULER)
-		return plain_name(value) ? 0 : -EINVAL;
+		return check_word(t, tg, value);
 	if (tg->kind == JOURNAL_IRQ)
 		return 0;
 	if (clusters_parse_u64(value, strlen(value), &v) || v == 0)
 		return -EINVAL;
+	if ((rc = check_khz(t, tg, v, &v)))
+		return rc;
+	snprintf(out, size, "%" PRIu64, v);
 	if (sibling_khz(t, tg, &other))
 		return 0;	/* the kernel will judge */
 	if (tg->kind == JOURNAL_MIN_FREQ ? v > other : v < other)
@@ -351,11 +430,11 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 		  long undo_of, bool restore)
 {
 	struct journal_entry e;
-	char eff[PATH_MAX];
+	char eff[PATH_MAX], v[JOURNAL_VALUE_MAX];
 	int rc = precheck(tg->path);
 
 	if (rc == 0)
-		rc = check_value(t, tg, value);
+		rc = check_value(t, tg, value, v, sizeof(v));
 	if (rc)
 		return rc;
 	memset(&e, 0, sizeof(e));
@@ -364,11 +443,13 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 	e.undo_of = undo_of;
 	e.restore = restore;
 	snprintf(e.target, sizeof(e.target), "%s", tg->id);
-	snprintf(e.new, sizeof(e.new), "%s", value);
+	snprintf(e.new, sizeof(e.new), "%s", v);
+	if (strcmp(v, value))
+		snprintf(e.asked, sizeof(e.asked), "%s", value);
 	rc = read_path(tg->kind, tg->path, e.old, sizeof(e.old));
 	if (rc)
 		return rc;
-	e.err = -write_once(tg->path, value);
+	e.err = -write_once(tg->path, v);
 	read_path(tg->kind, tg->path, e.readback, sizeof(e.readback));
 	if (tg->kind == JOURNAL_IRQ) {
 		snprintf(eff, sizeof(eff), "%s/irq/%u/effective_affinity_list",
@@ -458,17 +539,39 @@ static int read_limits(const struct tune *t, unsigned policy, uint64_t *lo,
 	return rc;
 }
 
+/* *KHZ (0: keep) as the step the kernel resolves it to; -EDOM outside
+ * the CPUs' range. */
+static int round_limit(struct tune *t, unsigned policy, enum journal_kind k,
+		       uint64_t *khz)
+{
+	struct target tg;
+	int rc;
+
+	if (!*khz)
+		return 0;
+	rc = target_init(t, &tg, k, policy, NULL);
+	return rc ? rc : check_khz(t, &tg, *khz, khz);
+}
+
 static int freq_apply(struct tune *t, unsigned policy, uint64_t min_khz,
 		      uint64_t max_khz, bool restore, long idx[2])
 {
 	struct tune_freq_step steps[2];
-	uint64_t lo, hi;
+	uint64_t lo, hi, asked[JOURNAL_NKINDS] = { 0 };
 	char v[32];
 	int n, i, rc = read_limits(t, policy, &lo, &hi);
 
+	asked[JOURNAL_MIN_FREQ] = min_khz;
+	asked[JOURNAL_MAX_FREQ] = max_khz;
+	if (rc == 0)
+		rc = round_limit(t, policy, JOURNAL_MIN_FREQ, &min_khz);
+	if (rc == 0)
+		rc = round_limit(t, policy, JOURNAL_MAX_FREQ, &max_khz);
 	if (rc)
 		return rc;
 	n = tune_freq_plan(lo, hi, min_khz, max_khz, steps);
+	if (n < 0)
+		return n;
 	for (i = 0; i < n; i++) {
 		struct target tg;
 		long k;
@@ -479,6 +582,9 @@ static int freq_apply(struct tune *t, unsigned policy, uint64_t min_khz,
 		if (k < 0)
 			return i ? i : (int)k;
 		idx[i] = k;
+		if (asked[steps[i].kind] != steps[i].khz)
+			snprintf(t->journal.v[k].asked, JOURNAL_VALUE_MAX,
+				 "%" PRIu64, asked[steps[i].kind]);
 		if (t->journal.v[k].err)
 			return i + 1;
 	}

@@ -19,6 +19,8 @@ struct tune {
 	struct journal journal;
 	unsigned fixed[TUNE_FIXED_MAX];	/* IRQs the kernel will not move */
 	size_t nfixed;
+	char allowed[256];	/* after -EDOM: the values the kernel offers
+				 * (words, or "LO-HI" kHz for a limit) */
 };
 
 /* Why a write failed, as a user needs to hear it. */
@@ -29,8 +31,13 @@ enum tune_fail {
 	TUNE_NO_VECTORS,	/* ENOSPC: the CPUs have no vectors left */
 	TUNE_REFUSED,		/* the kernel refused the value (EINVAL...) */
 	TUNE_MISSING,		/* the file is not there (ENOENT) */
+	TUNE_SHORT_WRITE,	/* write(2) took only part of the value */
 	TUNE_FAILED,		/* anything else: say the errno's text */
 };
+
+/* The err of a journal entry whose write(2) returned fewer bytes than
+ * the value has (outside the errno range). */
+#define TUNE_ESHORT JOURNAL_ESHORT
 
 /* One write of a min/max change, in the order to make it. */
 struct tune_freq_step {
@@ -67,7 +74,10 @@ int tune_parse_khz(const char *s, uint64_t *khz);
  * entry's err for the outcome), or a negative errno when it was refused
  * before writing: -EACCES not root, -ENOENT no such target, -EINVAL a
  * malformed value, -ERANGE min above max or a CPU not online,
- * -ENOTSUP an IRQ already found fixed, -ENOMEM.
+ * -EDOM a value the kernel does not offer (t->allowed says what it
+ * offers), -ENOTSUP an IRQ already found fixed, -ENOMEM.  A frequency
+ * limit between the listed steps is written as the step the kernel
+ * resolves it to (the entry's asked keeps what was asked).
  */
 long tune_governor(struct tune *t, unsigned policy, const char *governor);
 long tune_irq(struct tune *t, unsigned irq, const struct cpuset *cpus);

@@ -54,10 +54,28 @@ void tunemsg_label(const struct journal_entry *e, char *dst, size_t size)
 		snprintf(dst, size, "%s", e->target);
 }
 
-static void refused(enum journal_kind kind, const char *label, long rc,
-		    char *dst, size_t size)
+/* -EDOM: the value is not one the kernel offers; say what it offers. */
+static void not_offered(const struct tune *t, enum journal_kind kind,
+			const char *label, char *dst, size_t size)
+{
+	if (kind == JOURNAL_GOVERNOR)
+		snprintf(dst, size, _("%s: not a governor this kernel offers; "
+			 "it offers: %s"), label, t->allowed);
+	else if (kind == JOURNAL_SCHEDULER)
+		snprintf(dst, size, _("%s: not a scheduler this disk offers; "
+			 "it offers: %s"), label, t->allowed);
+	else
+		snprintf(dst, size, _("%s: outside what the CPUs can run; "
+			 "allowed: %s kHz"), label, t->allowed);
+}
+
+static void refused(const struct tune *t, enum journal_kind kind,
+		    const char *label, long rc, char *dst, size_t size)
 {
 	switch (rc) {
+	case -EDOM:
+		not_offered(t, kind, label, dst, size);
+		break;
 	case -EACCES:
 		snprintf(dst, size, _("%s: %s needs root; benchtop stays "
 			 "read-only"), label, tunemsg_what(kind));
@@ -120,18 +138,26 @@ static void irq_ok(const struct journal_entry *e, const char *label,
 	snprintf(dst + n, size - (size_t)n, _(", effective %s"), e->effective);
 }
 
-static void entry_ok(const struct journal_entry *e, const char *label,
-		     char *dst, size_t size)
+/* A write that went through: 1 when it reads back as written, 0 (a
+ * failure: the kernel kept something else) when not. */
+static int entry_ok(const struct journal_entry *e, const char *label,
+		    char *dst, size_t size)
 {
 	if (e->kind == JOURNAL_IRQ && e->matched)
 		irq_ok(e, label, dst, size);
+	else if (e->matched && e->asked[0])
+		snprintf(dst, size, _("%s: %s %s -> %s (%s is between the "
+			 "steps the CPUs run), read back %s"), label,
+			 field(e->kind), e->old, e->new, e->asked,
+			 e->readback);
 	else if (e->matched)
 		snprintf(dst, size, _("%s: %s %s -> %s, read back %s"), label,
 			 field(e->kind), e->old, e->new, e->readback);
 	else
-		snprintf(dst, size, _("%s: wrote %s %s but it reads back %s"),
-			 label, field(e->kind), e->new,
-			 e->readback[0] ? e->readback : _("nothing"));
+		snprintf(dst, size, _("%s: wrote %s %s but the kernel kept "
+			 "%s"), label, field(e->kind), e->new,
+			 e->readback[0] ? e->readback : _("nothing readable"));
+	return e->matched;
 }
 
 static void entry_failed(const struct journal_entry *e, const char *label,
@@ -145,6 +171,11 @@ static void entry_failed(const struct journal_entry *e, const char *label,
 	case TUNE_IRQ_FIXED:
 		snprintf(dst, size, _("%s cannot be moved (per-CPU or managed "
 			 "interrupt)"), label);
+		break;
+	case TUNE_SHORT_WRITE:
+		snprintf(dst, size, _("%s: a short write: the kernel took only "
+			 "part of %s %s; it reads %s"), label, field(e->kind),
+			 e->new, e->readback[0] ? e->readback : "?");
 		break;
 	case TUNE_NO_VECTORS:
 		snprintf(dst, size, _("CPU %s has no free interrupt vectors: "
@@ -166,7 +197,7 @@ int tunemsg_outcome(const struct tune *t, enum journal_kind kind,
 	const struct journal_entry *e;
 
 	if (rc < 0 || (size_t)rc >= t->journal.n) {
-		refused(kind, label, rc < 0 ? rc : -EINVAL, dst, size);
+		refused(t, kind, label, rc < 0 ? rc : -EINVAL, dst, size);
 		return 0;
 	}
 	e = &t->journal.v[rc];
@@ -174,6 +205,5 @@ int tunemsg_outcome(const struct tune *t, enum journal_kind kind,
 		entry_failed(e, label, dst, size);
 		return 0;
 	}
-	entry_ok(e, label, dst, size);
-	return 1;
+	return entry_ok(e, label, dst, size);
 }

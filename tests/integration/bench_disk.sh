@@ -57,7 +57,7 @@ while True:
     n += b != z[:len(b)]
 print(n // 16)' "$TMPD/img"
 }
-plan 31
+plan 33
 base=$(used)
 nz0=$(nonzero_mib)
 
@@ -98,6 +98,18 @@ check $? "nothing left on the filesystem after the runs"
 check $? "read-timing on $LOOP runs"
 json "$TMPD/rt.json" '[f["name"] for f in d["figures"]] == ["cached reads", "buffered disk reads", "O_DIRECT disk reads"] and all(f["value"] > 0 and f["unit"] == "MiB/s" for f in d["figures"])'
 check $? "read-timing gives cached, buffered and O_DIRECT reads"
+
+# read-timing on a folder: the device it lives on, said and used; a
+# folder on a filesystem without a device is told it needs one.
+"$BENCHTOP" bench read-timing --target "$MNT" --json > "$TMPD/rtd.json" 2> "$TMPD/rtd.err"
+[ $? -eq 0 ] && grep -q "^benchtop bench: $MNT lives on $LOOP: timing reads of $LOOP\$" "$TMPD/rtd.err" &&
+	json "$TMPD/rtd.json" "d[\"target\"] == \"$LOOP\" and len(d[\"figures\"]) == 3"
+check $? "read-timing on the folder $MNT: runs on $LOOP and says so"
+mount -t ramfs none "$RF"
+"$BENCHTOP" bench read-timing --target "$RF" > /dev/null 2> "$TMPD/rtr.err"
+[ $? -eq 1 ] && grep -q "^benchtop bench: $RF is on a filesystem without a block device (device 0:[0-9]*): read-timing needs a disk or partition, such as /dev/sda\$" "$TMPD/rtr.err"
+check $? "read-timing on a ramfs folder: it needs a device, in one sentence"
+umount "$RF"
 
 "$BENCHTOP" bench seq-direct --target "$LOOP" 2> "$TMPD/raw.err"
 [ $? -eq 1 ] && grep -q "never a raw device" "$TMPD/raw.err"

@@ -15,6 +15,9 @@ _tap_n=0
 _tap_failed=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/benchtop-test.XXXXXX")
 trap 'rm -rf "$TMPD"' EXIT
+# `benchtop set` keeps its journal here, not in /run/benchtop.
+BENCHTOP_RUNTIME_DIR=$TMPD/run
+export BENCHTOP_RUNTIME_DIR
 # A signal, a closed pipe (| head) or a hang-up exits, and the exit trap
 # (this one, or the one a test sets for EXIT) cleans up.
 trap 'exit 1' INT TERM HUP PIPE

@@ -5,7 +5,7 @@
 # unprivileged user changes nothing.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 25
+plan 36
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
 
@@ -87,6 +87,96 @@ else
 	skip "needs root and /proc/sys/kernel/cap_last_cap"
 	skip "needs root and /proc/sys/kernel/cap_last_cap"
 fi
+
+# Values the kernel does not offer are refused before any write, with one
+# sentence naming what it offers; a limit between steps is written as the
+# step the kernel resolves it to, and said so.
+run chk '$B set governor=turbo --cluster 4 > $O.gov.out 2> $O.gov.err; echo $? > $O.gov.rc
+	$B set scheduler sda=foo 2> $O.sched.err; echo $? > $O.sched.rc
+	$B set min=123 --cluster 4 2> $O.min.err; echo $? > $O.min.rc
+	$B set max=5GHz --cluster 4 2> $O.max.err; echo $? > $O.max.rc
+	echo $(cat $D/'$P4'/scaling_governor $D/'$P4'/scaling_min_freq $D/'$P4'/scaling_max_freq $D/sys/block/sda/queue/scheduler) > $O.files
+	$B set max=1450MHz min=1.45GHz --cluster 4 --json > $O.round.json; echo $? > $O.round.rc
+	$B set max=1.45GHz --cluster 4 --json > $O.asked.json
+	echo 2000000 > $D/'$P4'/scaling_max_freq
+	$B set max=1.45GHz --cluster 4 > $O.round.out
+	echo $(cat $D/'$P4'/scaling_min_freq $D/'$P4'/scaling_max_freq) > $O.rfiles'
+[ "$(cat "$TMPD/chk.gov.rc")" = 1 ] && [ "$(wc -l < "$TMPD/chk.gov.err")" = 1 ] &&
+	grep -q '^benchtop set: CPUs 4-7: not a governor this kernel offers; it offers: powersave userspace conservative ondemand performance schedutil$' "$TMPD/chk.gov.err"
+check $? "governor=turbo: status 1, one sentence naming the governors offered"
+[ "$(cat "$TMPD/chk.sched.rc")" = 1 ] &&
+	grep -q '^benchtop set: sda: not a scheduler this disk offers; it offers: mq-deadline kyber bfq none$' "$TMPD/chk.sched.err"
+check $? "scheduler sda=foo: status 1, the schedulers of sda named"
+[ "$(cat "$TMPD/chk.min.rc")$(cat "$TMPD/chk.max.rc")" = 11 ] &&
+	grep -q '^benchtop set: CPUs 4-7: outside what the CPUs can run; allowed: 200000-2000000 kHz$' "$TMPD/chk.min.err" &&
+	grep -q 'allowed: 200000-2000000 kHz$' "$TMPD/chk.max.err"
+check $? "min=123 kHz and max=5GHz: status 1, the range 200000-2000000 kHz named"
+case "$(cat "$TMPD/chk.files")" in
+"ondemand 200000 2000000 "*mq-deadline*) true ;;
+*) diag "files: $(cat "$TMPD/chk.files")"; false ;;
+esac
+check $? "... and none of them was written"
+[ "$(cat "$TMPD/chk.round.rc")" = 1 ] &&
+	json "$TMPD/chk.round.json" 'd == []'
+check $? "max=1450MHz min=1.45GHz: the steps 1400000 and 1500000 would cross: status 1, nothing written"
+grep -q '^CPUs 4-7: maximum kHz 2000000 -> 1400000 (1450000 is between the steps the CPUs run), read back 1400000$' "$TMPD/chk.round.out" &&
+	[ "$(cat "$TMPD/chk.rfiles")" = "200000 1400000" ]
+check $? "a limit between steps is shown as the step it became"
+json "$TMPD/chk.asked.json" 'd[0]["kind"] == "max_freq" and d[0]["new"] == "1400000" and d[0]["asked"] == "1450000" and d[0]["readback_matched"]'
+check $? "... its journal entry: new 1400000, asked 1450000, read-back matched"
+
+# A read-back that differs from what was written (a sysctl that keeps ms
+# as jiffies in place of the limit): status 1, what the kernel kept.
+if [ "$(id -u)" = 0 ] && unshare -n true 2> /dev/null; then
+	unshare -n "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
+		cp -r "$1/odroid-xu4/." "$UMOCKDEV_DIR/"; P=$UMOCKDEV_DIR/$3
+		rm $P/scaling_available_frequencies $P/scaling_max_freq
+		ln -s /proc/sys/net/ipv4/neigh/lo/base_reachable_time_ms $P/scaling_max_freq
+		"$2" set max=1450001 --cluster 4 > "$4.out" 2> "$4.err"; echo $? > "$4.rc"
+		cat $P/scaling_max_freq > "$4.kept"' sh "$TESTBEDS" "$BENCHTOP" "$P4" "$TMPD/rb"
+	kept=$(cat "$TMPD/rb.kept")
+	if [ "$kept" = 1450001 ]; then
+		skip "this kernel (HZ=1000) keeps base_reachable_time_ms as written"
+	else
+		[ "$(cat "$TMPD/rb.rc")" = 1 ] &&
+			grep -q "^benchtop set: CPUs 4-7: wrote maximum kHz 1450001 but the kernel kept $kept\$" "$TMPD/rb.err"
+		check $? "a read-back of $kept for 1450001: status 1, 'the kernel kept $kept'"
+	fi
+else
+	skip "needs root and network namespaces"
+fi
+
+# An offline policy is named with why it was skipped; the others are set.
+run off 'echo 0-3 > $D/sys/devices/system/cpu/online
+	$B set governor=performance > $O.out 2> $O.err; echo $? > $O.rc'
+[ "$(cat "$TMPD/off.rc")" = 0 ] &&
+	grep -q '^benchtop set: policy4 (CPUs 4-7) skipped: its CPUs are offline$' "$TMPD/off.err" &&
+	grep -q '^CPUs 0-3: governor ondemand -> performance' "$TMPD/off.out"
+check $? "CPUs 4-7 offline: policy4 named as skipped (offline), policy0 set"
+
+# A short write to smp_affinity_list (a 2-byte file size limit takes 2 of
+# the 3 bytes of 4-7) is a short write, not an IRQ that cannot move.
+if command -v prlimit > /dev/null; then
+	# (SIGXFSZ ignored: the journal file cannot be written either.)
+	run short '(trap "" XFSZ; prlimit --fsize=2 $B set irq 150=4-7 --json 2>&1; echo rc=$?) | cat > $O.out'
+	grep -q '^rc=1$' "$TMPD/short.out" &&
+		grep -q '^benchtop set: IRQ 150: a short write: the kernel took only part of affinity 4-7' "$TMPD/short.out" &&
+		! grep -q 'cannot be moved' "$TMPD/short.out" &&
+		grep -q '"error": "short write"' "$TMPD/short.out"
+	check $? "a short write: status 1, called a short write (journal error 'short write')"
+else
+	skip "prlimit missing"
+fi
+
+# irqbalance runs (a process of that name): headless set irq warns.
+cp /bin/sleep "$TMPD/irqbalance"
+"$TMPD/irqbalance" 60 &
+ib=$!
+run ib '$B set irq 151=4-7 > $O.out 2> $O.err; echo $? > $O.rc'
+kill $ib 2> /dev/null
+[ "$(cat "$TMPD/ib.rc")" = 0 ] &&
+	grep -q "^benchtop set: warning: irqbalance (pid [0-9]*) is running and will move IRQ 151 back" "$TMPD/ib.err"
+check $? "irqbalance running: set irq warns that it will move IRQ 151 back"
 
 for args in "irq 151" "min=fast" "governor=" "bogus=1" "--cluster x governor=performance" "irq 151=4-7 --frobnicate"; do
 	# shellcheck disable=SC2086

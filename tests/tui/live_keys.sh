@@ -27,7 +27,7 @@ screen | grep -q '[[:cntrl:]]'
 check $? "no control characters on the screen"
 
 keys i
-wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 +AFFINITY'
+wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 .*NAME$'
 check $? "i opens the IRQ screen with per-CPU columns"
 keys G
 wait_for "^$(awk 'END { sub(/:.*/, ""); sub(/^ +/, ""); print }' /proc/interrupts) "
@@ -42,7 +42,7 @@ check $? "h opens the help screen"
 keys Escape
 
 resize 40 10
-wait_for 'terminal too small \(40x10\)'
+wait_for 'terminal too small: need 60x12'
 check $? "at 40x10 it says the terminal is too small"
 resize 200 50
 wait_for '^DISK +READ/s'

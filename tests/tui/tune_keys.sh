@@ -80,13 +80,13 @@ wait_for 'IRQ 151: affinity 4-7, effective 7'
 check $? "pinned: the status line reads back affinity 4-7, effective 7"
 [ "$(file proc/irq/151/smp_affinity_list)" = 4-7 ]
 check $? "the testbed's smp_affinity_list holds 4-7"
-wait_for '^151 .* 4-7 +7 *$'
-check $? "the IRQ row shows the new affinity within a tick"
+wait_for '^151: .*xhci-hcd:usb5  affinity 4-7, effective 7$'
+check $? "the selected IRQ's line shows the new affinity within a tick"
 keys u
 wait_for 'undo: IRQ 151: affinity 7, effective 7'
 [ $? = 0 ] && [ "$(file proc/irq/151/smp_affinity_list)" = 7 ]
 check $? "u: back to 7 in the file"
-wait_for '^151 .* 0 +7 +7 *$'
+wait_for '^151: .*xhci-hcd:usb5  affinity 7, effective 7$'
 check $? "and on the screen"
 keys p j Enter
 wait_for 'IRQ 151: affinity 0-3, but the effective affinity stays 7'

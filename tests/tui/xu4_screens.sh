@@ -57,10 +57,10 @@ wait_for '^151 +[78][.0-9]*k +7 +7 +xhci-hcd:usb5'
 check $? "IRQ 151 xhci-hcd:usb5 at ~8k/s on CPU 7, affinity 7, tops the IRQ list"
 
 keys i
-wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 +CPU2 +CPU3 +CPU4 +CPU5 +CPU6 +CPU7'
-check $? "the IRQ screen has a column for each of the 8 CPUs at 80 columns"
-wait_for '^151 +[0-9.]+k +0 +0 +0 +0 +0 +0 +0 +[0-9.]+k +7 +-'
-check $? "row 151: all on CPU7, affinity 7"
+wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 +CPU2 +CPU3 +CPU4 +CPU5 +CPU6 +CPU7 +NAME'
+check $? "the IRQ screen has a column for each of the 8 CPUs and the name at 80 columns"
+wait_for '^151 +[0-9.]+k +0 +0 +0 +0 +0 +0 +0 +[0-9.]+k +xhci-hcd:usb5'
+check $? "row 151: all on CPU7, named xhci-hcd:usb5"
 keys j j
 wait_for '^151: GICv2 105 Edge xhci-hcd:usb5  affinity 7, effective -'
 check $? "the selected row's whole name and affinity are spelled out"

@@ -182,6 +182,40 @@ START_TEST(throttle_rule)
 }
 END_TEST
 
+/* A limit set by the user between steps (1450 MHz on the XU4's 100 MHz
+ * steps) or above the hardware maximum is no throttling: the cluster at
+ * the reachable top is not held below anything. */
+START_TEST(throttle_after_user_limit)
+{
+	uint64_t steps[] = { 200000, 1400000, 1500000, 2000000 };
+	char gov[] = "performance";
+	struct clusters c;
+	struct cluster cl;
+
+	memset(&c, 0, sizeof(c));
+	memset(&cl, 0, sizeof(cl));
+	cl.online = true;
+	cl.freq.governor = gov;
+	cl.freq.hw_max_khz = 2000000;
+	cl.freq.freqs_khz = steps;
+	cl.freq.nfreqs = 4;
+	cl.freq.max_khz = 1450000;
+	cl.freq.cur_khz = 1400000;
+	c.v = &cl;
+	c.n = 1;
+	clusters_refresh_throttled(&c);
+	ck_assert(!cl.throttled);
+	cl.freq.max_khz = 5000000;
+	cl.freq.cur_khz = 2000000;
+	clusters_refresh_throttled(&c);
+	ck_assert(!cl.throttled);
+	ck_assert_uint_eq(clusters_reachable_max(&cl.freq), 2000000);
+	cl.freq.cur_khz = 1700000;
+	clusters_refresh_throttled(&c);
+	ck_assert(cl.throttled);
+}
+END_TEST
+
 START_TEST(roles_by_capacity_then_frequency)
 {
 	struct cluster v[3];
@@ -253,6 +287,7 @@ int main(void)
 	tcase_add_test(tc, u64_values);
 	tcase_add_test(tc, explain_sentences);
 	tcase_add_test(tc, throttle_rule);
+	tcase_add_test(tc, throttle_after_user_limit);
 	tcase_add_test(tc, roles_by_capacity_then_frequency);
 	tcase_add_test(tc, roles_three_and_one);
 	suite_add_tcase(s, tc);

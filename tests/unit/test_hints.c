@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "hw/hwmodel.h"
 #include "tune/hints.h"
 #include "testutil.h"
 
@@ -80,6 +81,38 @@ START_TEST(usb_rules)
 }
 END_TEST
 
+/* The HC1 at 480M and a USB 3 disk on usb-storage: the label is what
+ * usbdev_label returns (the bridge, the product or vid:pid), never an
+ * unset buffer. */
+START_TEST(usb_labels)
+{
+	struct hwmodel hw;
+	struct usbdev d[2];
+	struct hints_in in;
+
+	memset(&hw, 0, sizeof(hw));
+	memset(d, 0, sizeof(d));
+	d[0].name = "3-1";
+	d[0].bridge = "JMicron JMS578";
+	d[0].has_uas = d[0].storage_bound = true;
+	d[1].name = "4-1";
+	d[1].vid = 0x152d;
+	d[1].pid = 0x0578;
+	d[1].capable_kbps = 5000000;
+	d[1].speed_kbps = 480000;
+	hw.chain.usb.v = d;
+	hw.chain.usb.n = 2;
+	hints_build(&in, &hw, NULL, NULL, NULL, NULL);
+	ck_assert_str_eq(in.uas_dev, "3-1");
+	ck_assert_str_eq(in.uas_label, "JMicron JMS578");
+	ck_assert_str_eq(in.slow_dev, "4-1");
+	ck_assert_str_eq(in.slow_label, "152d:0578");
+	d[1].product = "USB3.0 Disk";
+	hints_build(&in, &hw, NULL, NULL, NULL, NULL);
+	ck_assert_str_eq(in.slow_label, "USB3.0 Disk");
+}
+END_TEST
+
 START_TEST(io_irq_names)
 {
 	ck_assert(hints_io_irq("xhci-hcd:usb5"));
@@ -115,6 +148,7 @@ static Suite *hints_suite(void)
 	tcase_add_test(tc, irq_on_little);
 	tcase_add_test(tc, governor);
 	tcase_add_test(tc, usb_rules);
+	tcase_add_test(tc, usb_labels);
 	tcase_add_test(tc, io_irq_names);
 	tcase_add_test(tc, eval_order);
 	suite_add_tcase(s, tc);

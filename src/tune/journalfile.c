@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* journalfile: the journal of `benchtop set` as a JSON file under
+ * /run/benchtop or $XDG_RUNTIME_DIR, read back into entries and replaced
+ * atomically, readable by its owner only. */
+#include "config.h"
+
+#include "tune/journalfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int journalfile_path(char *dst, size_t size)
+{
+	const char *dir = getenv("BENCHTOP_RUNTIME_DIR");
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+	int n;
+
+	if (dir && *dir)
+		n = snprintf(dst, size, "%s/journal.json", dir);
+	else if (geteuid() == 0)
+		n = snprintf(dst, size, "/run/benchtop/journal.json");
+	else if (xdg && *xdg == '/')
+		n = snprintf(dst, size, "%s/benchtop/journal.json", xdg);
+	else
+		return -ENOENT;
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+static int copy_str(json_t *o, const char *key, char *dst, size_t size,
+		    bool need)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	dst[0] = '\0';
+	if (!s)
+		return need && !json_is_null(json_object_get(o, key)) ? -EINVAL
+								      : 0;
+	if (strlen(s) >= size)
+		return -EINVAL;
+	memcpy(dst, s, strlen(s) + 1);
+	return 0;
+}
+
+static int kind_of(const char *name, enum journal_kind *k)
+{
+	int i;
+
+	for (i = 0; name && i < JOURNAL_NKINDS; i++)
+		if (strcmp(name, journal_kind_name((enum journal_kind)i)) == 0) {
+			*k = (enum journal_kind)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+int journalfile_entry(json_t *o, struct journal_entry *e)
+{
+	json_t *u = json_object_get(o, "undo_of");
+	const char *res = json_string_value(json_object_get(o, "result"));
+
+	memset(e, 0, sizeof(*e));
+	if (!json_is_object(o) || !res ||
+	    kind_of(json_string_value(json_object_get(o, "kind")), &e->kind) ||
+	    copy_str(o, "target", e->target, sizeof(e->target), true) ||
+	    copy_str(o, "old", e->old, sizeof(e->old), true) ||
+	    copy_str(o, "new", e->new, sizeof(e->new), true) ||
+	    copy_str(o, "asked", e->asked, sizeof(e->asked), false) ||
+	    copy_str(o, "readback", e->readback, sizeof(e->readback), false) ||
+	    copy_str(o, "effective", e->effective, sizeof(e->effective),
+		     false) || !e->target[0])
+		return -EINVAL;
+	e->time = json_integer_value(json_object_get(o, "time"));
+	e->err = strcmp(res, "ok") ? EIO : 0;
+	e->matched = json_is_true(json_object_get(o, "readback_matched"));
+	e->restore = json_is_true(json_object_get(o, "restore"));
+	e->undo_of = json_is_integer(u) ? (long)json_integer_value(u) : -1;
+	return 0;
+}
+
+int journalfile_load(struct journal *j, const char *path)
+{
+	json_error_t jerr;
+	struct journal_entry e;
+	json_t *a, *o;
+	size_t i, base = j->n;
+	int rc = 0;
+
+	if (access(path, F_OK) && errno == ENOENT)
+		return 0;
+	a = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	if (!a)
+		return access(path, R_OK) ? -errno : -EINVAL;
+	if (!json_is_array(a))
+		rc = -EINVAL;
+	json_array_foreach(a, i, o) {
+		if (rc || (rc = journalfile_entry(o, &e)))
+			break;
+		if (e.undo_of >= (long)i)
+			rc = -EINVAL;
+		e.undo_of = e.undo_of >= 0 ? e.undo_of + (long)base : -1;
+		if (rc == 0 && journal_add(j, &e) < 0)
+			rc = -ENOMEM;
+	}
+	json_decref(a);
+	if (rc)
+		j->n = base;
+	return rc;
+}
+
+/* Create the folder of PATH (one level), mode 0700. */
+static int make_dir(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+
+	if (!slash || (size_t)(slash - path) >= sizeof(dir))
+		return -EINVAL;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	if (mkdir(dir, 0700) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+int journalfile_save(const struct journal *j, const char *path)
+{
+	char tmp[4200];
+	json_t *a = journal_json(j);
+	int fd, rc = make_dir(path);
+
+	if (!a)
+		return -ENOMEM;
+	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
+	fd = rc ? -1 : mkstemp(tmp);
+	if (rc == 0 && fd < 0)
+		rc = -errno;
+	if (fd >= 0) {
+		errno = 0;
+		if (fchmod(fd, 0600) || json_dumpfd(a, fd, JSON_INDENT(2)) ||
+		    write(fd, "\n", 1) != 1 || fsync(fd))
+			rc = errno ? -errno : -EIO;
+		if (close(fd) && rc == 0)
+			rc = -errno;
+		if (rc == 0 && rename(tmp, path))
+			rc = -errno;
+		if (rc)
+			unlink(tmp);
+	}
+	json_decref(a);
+	return rc;
+}
