@@ -8,7 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "session/snapreport.h"
 
 static const char *str(const json_t *o, const char *key)
 {

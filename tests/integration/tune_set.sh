@@ -117,12 +117,12 @@ case "$(cat "$TMPD/chk.files")" in
 esac
 check $? "... and none of them was written"
 [ "$(cat "$TMPD/chk.round.rc")" = 1 ] &&
-	json "$TMPD/chk.round.json" 'd == []'
+	json "$TMPD/chk.round.json" 'd["entries"] == []'
 check $? "max=1450MHz min=1.45GHz: the steps 1400000 and 1500000 would cross: status 1, nothing written"
 grep -q '^CPUs 4-7: maximum kHz 2000000 -> 1400000 (1450000 is between the steps the CPUs run), read back 1400000$' "$TMPD/chk.round.out" &&
 	[ "$(cat "$TMPD/chk.rfiles")" = "200000 1400000" ]
 check $? "a limit between steps is shown as the step it became"
-json "$TMPD/chk.asked.json" 'd[0]["kind"] == "max_freq" and d[0]["new"] == "1400000" and d[0]["asked"] == "1450000" and d[0]["readback_matched"]'
+json "$TMPD/chk.asked.json" 'd["entries"][0]["kind"] == "max_freq" and d["entries"][0]["new"] == "1400000" and d["entries"][0]["asked"] == "1450000" and d["entries"][0]["readback_matched"]'
 check $? "... its journal entry: new 1400000, asked 1450000, read-back matched"
 
 # A read-back that differs from what was written (a sysctl that keeps ms
