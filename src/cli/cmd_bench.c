@@ -143,6 +143,12 @@ static void print_table(FILE *f, json_t *table)
 	}
 }
 
+static long long khz(json_t *cluster)
+{
+	return (long long)json_integer_value(json_object_get(cluster,
+							     "cur_khz"));
+}
+
 static void print_clusters(FILE *f, json_t *c)
 {
 	json_t *s = json_object_get(c, "clusters_start");
@@ -156,8 +162,7 @@ static void print_clusters(FILE *f, json_t *c)
 			json_string_value(json_object_get(x, "cpus")),
 			json_is_string(json_object_get(x, "governor")) ?
 			json_string_value(json_object_get(x, "governor")) : "-",
-			(long long)json_integer_value(json_object_get(x, "cur_khz")) / 1000,
-			(long long)json_integer_value(json_object_get(y, "cur_khz")) / 1000,
+			khz(x) / 1000, khz(y) / 1000,
 			json_is_true(json_object_get(y, "throttled")) ?
 			_(", throttled") : "");
 	}

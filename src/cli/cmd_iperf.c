@@ -217,7 +217,7 @@ int cmd_iperf_main(int argc, char **argv)
 	if (a.streams > 0)
 		p.streams = (unsigned)a.streams;
 	p.udp = a.udp;
-	p.rate_bps = a.rate ? a.rate : a.udp ? 1u << 20 : 0;	/* iperf3's */
+	p.rate_bps = a.rate ? a.rate : a.udp ? 1u << 20 : 0; /* as iperf3 */
 	p.bidir = a.bidir;
 	p.omit_s = a.omit > 0 ? (unsigned)a.omit : 0;
 	p.timeout_s += p.omit_s;
