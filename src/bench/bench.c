@@ -17,6 +17,14 @@ void bench_figure(json_t *figs, const char *name, double value,
 			      "main", main));
 }
 
+void bench_figure_count(json_t *figs, const char *name, long long value,
+			const char *unit, bool main)
+{
+	json_array_append_new(figs, json_pack("{s:s s:I s:s s:b}", "name",
+			      name, "value", (json_int_t)value, "unit", unit,
+			      "main", main));
+}
+
 const char *bench_change(double new_v, double old_v, char *dst,
 			 size_t size)
 {

@@ -23,6 +23,10 @@ struct bench_job {
 void bench_figure(json_t *figs, const char *name, double value,
 		  const char *unit, bool main);
 
+/* The same for a count (retransmits, lost datagrams): an integer value. */
+void bench_figure_count(json_t *figs, const char *name, long long value,
+			const char *unit, bool main);
+
 /* The change from OLD to NEW as "+41 %", "-3 %", "+0 %"; "n/a" when OLD
  * is not above 0.  Returns DST. */
 const char *bench_change(double new_v, double old_v, char *dst,

@@ -375,10 +375,15 @@ static json_t *settings_json(const struct preset *p)
 	size_t i;
 
 	if (p->kind == BENCH_IPERF)
-		return json_pack("{s:i s:i s:b s:i}", "duration_s",
-				 (int)p->duration_s, "streams", (int)p->streams,
-				 "reverse", p->reverse, "timeout_s",
-				 (int)p->timeout_s);
+		return json_pack("{s:i s:i s:b s:i s:b s:I s:b s:i s:I s:s?}",
+				 "duration_s", (int)p->duration_s, "streams",
+				 (int)p->streams, "reverse", p->reverse,
+				 "timeout_s", (int)p->timeout_s, "udp", p->udp,
+				 "rate_bps", (json_int_t)p->rate_bps,
+				 "bidir", p->bidir, "omit_s", (int)p->omit_s,
+				 "window_bytes", (json_int_t)p->window,
+				 "congestion", p->congestion[0] ?
+				 p->congestion : NULL);
 	recs = json_array();
 	for (i = 0; i < p->nrecords; i++)
 		json_array_append_new(recs, json_integer((json_int_t)

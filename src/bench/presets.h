@@ -35,6 +35,14 @@ struct preset {
 	unsigned seeks;		/* bonnie random seeks */
 	unsigned timeout_s;	/* the watchdog's bound */
 	bool buffered;		/* buffered I/O with fsync, not O_DIRECT */
+	/* iperf client options as iperf3 takes them (benchtop iperf) */
+	bool udp;		/* -u */
+	uint64_t rate_bps;	/* -b, bit/s; 0: iperf3's default */
+	bool bidir;		/* --bidir */
+	unsigned omit_s;	/* -O: seconds left out at the start */
+	uint64_t window;	/* -w: socket buffer bytes; 0 the kernel's */
+	char congestion[16];	/* -C: TCP congestion control; "" default */
+	bool raw_json;		/* -J: keep libiperf's own JSON text */
 };
 
 struct presets {

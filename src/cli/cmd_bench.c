@@ -78,6 +78,19 @@ static void wait_run(struct benchrun *r, bool progress)
 		fputs("\r\033[K", stderr);
 }
 
+/* -J: libiperf's own JSON document, verbatim, as iperf3 -J prints it. */
+static void print_raw(json_t *res)
+{
+	const char *t = json_string_value(json_object_get(res, "iperf_json"));
+	size_t n = t ? strlen(t) : 0;
+
+	if (!n)
+		return;
+	fwrite(t, 1, n, stdout);
+	if (t[n - 1] != '\n')
+		fputc('\n', stdout);
+}
+
 int cmd_bench_run(const char *cmd, const struct preset *p,
 		  const char *target, int port, bool json)
 {
@@ -95,13 +108,15 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 		fprintf(stderr, "benchtop %s: %s\n", cmd, r.note);
 	wait_run(&r, isatty(STDERR_FILENO) && !getenv("BENCHTOP_NO_PROGRESS"));
 	res = benchrun_result_json(&r);
-	if (res && json)
+	if (res && p->raw_json)
+		print_raw(res);
+	else if (res && json)
 		res = jsondoc_wrap("result", time(NULL), res);
-	if (res && json)
+	if (res && json && !p->raw_json)
 		json_dumpf(res, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	if (res && json)
 		fputc('\n', stdout);
-	else if (res && r.state == BENCHRUN_DONE)
+	else if (res && r.state == BENCHRUN_DONE && !p->raw_json)
 		cmd_bench_print(stdout, res);
 	if (r.state != BENCHRUN_DONE && strcmp(cmd, p->name) == 0)
 		fprintf(stderr, "benchtop %s: %s\n", cmd, r.error);
@@ -130,6 +145,12 @@ static void print_table(FILE *f, json_t *table)
 	}
 }
 
+static long long khz(json_t *cluster)
+{
+	return (long long)json_integer_value(json_object_get(cluster,
+							     "cur_khz"));
+}
+
 static void print_clusters(FILE *f, json_t *c)
 {
 	json_t *s = json_object_get(c, "clusters_start");
@@ -143,8 +164,7 @@ static void print_clusters(FILE *f, json_t *c)
 			json_string_value(json_object_get(x, "cpus")),
 			json_is_string(json_object_get(x, "governor")) ?
 			json_string_value(json_object_get(x, "governor")) : "-",
-			(long long)json_integer_value(json_object_get(x, "cur_khz")) / 1000,
-			(long long)json_integer_value(json_object_get(y, "cur_khz")) / 1000,
+			khz(x) / 1000, khz(y) / 1000,
 			json_is_true(json_object_get(y, "throttled")) ?
 			_(", throttled") : "");
 	}
@@ -190,6 +210,36 @@ static void print_conditions(FILE *f, json_t *c)
 		_("no cluster was seen throttled"));
 }
 
+/* One figure: counts (retransmits, lost datagrams) as integers. */
+static void print_figure(FILE *f, json_t *x)
+{
+	json_t *v = json_object_get(x, "value");
+
+	if (json_is_integer(v))
+		fprintf(f, "  %-22s %12" JSON_INTEGER_FORMAT " %s\n",
+			json_string_value(json_object_get(x, "name")),
+			json_integer_value(v),
+			json_string_value(json_object_get(x, "unit")));
+	else
+		fprintf(f, "  %-22s %12.1f %s\n",
+			json_string_value(json_object_get(x, "name")),
+			json_number_value(v),
+			json_string_value(json_object_get(x, "unit")));
+}
+
+/* An iperf run over TCP under -R: the congestion window is the server's,
+ * which this side cannot see. */
+static bool remote_sender(json_t *res)
+{
+	json_t *s = json_object_get(res, "settings");
+
+	return json_is_true(json_object_get(s, "reverse")) &&
+	       !json_is_true(json_object_get(s, "udp")) &&
+	       !strcmp(json_string_value(json_object_get(res, "kind")) ?
+		       json_string_value(json_object_get(res, "kind")) : "",
+		       "iperf");
+}
+
 void cmd_bench_print(FILE *f, json_t *res)
 {
 	json_t *figs = json_object_get(res, "figures"), *x;
@@ -205,10 +255,10 @@ void cmd_bench_print(FILE *f, json_t *res)
 		print_table(f, json_object_get(res, "table"));
 	else
 		json_array_foreach(figs, i, x)
-			fprintf(f, "  %-22s %12.1f %s\n",
-				json_string_value(json_object_get(x, "name")),
-				json_number_value(json_object_get(x, "value")),
-				json_string_value(json_object_get(x, "unit")));
+			print_figure(f, x);
+	if (remote_sender(res))
+		fprintf(f, "  %-22s %12s %s\n", _("max cwnd"), _("n/a"),
+			_("(the sender is remote)"));
 	print_conditions(f, json_object_get(res, "conditions"));
 }
 

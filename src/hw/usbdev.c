@@ -376,11 +376,11 @@ static void take_bos(struct usbdev *d,
 		memcpy(raw + n, c, 3);
 		memcpy(raw + n + 3, c->dev_capability_data, c->bLength - 3u);
 		n += c->bLength;
-		if (c->bDevCapabilityType == LIBUSB_BT_SS_USB_DEVICE_CAPABILITY &&
-		    !ss)
+		if (c->bDevCapabilityType == LIBUSB_BT_SS_USB_DEVICE_CAPABILITY
+		    && !ss)
 			libusb_get_ss_usb_device_capability_descriptor(NULL,
-				(struct libusb_bos_dev_capability_descriptor *)c,
-				&ss);
+				(struct libusb_bos_dev_capability_descriptor *)
+				c, &ss);
 	}
 	raw[0] = 5;
 	raw[1] = LIBUSB_DT_BOS;

@@ -135,8 +135,8 @@ static json_t *irq_json(const struct sample *cur, size_t i,
 	const struct irq_row *row = q->row;
 	const struct irq_affinity *a = &cur->aff[row - cur->irqs.rows];
 
-	return json_pack("{s:o s:o s:b s:o s:o s:o s:o s:o s:I s:o s:o s:o s:o}",
-		"key", clean_str(row->key), "irq", irq_number(row),
+	return json_pack("{s:o s:o s:b s:o s:o s:o s:o s:o s:I s:o s:o s:o"
+		" s:o}", "key", clean_str(row->key), "irq", irq_number(row),
 		"numeric", row->numeric,
 		"desc", clean_str(row->desc), "chip", clean_str(row->chip),
 		"hwirq", clean_str(row->hwirq),

@@ -40,8 +40,8 @@ struct series {
 	int is_open;
 	size_t hint;		/* channel expected by the next put */
 	double interval_s;	/* sampling interval, as told by the caller */
-	int64_t start_ms;	/* wall-clock time of the first sample (ms since
-				 * the epoch); 0 when unknown */
+	int64_t start_ms;	/* wall-clock time of the first sample (ms
+				 * since the epoch); 0 when unknown */
 };
 
 /* An empty recorder with the default tiers: every sample for 15 minutes

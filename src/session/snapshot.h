@@ -1,7 +1,8 @@
 /* snapshot: a whole session as one JSON document ("format":
- * "benchtop.snapshot", keys in doc/snapshot.md): the system facts, the time series, the tuning journal
- * and the benchmark results; built from the live state, or read back from
- * a file that may be truncated, corrupt, hostile or newer. */
+ * "benchtop.snapshot", keys in doc/snapshot.md): the system facts, the
+ * time series, the tuning journal and the benchmark results; built from
+ * the live state, or read back from a file that may be truncated,
+ * corrupt, hostile, newer or of version 1. */
 #ifndef BENCHTOP_SNAPSHOT_H
 #define BENCHTOP_SNAPSHOT_H
 

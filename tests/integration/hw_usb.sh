@@ -4,7 +4,7 @@
 # bridge names, and the chain from a disk or NIC to its IRQ and CPU.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 42
+plan 45
 BENCHTOP_DATADIR="$top_srcdir/data"
 export BENCHTOP_DATADIR
 
@@ -97,11 +97,11 @@ check $? "malformed: vanished device reported, all five listed"
 
 # ---- the same HC1 on Linux 5.4: no sysfs bos_descriptors (before 6.7) ----
 # Without root benchtop cannot ask the device, and says so; as root it opens
-# the device through libusb and asks for the BOS.  Under umockdev the device
-# node is a plain file that cannot answer a control transfer, so the root
-# path ends in its own sentence (tests/testbeds/SOURCES.md).
+# the device through libusb and asks for the BOS: first with nodes that
+# cannot answer a control transfer (its own sentence), then with umockdev
+# replaying the devices' answers (tests/testbeds/SOURCES.md).
 nobody="setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent"
-cap54="[($(dev 3-1)['capable_speed'], $(dev 3-1)['capable_speed_from'], $(dev 3-1)['capable_speed_note']), ($(dev 5-1)['capable_speed'], $(dev 5-1)['capable_speed_note'])]"
+cap54="[($(dev 3-1)['capable_speed'], $(dev 3-1)['capable_speed_from'], $(dev 3-1).get('capable_speed_note')), ($(dev 5-1)['capable_speed'], $(dev 5-1).get('capable_speed_note'))]"
 J=$TMPD/hc154.json
 if [ "$(id -u)" -eq 0 ]; then
 	run odroid-hc1-480m-5.4 --json "$J" "$nobody"
@@ -118,8 +118,25 @@ if [ "$(id -u)" -eq 0 ]; then
 	json "$J" "$cap54 == [(None, None, 'capable speed unknown: the device did not give its BOS descriptor (LIBUSB_ERROR_IO)'), (None, 'capable speed unknown: the device did not give its BOS descriptor (LIBUSB_ERROR_IO)')]"
 	check $? "hc1 on 5.4 as root: libusb asked the device; its failure in one sentence"
 	valid "$J"; check $? "hc1 on 5.4: the document validates against doc/schema/once.json"
+	# Now the devices answer: umockdev replays a usbmon capture of each
+	# one sending the BOS that sysfs shows on Linux >= 6.7.
+	X=/devices/platform/soc
+	for d in 12000000.dwc3/xhci-hcd.2.auto/usb3/3-1 12400000.dwc3/xhci-hcd.3.auto/usb5/5-1; do
+		python3 "$TESTBEDS/bospcap.py" "$TESTBEDS/odroid-hc1-480m/usb.umockdev" \
+			"$X/$d" "$TMPD/$(basename "$d").pcap" || echo "# bospcap.py failed"
+	done
+	"$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-hc1-480m-5.4/usb.umockdev" \
+		-p "/sys$X/12000000.dwc3/xhci-hcd.2.auto/usb3/3-1=$TMPD/3-1.pcap" \
+		-p "/sys$X/12400000.dwc3/xhci-hcd.3.auto/usb5/5-1=$TMPD/5-1.pcap" -- \
+		sh -c 'cp -r "$0"/. "$UMOCKDEV_DIR"/ && exec "$@"' \
+		"$TESTBEDS/odroid-hc1-480m-5.4" "$BENCHTOP" --once --json > "$J" 2> "$J.err"
+	check $? "hc1 on 5.4 as root, devices answering: benchtop --once --json exits 0"
+	json "$J" "$cap54 == [('5000M', 'libusb', None), ('5000M', None)] and 'capable_speed_note' not in $(dev 3-1)"
+	check $? "hc1 on 5.4 as root: libusb read the BOS from the device: capable of 5000M"
+	json "$J" "$(dev 3-1)['verdicts'] == ['UAS-capable but running usb-storage (quirk u: IGNORE_UAS)', 'SuperSpeed device negotiated at 480M'] and $(dev 5-1)['verdicts'] == ['SuperSpeed device negotiated at 480M']"
+	check $? "hc1 on 5.4 as root: the same verdicts as on a 6.7 kernel"
 else
-	for i in 1 2 3 4 5 6 7; do skip "the 5.4 testbed runs as root and as nobody"; done
+	for i in 1 2 3 4 5 6 7 8 9 10; do skip "the 5.4 testbed runs as root and as nobody"; done
 fi
 
 # ---- the bare x86 VM: no USB at all; PCI through libpci on the live host ----

@@ -77,6 +77,8 @@ in_testbed() {
 # against doc/schema/KIND.json (KIND from its "format"); the problems are
 # printed as diagnostics.
 valid() {
-	python3 "$top_srcdir/tests/schema/validate.py" "$@" | sed 's/^/# /'
-	return "$(python3 "$top_srcdir/tests/schema/validate.py" "$@" > /dev/null; echo $?)"
+	python3 "$top_srcdir/tests/schema/validate.py" "$@" > "$TMPD/valid.out" 2>&1
+	_st=$?
+	sed 's/^/# /' "$TMPD/valid.out"
+	return $_st
 }

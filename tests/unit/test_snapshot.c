@@ -153,8 +153,8 @@ START_TEST(version_1_files_are_mapped)
 	ck_assert_int_eq(snapshot_load(t, strlen(t), &d, err, sizeof(err)), 0);
 	s = json_dumps(d, JSON_COMPACT | JSON_SORT_KEYS);
 	ck_assert_str_eq(s, "{\"format\":\"benchtop.snapshot\",\"journal\":[{"
-		"\"time\":\"2024-05-01T12:00:00Z\"}],\"results\":[{\"conditions\":"
-		"{\"clusters_start\":[{\"cur_khz\":1400000,\"max_khz\":2000000}],"
+		"\"time\":\"2024-05-01T12:00:00Z\"}],\"results\":[{"
+		"\"conditions\":{\"clusters_start\":[{\"cur_khz\":1400000,\"max_khz\":2000000}],"
 		"\"time_start\":\"2024-05-01T12:00:00Z\"}}],\"series\":{"
 		"\"channels\":[\"cpu:all:util_pct\",\"cluster:4:freq_khz\","
 		"\"net:eth0:rx_bytes_per_s\"],\"interval_s\":1,\"start\":"
