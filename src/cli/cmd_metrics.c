@@ -181,8 +181,9 @@ static void warn_results(struct metrics_cmd *m, const struct collectset *c)
 		return;
 	snprintf(m->last_warning, sizeof(m->last_warning), "%s",
 		 c->res.error);
-	fprintf(stderr, _("benchtop metrics: %s (%zu file(s) left out)\n"),
-		c->res.error, c->res.nbad);
+	fprintf(stderr, ngettext("benchtop metrics: %s (%zu file left out)\n",
+				 "benchtop metrics: %s (%zu files left out)\n",
+				 c->res.nbad), c->res.error, c->res.nbad);
 }
 
 static int once(struct metrics_cmd *m)
