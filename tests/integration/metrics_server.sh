@@ -9,7 +9,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 16
+plan 17
 
 stop_server() {
 	if [ -s "$TMPD/pid" ]; then
@@ -44,6 +44,8 @@ listen = [r[1] for r in rows if r[3] == "0A" and r[1].endswith(":" + hexport)]
 sys.exit(listen != ["0100007F:" + hexport])
 PY
 check $? "given only a port it listens on 127.0.0.1 alone (not every address)"
+grep -qx "benchtop metrics: serving http://127.0.0.1:$P/metrics" "$TMPD/err"
+check $? "and says where: $(cat "$TMPD/err")"
 
 on_bed odroid-xu4 "$BENCHTOP" metrics --listen "127.0.0.1:$P" > /dev/null 2> "$TMPD/busy"
 [ $? -eq 1 ] && grep -qx "benchtop metrics: cannot listen on 127.0.0.1:$P: Address already in use" "$TMPD/busy"
