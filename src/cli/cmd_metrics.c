@@ -182,8 +182,9 @@ static void warn_results(struct metrics_cmd *m, const struct collectset *c)
 		return;
 	snprintf(m->last_warning, sizeof(m->last_warning), "%s",
 		 c->res.error);
-	fprintf(stderr, _("benchtop metrics: %s (%zu file(s) left out)\n"),
-		c->res.error, c->res.nbad);
+	fprintf(stderr, ngettext("benchtop metrics: %s (%zu file left out)\n",
+				 "benchtop metrics: %s (%zu files left out)\n",
+				 c->res.nbad), c->res.error, c->res.nbad);
 }
 
 static int once(struct metrics_cmd *m)
@@ -202,7 +203,7 @@ static int once(struct metrics_cmd *m)
 					    err, sizeof(err));
 		else if (fwrite(out->data, 1, out->len, stdout) != out->len ||
 			 fflush(stdout))
-			rc = -errno;
+			rc = errno ? -errno : -EIO;
 		if (rc && m->textfile)
 			fprintf(stderr, "benchtop metrics: %s\n", err);
 		else if (rc)
@@ -232,6 +233,19 @@ static int serve_metrics(void *ctx, bool om, const char **body, size_t *len)
 	*body = out->data;
 	*len = out->len;
 	return 0;
+}
+
+/* ADDR as a URL's host and port ("9186" is "127.0.0.1:9186"). */
+static const char *shown_addr(const char *addr, char *dst, size_t size)
+{
+	char host[64];
+	unsigned port;
+	bool v6;
+
+	if (httpd_parse_addr(addr, host, sizeof(host), &port, &v6) != 0)
+		return addr;
+	snprintf(dst, size, v6 ? "[%s]:%u" : "%s:%u", host, port);
+	return dst;
 }
 
 /* Block the stop signals except inside ppoll(), so none is missed. */
@@ -290,7 +304,7 @@ static int serve(struct metrics_cmd *m)
 		return 1;
 	}
 	fprintf(stderr, _("benchtop metrics: serving http://%s/metrics\n"),
-		m->listen);
+		shown_addr(m->listen, err, sizeof(err)));
 	loop(h, &old);
 	httpd_stop(h);
 	collectset_fini(&s.c);

@@ -73,7 +73,9 @@ static void cpus(struct expo *e, const struct clusters *c)
 		role = cl ? clusters_role_name(cl->role) : NULL;
 		l[3].value = role ? role : "";
 		snprintf(id, sizeof(id), "%d", cpu);
-		snprintf(pol, sizeof(pol), cl ? "%u" : "", cl ? cl->policy : 0);
+		pol[0] = '\0';
+		if (cl)
+			snprintf(pol, sizeof(pol), "%u", cl->policy);
 		expo_u64(e, "benchtop_cpu_info", l, 4, 1);
 	}
 	expo_family(e, "benchtop_cpu_online", EXPO_GAUGE, NULL,

@@ -105,9 +105,11 @@ static void chain_labels(struct chain_labels *o, const struct chain *c,
 	const struct usbdev *d = c->path.usb_dev[0] ?
 		usbdev_find(&m->usb, c->path.usb_dev) : NULL;
 
-	snprintf(o->irq, sizeof(o->irq), irq ? "%u" : "", irq ? irq->irq : 0);
-	snprintf(o->cpu, sizeof(o->cpu), irq && irq->top_cpu >= 0 ? "%d" : "",
-		 irq ? irq->top_cpu : 0);
+	o->irq[0] = o->cpu[0] = '\0';
+	if (irq)
+		snprintf(o->irq, sizeof(o->irq), "%u", irq->irq);
+	if (irq && irq->top_cpu >= 0)
+		snprintf(o->cpu, sizeof(o->cpu), "%d", irq->top_cpu);
 	chain_format(c, o->text, sizeof(o->text));
 	o->speed[0] = '\0';
 	if (d && d->speed_kbps)

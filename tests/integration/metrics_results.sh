@@ -7,7 +7,7 @@
 # symbolic link; hidden files and other names are not read.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
-plan 9
+plan 13
 SNAPS="$top_srcdir/tests/data/snapshots"
 
 D=$TMPD/results
@@ -36,7 +36,7 @@ check $? "promtool accepts the output"
 grep -qx 'benchtop_results_files{state="read"} 3' "$TMPD/out" &&
 	grep -qx 'benchtop_results_files{state="refused"} 2' "$TMPD/out"
 check $? "3 files read (snapshot, result, failed run), 2 refused (garbage, link)"
-grep -q "^benchtop metrics: $D/garbage.json: not JSON (2 file(s) left out)\$" "$TMPD/err"
+grep -q "^benchtop metrics: $D/garbage.json: not JSON (2 files left out)\$" "$TMPD/err"
 check $? "one sentence on stderr names the first refused file ($(cat "$TMPD/err"))"
 grep -qx 'benchtop_bench_figure{preset="seq-direct",target="/mnt/\\"evil\\"\\\\\\n?\[2J",kind="seq-direct",figure="write",unit="MB/s"} 251.5' "$TMPD/out" &&
 	grep -qx 'benchtop_bench_timestamp_seconds{preset="seq-direct",target="/mnt/\\"evil\\"\\\\\\n?\[2J",kind="seq-direct"} 1714564800' "$TMPD/out" &&
@@ -58,3 +58,17 @@ for order in "a b" "b a"; do
 	grep -qx 'benchtop_bench_figure{preset="seq-direct",target="/tmp/snapfix/mnt",kind="seq-direct",figure="write",unit="MB/s"} 1106.762' "$TMPD/ab"
 	check $? "read $1 then $2: the newer seq-direct run (1106.762 MB/s) is shown"
 done
+
+# Bad command lines: one sentence, status 2, nothing written.
+bad() {
+	"$BENCHTOP" metrics "$@" > "$TMPD/bad.out" 2> "$TMPD/bad.err"
+	[ $? -eq 2 ] && [ ! -s "$TMPD/bad.out" ] && [ "$(wc -l < "$TMPD/bad.err")" -eq 1 ]
+}
+bad --min-interval x && grep -q "'x' is not a number of seconds (0-3600)" "$TMPD/bad.err"
+check $? "--min-interval x: $(cat "$TMPD/bad.err")"
+bad --textfile "$TMPD" --listen 1 && grep -q "do not go together" "$TMPD/bad.err"
+check $? "--textfile with --listen: $(cat "$TMPD/bad.err")"
+bad stray && grep -q "unexpected 'stray'" "$TMPD/bad.err"
+check $? "a stray word: $(cat "$TMPD/bad.err")"
+bad --timeout 0 && grep -q "(1-3600)" "$TMPD/bad.err"
+check $? "--timeout 0: $(cat "$TMPD/bad.err")"

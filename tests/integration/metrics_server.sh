@@ -9,7 +9,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 14
+plan 17
 
 stop_server() {
 	if [ -s "$TMPD/pid" ]; then
@@ -44,6 +44,8 @@ listen = [r[1] for r in rows if r[3] == "0A" and r[1].endswith(":" + hexport)]
 sys.exit(listen != ["0100007F:" + hexport])
 PY
 check $? "given only a port it listens on 127.0.0.1 alone (not every address)"
+grep -qx "benchtop metrics: serving http://127.0.0.1:$P/metrics" "$TMPD/err"
+check $? "and says where: $(cat "$TMPD/err")"
 
 on_bed odroid-xu4 "$BENCHTOP" metrics --listen "127.0.0.1:$P" > /dev/null 2> "$TMPD/busy"
 [ $? -eq 1 ] && grep -qx "benchtop metrics: cannot listen on 127.0.0.1:$P: Address already in use" "$TMPD/busy"
@@ -139,8 +141,23 @@ print(status.decode(errors="replace") or "connection closed")
 sys.exit(status.startswith(b"HTTP/1.1 200"))
 PY
 check $? "a 1 MB request line is refused ($(cat "$TMPD/big"))"
+# Garbage instead of a request line: 400 (or cut off), nothing else.
+python3 - "$P" > "$TMPD/garbage" 2>&1 <<'PY'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=15)
+s.sendall(b"\x00\xff\x1b[2J\r\n\r\n")
+try:
+    status = s.recv(64).split(b"\r\n")[0]
+except (ConnectionResetError, socket.timeout):
+    status = b""
+print(status.decode(errors="replace") or "connection closed")
+sys.exit(status.startswith(b"HTTP/1.1 200"))
+PY
+check $? "garbage for a request line is refused ($(cat "$TMPD/garbage"))"
+[ "$(get /metrics HEAD | awk '{ print $1, $NF }')" = "200 0" ]
+check $? "HEAD /metrics: 200 without a body"
 [ "$(get /metrics | cut -d' ' -f1)" = 200 ]
-check $? "after the storm, the slow client and the 1 MB line: still 200"
+check $? "after the storm, the slow client, the 1 MB line and the garbage: still 200"
 
 kill -TERM "$(cat "$TMPD/pid")"
 wait "$BG"
