@@ -36,18 +36,17 @@
 
 # The block-I/O throttle works in slices (blk-throttle.c: throtl_slice,
 # HZ/10 = 100 ms): a slice's budget, RATE x 0.1 s, is released when the
-# slice starts, so what has passed by time t is between RATE x t and
-# RATE x (t + 0.1 s).  Hence:
-#  - a pass that starts after the device was idle (a fresh slice) ends
-#    0-0.1 s early and shows between RATE and BYTES / (BYTES/RATE - 0.1);
-#    rig_slice_rate BYTES RATE is the middle (within 2.6 % of both ends
-#    for passes of 2 s or more);
-#  - a pass that follows another in the same direction without a pause
-#    ends up to 0.1 s early or late: RATE +-0.1 s / its length, so such
-#    passes must last 3.4 s or more to be within 3 % of RATE;
+# slice starts, and a trimmed slice keeps one slice behind it, so what a
+# cgroup has moved by time t is between RATE x t and RATE x (t + 0.2 s)
+# (measured here: passes of 2.5-4.5 s ended 0.01-0.19 s early).  Hence:
+#  - a pass of BYTES shows between RATE and BYTES / (BYTES/RATE - 0.2);
+#    rig_slice_rate BYTES RATE is the middle, BYTES / (BYTES/RATE - 0.1),
+#    within 3 % of both ends for passes of 3.4 s or more;
 #  - a live window of W seconds holds W/0.1 or one more budget steps:
 #    between RATE and RATE x (1 + 0.1/W); rig_window_rate RATE W is the
-#    middle.
+#    middle;
+#  - a slice's unused budget is dropped when the slice is trimmed: a pass
+#    off the CPU for a whole slice comes out low (rig_run runs at nice -10).
 RIG_SLICE_S=0.1
 
 RIG_WHY=
@@ -418,5 +417,5 @@ rig_window_rate() {
 # unit per second) shows, from the slice rule above.
 rig_slice_rate() {
 	awk -v b="$1" -v r="$2" -v s="$RIG_SLICE_S" \
-	    'BEGIN { printf "%.6f\n", b / (b / r - s / 2) }'
+	    'BEGIN { printf "%.6f\n", b / (b / r - s) }'
 }
