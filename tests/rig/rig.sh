@@ -308,6 +308,24 @@ rig__link_down() {
 	RIG_NS_A= RIG_NS_B= RIG_IF_A= RIG_IF_B= RIG_ADDR_A= RIG_ADDR_B=
 }
 
+# rig__zram_remove ID: reset and remove zram device ID, retrying for up
+# to 5 s while it is still open (a closing file, a prober); says so on
+# stderr if it stays.
+rig__zram_remove() {
+	_n=50
+	while [ -e "/sys/block/zram$1" ] && [ "$_n" -gt 0 ]; do
+		echo 1 > "/sys/block/zram$1/reset" 2> /dev/null &&
+			echo "$1" > /sys/class/zram-control/hot_remove 2> /dev/null &&
+			return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	[ -e "/sys/block/zram$1" ] &&
+		echo "rig_down: zram$1 is still busy; remove it with: echo 1 >" \
+		    "/sys/block/zram$1/reset; echo $1 > /sys/class/zram-control/hot_remove" >&2
+	return 0
+}
+
 # rig__disk_down: processes in the cgroup, the mount, zram, the cgroup.
 rig__disk_down() {
 	if [ -n "$RIG_CGROUP" ] && [ -d "$RIG_CGROUP" ]; then
@@ -319,13 +337,8 @@ rig__disk_down() {
 			umount -l "$RIG__MOUNTED" 2> /dev/null
 		RIG__MOUNTED=
 	fi
-	if [ -n "$RIG__ZID" ]; then
-		echo 1 > "/sys/block/zram$RIG__ZID/reset" 2> /dev/null
-		echo "$RIG__ZID" > /sys/class/zram-control/hot_remove 2> /dev/null ||
-			{ sleep 0.2; echo "$RIG__ZID" > \
-			    /sys/class/zram-control/hot_remove 2> /dev/null; }
-		RIG__ZID=
-	fi
+	[ -z "$RIG__ZID" ] || rig__zram_remove "$RIG__ZID"
+	RIG__ZID=
 	if [ -n "$RIG_CGROUP" ] && [ -d "$RIG_CGROUP" ]; then
 		rmdir "$RIG_CGROUP" 2> /dev/null ||
 			{ sleep 0.2; rmdir "$RIG_CGROUP" 2> /dev/null; }
