@@ -21,6 +21,8 @@ PKGS="$PKGS python3-jsonschema"
 PKGS="$PKGS iproute2"
 # valgrind memcheck of the live screen and --once
 PKGS="$PKGS valgrind"
+# The known-rate rigs (tests/rig) and the accuracy benchmark beside them.
+PKGS="$PKGS iproute2 ethtool hdparm bonnie++"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

@@ -149,13 +149,21 @@ int blockdev_parse_mountinfo(const char *buf, size_t len,
 		int rc = mountinfo_line(buf + off, n, out);
 
 		lineno++;
-		if (rc < 0) {
+		if (rc == -EINVAL && out->nskipped++ == 0)
+			out->skip_line = lineno;
+		if (rc == -ENOMEM) {
 			if (line)
 				*line = lineno;
 			blockdev_mnts_free(out);
 			return rc;
 		}
 		off += n + 1;
+	}
+	if (out->n == 0 && out->nskipped) {
+		if (line)
+			*line = out->skip_line;
+		blockdev_mnts_free(out);
+		return -EINVAL;
 	}
 	return (int)out->n;
 }
@@ -492,6 +500,11 @@ static void load_mounts(struct blockdev_list *out, const char *proc_root,
 		snprintf(msg, sizeof(msg), "line %zu malformed", line);
 		add_error(&out->error, "mountinfo",
 			  rc == -EINVAL ? msg : errtext(rc));
+	} else if (mi->nskipped) {
+		snprintf(msg, sizeof(msg), "%zu line%s not understood (line %zu)",
+			 mi->nskipped, mi->nskipped == 1 ? "" : "s",
+			 mi->skip_line);
+		add_error(&out->error, "mountinfo", msg);
 	}
 	buf_free(&b);
 }

@@ -21,12 +21,15 @@ struct blockdev_mnt {
 struct blockdev_mnts {
 	struct blockdev_mnt *v;
 	size_t n;
+	size_t nskipped;	/* rows not understood, left out */
+	size_t skip_line;	/* 1-based line of the first of them */
 };
 
 /*
  * Parse /proc/self/mountinfo text into OUT (reset first).  Returns the
- * number of rows, -EINVAL with *LINE set for a malformed row (OUT left
- * empty), -ENOMEM.
+ * number of rows, or -ENOMEM.  A malformed row is left out and counted in
+ * OUT->nskipped; -EINVAL with *LINE set (OUT left empty) only when no row
+ * was understood.
  */
 int blockdev_parse_mountinfo(const char *buf, size_t len,
 			     struct blockdev_mnts *out, size_t *line);

@@ -14,6 +14,7 @@
 /* One block of "key : value" lines between blank lines. */
 struct block {
 	bool has_id;
+	bool bad;		/* its processor line was not understood */
 	struct cpuinfo_cpu c;
 };
 
@@ -96,7 +97,9 @@ static int apply(struct cpuinfo *out, struct block *b, const char *k,
 		if (b->has_id && (rc = flush(out, b)) < 0)
 			return rc;
 		b->has_id = true;
-		return parse_id(v, vl, &b->c.id);
+		rc = parse_id(v, vl, &b->c.id);
+		b->bad = rc == -EINVAL;
+		return rc;
 	}
 	if (key_is(k, kl, "CPU implementer"))
 		return parse_hex(v, vl, &b->c.implementer);
@@ -119,6 +122,7 @@ static void block_reset(struct block *b)
 {
 	free(b->c.model_name);
 	b->has_id = false;
+	b->bad = false;
 	b->c = (struct cpuinfo_cpu){ .id = -1, .implementer = -1, .part = -1 };
 }
 
@@ -128,10 +132,16 @@ static int flush(struct cpuinfo *out, struct block *b)
 	struct cpuinfo_cpu *c = &out->common, *v;
 	size_t i;
 
+	if (b->bad) {
+		block_reset(b);	/* its processor line is counted */
+		return 0;
+	}
 	if (b->has_id) {
 		for (i = 0; i < out->ncpus; i++)
-			if (out->cpus[i].id == b->c.id)
-				return -EINVAL;
+			if (out->cpus[i].id == b->c.id) {
+				block_reset(b);
+				return -EINVAL;	/* listed twice */
+			}
 		v = realloc(out->cpus, (out->ncpus + 1) * sizeof(*v));
 		if (!v)
 			return -ENOMEM;
@@ -176,6 +186,17 @@ static int parse_line(struct cpuinfo *out, struct block *b, const char *p,
 	return apply(out, b, p, kl, v, vl);
 }
 
+/* A line (or a processor block) not understood is left out and counted;
+ * other errors stand. */
+static int skip_einval(struct cpuinfo *out, int rc, unsigned line)
+{
+	if (rc != -EINVAL)
+		return rc;
+	if (out->nskipped++ == 0)
+		out->skip_line = line;
+	return 0;
+}
+
 int cpuinfo_parse(const char *buf, size_t len, struct cpuinfo *out)
 {
 	struct block b = { 0 };
@@ -192,15 +213,18 @@ int cpuinfo_parse(const char *buf, size_t len, struct cpuinfo *out)
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 
 		line++;
-		rc = parse_line(out, &b, p, n);
+		rc = skip_einval(out, parse_line(out, &b, p, n), line);
 		p += n + (nl ? 1 : 0);
 	}
 	if (rc == 0)
-		rc = flush(out, &b);
+		rc = skip_einval(out, flush(out, &b), line);
 	block_reset(&b);
+	if (rc == 0 && out->ncpus == 0 && out->nskipped)
+		rc = -EINVAL;	/* nothing of it understood */
 	if (rc < 0) {
 		cpuinfo_free(out);
-		out->err_line = line ? line : 1;
+		out->err_line = out->skip_line ? out->skip_line :
+				line ? line : 1;
 		return rc;
 	}
 	return (int)out->ncpus;

@@ -23,13 +23,18 @@ struct cpuinfo {
 	char *hardware;		/* "Hardware" (Arm SoC or board), or NULL */
 	char *model;		/* "Model" (Raspberry Pi kernels), or NULL */
 	unsigned err_line;	/* 1-based line of a parse error, else 0 */
+	unsigned nskipped;	/* lines (or processor blocks) not understood,
+				 * left out */
+	unsigned skip_line;	/* 1-based line of the first of them */
 };
 
 /*
  * Parse /proc/cpuinfo from BUF into OUT (which it resets).  Returns the
- * number of processor blocks, or -EINVAL (a line without ':', a bad
- * number, a processor listed twice; OUT->err_line says where), -ERANGE (a
- * processor number of CPUSET_MAX or more) or -ENOMEM.
+ * number of processor blocks, or -ERANGE (a processor number of
+ * CPUSET_MAX or more) or -ENOMEM.  A line without ':' or with a bad number
+ * is left out, a processor block whose number is bad or listed twice too,
+ * each counted in nskipped; -EINVAL (OUT->err_line says where) only when
+ * nothing of the file was understood.
  */
 int cpuinfo_parse(const char *buf, size_t len, struct cpuinfo *out);
 

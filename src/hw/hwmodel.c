@@ -25,6 +25,14 @@ static int load_cpuinfo(struct hwmodel *hw, struct buf *b)
 
 	if (rc == 0)
 		rc = cpuinfo_parse(b->data, b->len, &hw->cpuinfo);
+	if (rc >= 0 && hw->cpuinfo.nskipped) {
+		snprintf(msg, sizeof(msg), "%u line%s of /proc/cpuinfo not "
+			 "understood (line %u)", hw->cpuinfo.nskipped,
+			 hw->cpuinfo.nskipped == 1 ? "" : "s",
+			 hw->cpuinfo.skip_line);
+		hw->cpuinfo_error = strdup(msg);
+		return hw->cpuinfo_error ? 0 : -ENOMEM;
+	}
 	if (rc >= 0)
 		return 0;
 	if (rc == -ENOMEM)

@@ -140,14 +140,17 @@ START_TEST(truncated_mid_line)
 	const char *cut = strstr(buf, "CPU part");
 	struct cpuinfo ci;
 
-	/* "...CPU pa": a line without ':' on line 8. */
-	ck_assert_int_eq(cpuinfo_parse(buf, (size_t)(cut - buf) + 6, &ci),
-			 -EINVAL);
-	ck_assert_uint_eq(ci.err_line, 8);
-	ck_assert_ptr_null(ci.cpus);
-	/* Cut right after "0x": not a number. */
-	ck_assert_int_eq(cpuinfo_parse(buf, (size_t)(cut - buf) + 13, &ci),
-			 -EINVAL);
+	/* "...CPU pa": a line without ':' on line 8, left out and counted;
+	 * processor 0 above it stands. */
+	ck_assert_int_eq(cpuinfo_parse(buf, (size_t)(cut - buf) + 6, &ci), 1);
+	ck_assert_uint_eq(ci.nskipped, 1);
+	ck_assert_uint_eq(ci.skip_line, 8);
+	ck_assert_int_eq(ci.cpus[0].part, -1);
+	cpuinfo_free(&ci);
+	/* Cut right after "0x": not a number, left out the same way. */
+	ck_assert_int_eq(cpuinfo_parse(buf, (size_t)(cut - buf) + 13, &ci), 1);
+	ck_assert_uint_eq(ci.nskipped, 1);
+	cpuinfo_free(&ci);
 	free(buf);
 }
 END_TEST
@@ -162,13 +165,35 @@ START_TEST(garbage_and_bad_numbers)
 	const char *neg = "processor : -1\n";
 	const char *part = "processor : 0\nCPU part : 0xfffff\n";
 
+	const char *mixed = "processor : 0\nCPU part : 0xc07\n\n"
+		"processor : x\nCPU part : 0xc0f\n\nprocessor : 2\n"
+		"CPU part : 0xc0f\n";
+
+	/* Nothing of the file understood: an error naming the line. */
 	ck_assert_int_eq(cpuinfo_parse(g, strlen(g), &ci), -EINVAL);
-	ck_assert_int_eq(cpuinfo_parse(dup, strlen(dup), &ci), -EINVAL);
-	ck_assert_uint_eq(ci.err_line, 3);
+	ck_assert_uint_eq(ci.err_line, 1);
+	ck_assert_int_eq(cpuinfo_parse(neg, strlen(neg), &ci), -EINVAL);
+	/* A processor listed twice: the second block left out, counted. */
+	ck_assert_int_eq(cpuinfo_parse(dup, strlen(dup), &ci), 1);
+	ck_assert_uint_eq(ci.nskipped, 1);
+	ck_assert_uint_eq(ci.skip_line, 3);
+	cpuinfo_free(&ci);
 	ck_assert_int_eq(cpuinfo_parse(huge, strlen(huge), &ci), -ERANGE);
 	ck_assert_int_eq(cpuinfo_parse(big, strlen(big), &ci), -ERANGE);
-	ck_assert_int_eq(cpuinfo_parse(neg, strlen(neg), &ci), -EINVAL);
-	ck_assert_int_eq(cpuinfo_parse(part, strlen(part), &ci), -EINVAL);
+	/* A bad number: that line left out, the processor stands. */
+	ck_assert_int_eq(cpuinfo_parse(part, strlen(part), &ci), 1);
+	ck_assert_int_eq(ci.cpus[0].part, -1);
+	ck_assert_uint_eq(ci.skip_line, 2);
+	cpuinfo_free(&ci);
+	/* A bad processor number: its block (and its CPU part) left out,
+	 * not given to the common values; the others stand. */
+	ck_assert_int_eq(cpuinfo_parse(mixed, strlen(mixed), &ci), 2);
+	ck_assert_int_eq(ci.cpus[0].part, 0xc07);
+	ck_assert_int_eq(ci.cpus[1].id, 2);
+	ck_assert_int_eq(ci.common.part, -1);
+	ck_assert_uint_eq(ci.nskipped, 1);
+	ck_assert_uint_eq(ci.skip_line, 4);
+	cpuinfo_free(&ci);
 }
 END_TEST
 

@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bonnie-style on the disk rig, at random caps: block write within 3 % of
+# the write bps cap, block read of the read cap, rewrite (read a block,
+# write it back) of the smaller of the two, and random seeks (an 8 KiB
+# read, every tenth one written back) of the read IOPS cap.  Each phase
+# lasts 4.5 s or more and is compared with rig_slice_rate (the throttle's
+# slices let a phase end 0-0.2 s early: tests/rig/rig.sh).
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/rig/rig.sh"
+rig_trap 'rm -rf "$TMPD"'
+export BENCHTOP_NO_PROGRESS=1
+
+RB=$(rig_rand 40000000 60000000)
+WB=$(rig_rand 40000000 60000000)
+# 8000 seeks (the preset) in 4.4-5.3 s; 64 KiB blocks stay bps-bound.
+RI=$(rig_rand 1500 1800)
+WI=$(rig_rand 1500 1800)
+rig_disk_up "$RB" "$WB" "$RI" "$WI" || { rig_skip_all "$RIG_WHY"; exit 0; }
+plan 5
+diag "rig: $RIG_DISK read $RB B/s $RI IOPS, write $WB B/s $WI IOPS"
+
+# 4.5 s at the faster bps cap, in whole 64 KiB blocks.
+MAX=$((RB > WB ? RB : WB))
+MIN=$((RB < WB ? RB : WB))
+S=$((MAX * 45 / 10 / 65536 * 65536))
+rig_run "$BENCHTOP" bench bonnie-style --target "$RIG_MNT" --size "$S" \
+	--json > "$TMPD/bon.json"
+check $? "bonnie-style of $S bytes on $RIG_MNT"
+
+fig() {
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print([f["value"] for f in d["figures"] if f["name"] == sys.argv[2]][0])' \
+		"$TMPD/bon.json" "$1"
+}
+kb() { awk -v v="$1" 'BEGIN { printf "%.3f\n", v * 1024 }'; }
+w=$(fig "block write") rw=$(fig rewrite) r=$(fig "block read")
+sk=$(fig "random seeks")
+diag "bonnie-style: write $w, rewrite $rw, read $r K/s; $sk seeks/s"
+rig_within "$(kb "$w")" "$(rig_slice_rate "$S" "$WB")"
+check $? "block write within 3 % of the write cap $WB B/s"
+rig_within "$(kb "$rw")" "$(rig_slice_rate "$S" "$MIN")"
+check $? "rewrite within 3 % of the smaller cap $MIN B/s"
+rig_within "$(kb "$r")" "$(rig_slice_rate "$S" "$RB")"
+check $? "block read within 3 % of the read cap $RB B/s"
+# Reads and the writes of every tenth seek draw on separate budgets: the
+# reads' IOPS cap binds (10 x the write cap is far above it).
+rig_within "$sk" "$(rig_slice_rate 8000 "$RI")"
+check $? "random seeks within 3 % of the read IOPS cap $RI/s"

@@ -1,0 +1,60 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# iozone-sweep on the disk rig: every record size (4k..16M) and every
+# operation within 3 % of what the throttle allows it, min(bps cap, IOPS
+# cap x record / requests per record), reads under the read caps and
+# writes under the write caps, all four drawn at random.  The caps are
+# chosen so 4 KiB records are IOPS-bound and 16k and up bps-bound, and
+# every pass lasts 4 s or more: the throttle's slices let a pass end
+# 0-0.2 s early (tests/rig/rig.sh), so each is compared with the middle,
+# rig_slice_rate BYTES CAP, within 2.5 % of both ends.
+# A request is at most the device's max_sectors_kb (124 KiB on zram): a
+# larger record is split, and the IOPS throttle counts the pieces.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/rig/rig.sh"
+rig_trap 'rm -rf "$TMPD"'
+export BENCHTOP_NO_PROGRESS=1
+
+# 4.0-4.3 s a 64 MiB pass at the bps cap; 4k at 85-92 % of it.
+F=$((64 << 20))
+RB=$(rig_rand 15600000 16700000)
+WB=$(rig_rand 15600000 16700000)
+RI=$(rig_rand $((RB * 85 / 100 / 4096)) $((RB * 92 / 100 / 4096)))
+WI=$(rig_rand $((WB * 85 / 100 / 4096)) $((WB * 92 / 100 / 4096)))
+rig_disk_up "$RB" "$WB" "$RI" "$WI" || { rig_skip_all "$RIG_WHY"; exit 0; }
+plan 37
+diag "rig: $RIG_DISK read $RB B/s $RI IOPS, write $WB B/s $WI IOPS; file $F"
+MAXREQ=$(($(cat "/sys/block/$RIG_DISK/queue/max_sectors_kb") * 1024))
+
+rig_run "$BENCHTOP" bench iozone-sweep --target "$RIG_MNT" --size "$F" \
+	--json > "$TMPD/ioz.json"
+check $? "iozone-sweep of a $F-byte file on $RIG_MNT"
+
+# One line per figure: NAME VALUE (KB/s) SIZE (bytes moved) RECORD.
+python3 - "$TMPD/ioz.json" > "$TMPD/figs" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+val = {f["name"]: f["value"] for f in d["figures"]}
+ops = ["write", "rewrite", "read", "reread", "random read", "random write"]
+for row in d["table"]["rows"]:
+    rec = row[1] * 1024
+    lab = "%dM" % (rec >> 20) if rec % (1 << 20) == 0 else "%dk" % (rec >> 10)
+    size = d["details"]["file_bytes"] // rec * rec
+    for op in ops:
+        name = "%s %s" % (op, lab)
+        print("%s|%s|%d|%d" % (name, val[name], size, rec))
+PY
+[ "$(wc -l < "$TMPD/figs")" -eq 36 ] || diag "$(cat "$TMPD/figs")"
+while IFS='|' read -r name v size rec; do
+	case $name in
+	*write*) b=$WB i=$WI ;;
+	*) b=$RB i=$RI ;;
+	esac
+	cap=$(awk -v b="$b" -v i="$i" -v r="$rec" -v m="$MAXREQ" 'BEGIN {
+		n = int((r + m - 1) / m); c = i * r / n
+		printf "%.3f\n", c < b ? c : b }')
+	e=$(rig_slice_rate "$size" "$cap")
+	got=$(awk -v v="$v" 'BEGIN { printf "%.3f\n", v * 1024 }')
+	rig_within "$got" "$e"
+	check $? "$name: $v KB/s, expected $(awk -v e="$e" 'BEGIN { printf "%.0f", e / 1024 }') KB/s (cap $cap B/s)"
+done < "$TMPD/figs"

@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/rig/rig.sh itself: what it makes is there while up and gone after
+# rig_down (twice is harmless), after a SIGTERM to a script that used
+# rig_trap (exit 143), and after an *_up that failed half-way (RIG_WHY
+# set, nothing left); rig_run runs in the rig's cgroup.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/rig/rig.sh"
+rig_trap 'rm -rf "$TMPD"'
+
+rig_disk_up 10000000 10000000 0 0 || { rig_skip_all "$RIG_WHY"; exit 0; }
+rig_link_up 10 || { rig_skip_all "$RIG_WHY"; exit 0; }
+plan 9
+
+# state: what of this shell's rig exists now, one word per part.
+state() {
+	[ -e "/sys/block/$1" ] && echo zram
+	[ -d "$2" ] && echo cgroup
+	grep -q " $3 " /proc/self/mountinfo && echo mount
+	ip netns list | grep -Eq "^$4( |$)" && echo netns-a
+	ip netns list | grep -Eq "^$5( |$)" && echo netns-b
+	[ -d "$6" ] && echo folder
+}
+d=$RIG_DISK cg=$RIG_CGROUP mnt=$RIG_MNT na=$RIG_NS_A nb=$RIG_NS_B
+dir=${RIG_MNT%/mnt}
+[ "$(state "$d" "$cg" "$mnt" "$na" "$nb" "$dir" | tr '\n' ' ')" = \
+	"zram cgroup mount netns-a netns-b folder " ]
+check $? "up: $d, $cg, $mnt, $na, $nb"
+rig_run cat /proc/self/cgroup | grep -q ":blkio:/${cg##*/}\$\|::/${cg##*/}\$"
+check $? "rig_run runs in ${cg##*/}"
+rig_down
+left=$(state "$d" "$cg" "$mnt" "$na" "$nb" "$dir")
+[ -z "$left" ]
+check $? "rig_down removed everything (left: ${left:-nothing})"
+rig_down
+check $? "a second rig_down is harmless"
+[ -z "$RIG_DISK$RIG_CGROUP$RIG_MNT$RIG_NS_A$RIG_NS_B" ]
+check $? "rig_down cleared the RIG_ variables"
+
+# A script with rig_trap, killed while a throttled write and a process in
+# a namespace run: exit 143, nothing left.
+cat > "$TMPD/victim.sh" <<'SH'
+. "$1/tests/rig/rig.sh"
+rig_trap
+rig_disk_up 1000000 1000000 0 0 && rig_link_up 10 || exit 9
+echo "$RIG_DISK $RIG_CGROUP $RIG_MNT $RIG_NS_A $RIG_NS_B" > "$2"
+rig_in_b sleep 60 &
+rig_run dd if=/dev/zero of="$RIG_MNT/f" bs=1M count=100 oflag=direct 2> /dev/null &
+while :; do sleep 1; done
+SH
+sh "$TMPD/victim.sh" "$top_srcdir" "$TMPD/names" &
+v=$!
+n=100
+while [ ! -s "$TMPD/names" ] && [ $n -gt 0 ]; do sleep 0.1; n=$((n - 1)); done
+sleep 0.5
+kill -TERM "$v"
+wait "$v"
+check $(( $? != 143 )) "SIGTERM: the script exits 143"
+set -- $(cat "$TMPD/names")
+left=$(state "$1" "$2" "$3" "$4" "$5" "${3%/mnt}")
+[ -s "$TMPD/names" ] && [ -z "$left" ]
+check $? "SIGTERM: nothing left of $* (left: ${left:-nothing})"
+
+# An up that fails half-way: a disk size zram refuses.
+RIG_DISK_SIZE=nonsense rig_disk_up 0 0 0 0
+check $(( $? == 0 )) "a refused disk size fails: $RIG_WHY"
+case $RIG_WHY in
+"rig unavailable: "*) [ -z "$RIG_CGROUP$RIG_DISK" ] &&
+	[ ! -e "/sys/block/$RIG__LAST_DISK" ] &&
+	! ls -d /sys/fs/cgroup/blkio/btrig-$$-* /tmp/btrig-$$.* 2> /dev/null ;;
+*) false ;;
+esac
+check $? "... says so in one sentence and leaves no zram device or cgroup"
