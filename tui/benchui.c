@@ -47,6 +47,18 @@ void benchui_fini(struct app *a)
 	presets_free(&b->presets);
 }
 
+/* "/home/u/.config/benchtop/presets.conf: line 4: ..." from the name of
+ * the file on: the status line is one line. */
+static const char *file_part(const char *msg)
+{
+	const char *sep = strstr(msg, ": "), *s = msg, *slash = NULL;
+
+	for (; sep && s < sep; s++)
+		if (*s == '/')
+			slash = s;
+	return slash ? slash + 1 : msg;
+}
+
 static void open_menu(struct app *a)
 {
 	struct benchui *b = &a->bench;
@@ -60,6 +72,9 @@ static void open_menu(struct app *a)
 		copy(a->message, sizeof(a->message), b->presets_error);
 		return;
 	}
+	if (b->presets.nwarnings)	/* the file's name without its folder */
+		copy(a->message, sizeof(a->message), file_part(
+			b->presets.warning));
 	b->step = BENCHUI_PRESET;
 	if (a->panel != &panel_bench_ops && a->panel != &panel_help_ops)
 		a->back = a->panel;
@@ -243,6 +258,13 @@ static void draw_running(struct app *a, int y, int width)
 	}
 }
 
+static bool status_is(json_t *res, const char *status)
+{
+	const char *s = json_string_value(json_object_get(res, "status"));
+
+	return s && strcmp(s, status) == 0;
+}
+
 void benchui_draw_row(struct app *a, int y, int width)
 {
 	struct benchui *b = &a->bench;
@@ -256,6 +278,10 @@ void benchui_draw_row(struct app *a, int y, int width)
 			 BENCHUI_SERVER_PORT);
 	if (benchrun_active(&b->run)) {
 		draw_running(a, y, width);
+	} else if (last && status_is(last, "cancelled")) {
+		draw_fmt(y, 0, width, "BENCH %s %s%s",
+			 json_string_value(json_object_get(last, "preset")),
+			 _("cancelled"), srv);
 	} else if (last && json_is_string(json_object_get(last, "error"))) {
 		draw_style(a->color, STYLE_BAD);
 		draw_fmt(y, 0, width, "BENCH %s %s: %s%s",

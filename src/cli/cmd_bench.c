@@ -213,8 +213,12 @@ bool cmd_bench_presets(const char *cmd, struct presets *ps)
 {
 	char err[600] = "";
 
-	if (presets_load(ps, err, sizeof(err)) >= 0)
+	if (presets_load(ps, err, sizeof(err)) >= 0) {
+		if (ps->nwarnings)
+			fprintf(stderr, _("benchtop %s: warning: %s\n"), cmd,
+				ps->warning);
 		return true;
+	}
 	fprintf(stderr, _("benchtop %s: cannot read the presets: %s\n"), cmd,
 		err);
 	presets_free(ps);
