@@ -131,7 +131,8 @@ bool benchui_key(struct app *a, int ch)
 bool benchui_typing(const struct app *a)
 {
 	return a->panel == &panel_bench_ops &&
-	       a->bench.step == BENCHUI_TYPING;
+	       (a->bench.step == BENCHUI_TYPING ||
+		a->bench.step == BENCHUI_SIZE);
 }
 
 void benchui_tick(struct app *a)
@@ -197,14 +198,17 @@ void benchui_reap(struct app *a)
 void benchui_start(struct app *a, const char *target)
 {
 	struct benchui *b = &a->bench;
+	struct preset p;
 
 	a->panel = a->back == &panel_bench_ops ? &panel_main_ops : a->back;
 	a->back = &panel_main_ops;
 	if (!b->chosen)
 		return;
 	b->shown = true;
-	if (benchrun_start(&b->run, b->chosen, target, BENCHUI_SERVER_PORT,
-			   true))
+	p = *b->chosen;
+	if (b->size)	/* s: the size chosen in the menu */
+		p.size = p.file_size = b->size;
+	if (benchrun_start(&b->run, &p, target, BENCHUI_SERVER_PORT, true))
 		keep_result(a);
 	else if (b->run.note[0])
 		snprintf(a->message, sizeof(a->message), "%.159s",
