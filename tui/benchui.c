@@ -52,6 +52,18 @@ void benchui_fini(struct app *a)
 	presets_free(&b->presets);
 }
 
+/* "/home/u/.config/benchtop/presets.conf: line 4: ..." from the name of
+ * the file on: the status line is one line. */
+static const char *file_part(const char *msg)
+{
+	const char *sep = strstr(msg, ": "), *s = msg, *slash = NULL;
+
+	for (; sep && s < sep; s++)
+		if (*s == '/')
+			slash = s;
+	return slash ? slash + 1 : msg;
+}
+
 void benchui_menu(struct app *a)
 {
 	struct benchui *b = &a->bench;
@@ -65,6 +77,8 @@ void benchui_menu(struct app *a)
 		app_say(a, "%s", b->presets_error);
 		return;
 	}
+	if (b->presets.nwarnings)	/* the file's name without its folder */
+		app_say(a, "%s", file_part(b->presets.warning));
 	b->step = BENCHUI_PRESET;
 	app_show(a, PANEL_BENCH);
 }
@@ -102,7 +116,8 @@ void benchui_results(struct app *a)
 bool benchui_typing(const struct app *a)
 {
 	return a->panel == PANEL_BENCH &&
-	       a->bench.step == BENCHUI_TYPING;
+	       (a->bench.step == BENCHUI_TYPING ||
+		a->bench.step == BENCHUI_SIZE);
 }
 
 void benchui_tick(struct app *a)
@@ -168,13 +183,16 @@ void benchui_reap(struct app *a)
 void benchui_start(struct app *a, const char *target)
 {
 	struct benchui *b = &a->bench;
+	struct preset p;
 
 	app_back(a);
 	if (!b->chosen)
 		return;
 	b->shown = true;
-	if (benchrun_start(&b->run, b->chosen, target, BENCHUI_SERVER_PORT,
-			   true))
+	p = *b->chosen;
+	if (b->size)	/* s: the size chosen in the menu */
+		p.size = p.file_size = b->size;
+	if (benchrun_start(&b->run, &p, target, BENCHUI_SERVER_PORT, true))
 		keep_result(a);
 	else if (b->run.note[0])
 		snprintf(a->message, sizeof(a->message), "%.159s",
@@ -228,6 +246,13 @@ static void draw_running(struct app *a, int y, int width)
 	}
 }
 
+static bool status_is(json_t *res, const char *status)
+{
+	const char *s = json_string_value(json_object_get(res, "status"));
+
+	return s && strcmp(s, status) == 0;
+}
+
 void benchui_draw_row(struct app *a, int y, int width)
 {
 	struct benchui *b = &a->bench;
@@ -241,6 +266,10 @@ void benchui_draw_row(struct app *a, int y, int width)
 			 BENCHUI_SERVER_PORT);
 	if (benchrun_active(&b->run)) {
 		draw_running(a, y, width);
+	} else if (last && status_is(last, "cancelled")) {
+		draw_fmt(y, 0, width, "BENCH %s %s%s",
+			 json_string_value(json_object_get(last, "preset")),
+			 _("cancelled"), srv);
 	} else if (last && json_is_string(json_object_get(last, "error"))) {
 		draw_style(a->color, STYLE_BAD);
 		draw_fmt(y, 0, width, "BENCH %s %s: %s%s",

@@ -6,6 +6,7 @@
 
 #include <poll.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #include <jansson.h>
@@ -23,6 +24,7 @@ enum benchui_step {
 	BENCHUI_PRESET,		/* choosing a preset */
 	BENCHUI_TARGET,		/* choosing a mount, a disk or "type..." */
 	BENCHUI_TYPING,		/* typing a folder or a host */
+	BENCHUI_SIZE,		/* typing the size of the run (s) */
 };
 
 struct benchui_target {
@@ -38,6 +40,7 @@ struct benchui {
 	struct benchui_target targets[BENCHUI_TARGETS_MAX];
 	size_t ntargets;
 	char input[256];	/* what is being typed */
+	uint64_t size;		/* the size chosen with s, 0: the preset's */
 	struct benchrun run;
 	struct benchrun srv;	/* the iperf3 server */
 	bool shown;		/* the BENCH row has something to say */

@@ -40,6 +40,42 @@ static void draw_presets(struct app *a, int y, int h, int w)
 	}
 }
 
+/* The size of the run for the kinds that write: the preset's or the one
+ * chosen with s, and the field while it is typed. */
+static void draw_size(struct app *a, int y, int w)
+{
+	const struct benchui *b = &a->bench;
+	const struct preset *p = b->chosen;
+	uint64_t size;
+
+	if (!p || !presets_kind_writes(p->kind))
+		return;
+	size = b->size ? b->size : p->kind == BENCH_IOZONE ? p->file_size :
+	       p->size;
+	draw_style(a->color, STYLE_NORMAL);
+	if (b->step == BENCHUI_SIZE)
+		draw_fmt(y, 0, w, _("size (such as 64M, 1G): %s_"), b->input);
+	else
+		draw_fmt(y, 0, w, _("size %.0f MiB  (s changes it)"),
+			 (double)size / (1024.0 * 1024.0));
+}
+
+/* Enter on the size field: 64M, 1G (at least 4k, multiples of 512). */
+static void take_size(struct app *a)
+{
+	struct benchui *b = &a->bench;
+	uint64_t v;
+
+	if (presets_parse_size(b->input, strlen(b->input), &v) || v < 4096 ||
+	    v % 512)
+		snprintf(a->message, sizeof(a->message), _("'%.40s' is not a "
+			 "size: give 64M or 1G (at least 4k, a multiple of "
+			 "512)"), b->input);
+	else
+		b->size = v;
+	b->step = BENCHUI_TARGET;
+}
+
 static void draw_targets(struct app *a, int y, int h, int w)
 {
 	const struct benchui *b = &a->bench;
@@ -70,6 +106,7 @@ static void draw_targets(struct app *a, int y, int h, int w)
 		draw_fmt(y + 1, 0, w, "%s %s_", iperf ? _("host:") :
 			 _("path:"), b->input);
 	}
+	draw_size(a, y + 2, w);
 }
 
 static void bench_draw(struct app *a, int top, int height, int width)
@@ -95,7 +132,10 @@ static bool typing_key(struct app *a, int ch)
 	struct benchui *b = &a->bench;
 	size_t n = strlen(b->input);
 
-	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+	if ((ch == '\n' || ch == '\r' || ch == KEY_ENTER) &&
+	    b->step == BENCHUI_SIZE) {
+		take_size(a);
+	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 		if (n)
 			benchui_start(a, b->input);
 	} else if (ch == 27) {
@@ -119,6 +159,7 @@ static void choose(struct app *a)
 		if (v->sel >= b->presets.n)
 			return;
 		b->chosen = &b->presets.v[v->sel];
+		b->size = 0;
 		benchui_fill_targets(a);
 		b->step = BENCHUI_TARGET;
 		v->sel = v->top = 0;
@@ -134,8 +175,14 @@ static bool bench_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[PANEL_BENCH];
 
-	if (a->bench.step == BENCHUI_TYPING)
+	if (a->bench.step == BENCHUI_TYPING || a->bench.step == BENCHUI_SIZE)
 		return typing_key(a, ch);
+	if (ch == 's' && a->bench.step == BENCHUI_TARGET && a->bench.chosen &&
+	    presets_kind_writes(a->bench.chosen->kind)) {
+		a->bench.input[0] = '\0';
+		a->bench.step = BENCHUI_SIZE;
+		return true;
+	}
 	if (view_key(v, ch))
 		return true;
 	switch (ch) {

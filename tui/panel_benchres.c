@@ -5,16 +5,20 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
 #include "bench/bench.h"
+#include "benchcond.h"
 #include "draw.h"
 #include "base/i18n.h"
 #include "panel.h"
 /* [snapshot baseline: begin] */
 #include "snapui.h"
 /* [snapshot baseline: end] */
+
+#define DETAIL_MAX 96	/* figures and conditions of one run */
 
 #define S(o, k) (json_is_string(json_object_get(o, k)) ? \
 		 json_string_value(json_object_get(o, k)) : "")
@@ -56,19 +60,21 @@ static void draw_list(struct app *a, int y, int h, int w)
 	}
 }
 
-static void draw_compare(struct app *a, json_t *r, json_t *old, int y,
-			 int h, int w)
+/* The selected run's figures, each against the run before, as lines. */
+static int figure_lines(json_t *r, json_t *old, char (*l)[BENCHCOND_W],
+			int max)
 {
 	json_t *f, *of;
 	char chg[24];
 	size_t i;
+	int n = 0;
 
 	json_array_foreach(json_object_get(r, "figures"), i, f) {
-		if ((int)i >= h)
+		if (n >= max)
 			break;
 		of = old ? bench_find_figure(old, S(f, "name")) : NULL;
 		if (of)
-			draw_fmt(y + (int)i, 1, w - 1, "%-22s %12.1f %-7s %s "
+			snprintf(l[n++], BENCHCOND_W, " %-22s %12.1f %-7s %s "
 				 "%12.1f  %s", S(f, "name"), json_number_value(
 				 json_object_get(f, "value")), S(f, "unit"),
 				 _("was"), json_number_value(json_object_get(
@@ -76,10 +82,44 @@ static void draw_compare(struct app *a, json_t *r, json_t *old, int y,
 				 json_object_get(f, "value")), json_number_value(
 				 json_object_get(of, "value")), chg, sizeof(chg)));
 		else
-			draw_fmt(y + (int)i, 1, w - 1, "%-22s %12.1f %s",
+			snprintf(l[n++], BENCHCOND_W, " %-22s %12.1f %s",
 				 S(f, "name"), json_number_value(json_object_get(
 				 f, "value")), S(f, "unit"));
 	}
+	return n;
+}
+
+/* The figures, then the conditions, from line V->col on (PgDn/PgUp). */
+static void draw_lines(struct app *a, json_t *r, json_t *old, int y, int h,
+		       int w)
+{
+	char (*l)[BENCHCOND_W] = malloc(DETAIL_MAX * sizeof(*l));
+	struct view *v = &a->views[PANEL_BENCHRES];
+	int n = 0, i;
+
+	if (!l)
+		return;
+	if (strcmp(S(r, "status"), "ok"))
+		snprintf(l[n++], BENCHCOND_W, " %s", S(r, "error"));
+	else
+		n = figure_lines(r, old, l, DETAIL_MAX);
+	if (n < DETAIL_MAX)
+		l[n++][0] = '\0';
+	n += benchcond_lines(r, l + n, DETAIL_MAX - n);
+	if (n > h && v->col > (size_t)(n - h + 1))
+		v->col = (size_t)(n - h + 1);
+	if (n <= h)
+		v->col = 0;
+	for (i = 0; i < h && (int)v->col + i < n; i++)
+		draw_text(y + i, 0, w, l[v->col + (size_t)i]);
+	if (n > h) {
+		draw_style(a->color, STYLE_DIM);
+		draw_fill(y + h - 1, 0, w);
+		draw_fmt(y + h - 1, 0, w, _(" lines %zu-%zu of %d: PgDn/PgUp "
+			 "scroll"), v->col + 1, v->col + (size_t)h - 1, n);
+		draw_style(a->color, STYLE_NORMAL);
+	}
+	free(l);
 }
 
 static void draw_detail(struct app *a, int y, int h, int w)
@@ -109,10 +149,7 @@ static void draw_detail(struct app *a, int y, int h, int w)
 		 S(c, "time_start"), old ? _("(compared with the run before)")
 		 : "");
 	draw_style(a->color, STYLE_NORMAL);
-	if (strcmp(S(r, "status"), "ok"))
-		draw_text(y + 1, 1, w - 1, S(r, "error"));
-	else
-		draw_compare(a, r, old, y + 1, h - 1, w);
+	draw_lines(a, r, old, y + 1, h - 1, w);
 }
 
 static void res_draw(struct app *a, int top, int height, int width)
@@ -133,6 +170,8 @@ static void res_draw(struct app *a, int top, int height, int width)
 					       "benchmark"));
 		return;
 	}
+	if (list_h > (int)a->bench.nresults)	/* the rest for the detail */
+		list_h = (int)a->bench.nresults;
 	draw_list(a, top + 1, list_h, width);
 	draw_detail(a, top + 2 + list_h, height - list_h - 2, width);
 }
@@ -141,12 +180,18 @@ static bool res_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[PANEL_BENCHRES];
 
+	if (ch == KEY_NPAGE || ch == KEY_PPAGE) {	/* the detail lines */
+		v->col = ch == KEY_PPAGE ? (v->col > 5 ? v->col - 5 : 0) :
+			 v->col + 5;
+		return true;
+	}
 	if ((ch == 'j' || ch == KEY_DOWN) && v->sel + 1 < v->nrows)
 		v->sel++;
 	else if ((ch == 'k' || ch == KEY_UP) && v->sel > 0)
 		v->sel--;
 	else if (ch != 'j' && ch != 'k' && ch != KEY_DOWN && ch != KEY_UP)
 		return false;
+	v->col = 0;
 	return true;
 }
 

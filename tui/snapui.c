@@ -58,7 +58,17 @@ static json_t *results_json(const struct app *a)
  * bytes) saying where it went or why not. */
 static int save(struct app *a, char *msg, size_t size)
 {
-	struct snapshot_input in = {
+	struct snapshot_input in;
+	char where[4096], err[600], shown[512];
+	int rc;
+
+	/* The state now, not at the last tick: a pin or a governor changed
+	 * a moment ago is what the file records. */
+	if (a->have_rates && !a->replay)
+		sample_reread_affinity(&a->samples[a->cur], "/proc");
+	if (a->have_hw && !a->replay)
+		hwmodel_refresh(&a->hw);
+	in = (struct snapshot_input){
 		.prev = a->have_rates ? &a->samples[!a->cur] : NULL,
 		.cur = a->have_rates ? app_cur(a) : NULL,
 		.rates = a->have_rates ? &a->rates : NULL,
@@ -66,8 +76,6 @@ static int save(struct app *a, char *msg, size_t size)
 		.series = &a->series,
 		.saved_at = time(NULL),
 	};
-	char where[4096], err[600], shown[512];
-	int rc;
 
 	/* The tuning journal, and every benchmark result of the session
 	 * with its conditions (benchrun_result_json(), doc/bench.md). */

@@ -161,6 +161,34 @@ static int device_of(struct benchrun *r)
 	return 0;
 }
 
+int benchrun_split_port(char *host, int *port)
+{
+	char *colon = strrchr(host, ':'), *end;
+	long v;
+
+	if (host[0] == '[') {	/* [2001:db8::1]:5201 or [::1] */
+		char *close = strchr(host, ']');
+
+		if (!close || (close[1] && close[1] != ':'))
+			return -EINVAL;
+		colon = close[1] ? close + 1 : NULL;
+		*close = '\0';
+		memmove(host, host + 1, strlen(host + 1) + 1);
+		if (colon)
+			colon -= 2;
+	} else if (!colon || strchr(host, ':') != colon) {
+		return 0;	/* no port, or a bare IPv6 address */
+	}
+	if (!colon)
+		return 0;
+	v = strtol(colon + 1, &end, 10);
+	if (end == colon + 1 || *end || v < 1 || v > 65535)
+		return -EINVAL;
+	*colon = '\0';
+	*port = (int)v;
+	return 0;
+}
+
 int benchrun_start(struct benchrun *r, const struct preset *p,
 		   const char *target, int port, bool quiet)
 {
@@ -168,12 +196,18 @@ int benchrun_start(struct benchrun *r, const struct preset *p,
 
 	reset(r);
 	r->job.p = *p;
-	r->job.port = port;
+	r->job.port = p->port ? (int)p->port : port;
 	if ((size_t)snprintf(r->target, sizeof(r->target), "%s", target) >=
 	    sizeof(r->target)) {
 		snprintf(r->error, sizeof(r->error), "%s",
 			 _("the target is too long"));
 		return -ENAMETOOLONG;
+	}
+	if (p->kind == BENCH_IPERF &&
+	    benchrun_split_port(r->target, &r->job.port)) {
+		snprintf(r->error, sizeof(r->error), _("%s is not HOST or "
+			 "HOST:PORT (a port is 1-65535)"), target);
+		return -EINVAL;
 	}
 	if ((rc = device_of(r)))
 		return rc;

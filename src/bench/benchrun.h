@@ -49,6 +49,11 @@ struct benchrun {
 	bool have_cond;
 };
 
+/* An iperf target "HOST:PORT", "[V6]:PORT" or "[V6]" split in place: HOST
+ * keeps the host, *PORT gets the port when one is given (a bare IPv6
+ * address has none).  0, or -EINVAL for a port outside 1-65535. */
+int benchrun_split_port(char *host, int *port);
+
 /* An idle run that owns nothing yet. */
 void benchrun_init(struct benchrun *r);
 

@@ -70,6 +70,7 @@ struct pstate {
 	unsigned *line;
 	char *msg;
 	size_t msgsize;
+	struct presets *out;	/* for its warning */
 };
 
 static void kind_defaults(struct preset *p)
@@ -108,6 +109,20 @@ static int fail(struct pstate *st, const char *what, const char *val,
 	snprintf(st->msg, st->msgsize, _("line %u: %s (\"%s\")"), *st->line,
 		 what, v);
 	return -EINVAL;
+}
+
+/* A line that does not stop the file: counted, the first one said. */
+static int ignore(struct pstate *st, const char *what, const char *val,
+		  size_t vlen)
+{
+	char v[64];
+
+	if (st->out->nwarnings++ == 0) {
+		strclean_copy(v, sizeof(v), val, vlen);
+		snprintf(st->out->warning, sizeof(st->out->warning),
+			 _("line %u: %s (\"%s\")"), *st->line, what, v);
+	}
+	return 0;
 }
 
 static int parse_uint(const char *v, size_t n, unsigned max, unsigned *out)
@@ -219,11 +234,15 @@ static int set_key(struct pstate *st, const char *k, size_t kl,
 			return fail(st, _("needs a whole number above 0"), v, n);
 		return 0;
 	}
+	if (KEY("port"))
+		return parse_uint(v, n, 65535, &p->port) || !p->port ?
+		       fail(st, _("port needs a number from 1 to 65535"), v, n)
+		       : 0;
 	if (KEY("reverse") || KEY("buffered_fsync"))
 		return parse_bool(v, n, KEY("reverse") ? &p->reverse :
 				  &p->buffered) ?
 		       fail(st, _("must be yes or no"), v, n) : 0;
-	return fail(st, _("unknown key"), k, kl);
+	return ignore(st, _("unknown key, line ignored"), k, kl);
 }
 
 /* Add or replace the preset just read in OUT. */
@@ -312,7 +331,8 @@ int presets_parse(const char *buf, size_t len, struct presets *out,
 		  unsigned *line, char *msg, size_t msgsize)
 {
 	unsigned ln = 0;
-	struct pstate st = { .line = &ln, .msg = msg, .msgsize = msgsize };
+	struct pstate st = { .line = &ln, .msg = msg, .msgsize = msgsize,
+			     .out = out };
 	size_t off = 0;
 	int rc = 0;
 
@@ -336,8 +356,8 @@ static int load_file(struct presets *out, const char *path, bool must,
 		     char *err, size_t errsize)
 {
 	struct buf b = { 0 };
-	char msg[160] = "";
-	unsigned line = 0;
+	char msg[160] = "", was[sizeof(out->warning)];
+	unsigned line = 0, nw = out->nwarnings;
 	int rc = buf_read_file(&b, path);
 
 	if (rc == -ENOENT && !must) {
@@ -349,6 +369,11 @@ static int load_file(struct presets *out, const char *path, bool must,
 	else if ((rc = presets_parse(b.data, b.len, out, &line, msg,
 				     sizeof(msg))) < 0)
 		snprintf(err, errsize, "%s: %s", path, msg);
+	if (nw == 0 && out->nwarnings) {
+		snprintf(was, sizeof(was), "%s", out->warning);
+		snprintf(out->warning, sizeof(out->warning), "%.150s: %.160s",
+			 path, was);
+	}
 	buf_free(&b);
 	return rc < 0 ? rc : 0;
 }

@@ -32,6 +32,7 @@ struct preset {
 	unsigned duration_s;	/* iperf; each disk phase of read-timing */
 	unsigned streams;	/* iperf -P */
 	bool reverse;		/* iperf -R */
+	unsigned port;		/* iperf server port, 0: the caller's */
 	unsigned seeks;		/* bonnie random seeks */
 	unsigned timeout_s;	/* the watchdog's bound */
 	bool buffered;		/* buffered I/O with fsync, not O_DIRECT */
@@ -48,6 +49,8 @@ struct preset {
 struct presets {
 	struct preset *v;
 	size_t n;
+	char warning[320];	/* the first line that was ignored, or "" */
+	unsigned nwarnings;	/* lines ignored (unknown keys) */
 };
 
 /* The kind's word in presets.conf ("seq-direct"), or NULL. */
@@ -66,6 +69,8 @@ int presets_parse_size(const char *s, size_t len, uint64_t *out);
  * whose name is already there replaces it.  Returns the number of presets
  * in OUT, or -EINVAL with *LINE (1-based) and MSG (a sentence) set for the
  * first bad line (OUT keeps what came before that section), or -ENOMEM.
+ * A line with an unknown key is ignored: OUT->nwarnings counts such
+ * lines and OUT->warning says the first ("line 3: unknown key ...").
  */
 int presets_parse(const char *buf, size_t len, struct presets *out,
 		  unsigned *line, char *msg, size_t msgsize);
@@ -76,7 +81,8 @@ int presets_parse(const char *buf, size_t len, struct presets *out,
  * $XDG_CONFIG_HOME/benchtop/presets.conf, each overriding by name.  A
  * missing or damaged data file keeps the built-in presets: the count is
  * returned and ERR holds the warning.  Otherwise ERR is "" on success; on
- * -errno (a damaged user's file, no memory) ERR names the file and why. */
+ * -errno (a damaged user's file, no memory) ERR names the file and why.
+ * An ignored line of a file is in OUT->warning, with the file's name. */
 int presets_load(struct presets *out, char *err, size_t errsize);
 
 void presets_free(struct presets *p);

@@ -269,6 +269,9 @@ bool cmd_bench_presets(const char *cmd, struct presets *ps)
 	if (presets_load(ps, err, sizeof(err)) >= 0) {
 		if (err[0])	/* the data file: one warning, not the runs */
 			fprintf(stderr, "benchtop %s: %s\n", cmd, err);
+		if (ps->nwarnings)
+			fprintf(stderr, _("benchtop %s: warning: %s\n"), cmd,
+				ps->warning);
 		return true;
 	}
 	fprintf(stderr, _("benchtop %s: cannot read the presets: %s\n"), cmd,

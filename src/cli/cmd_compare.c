@@ -18,12 +18,15 @@ int cmd_compare_main(int argc, char **argv);
 static const struct cmd_snap_opt compare_opts[] = {
 	{ { "format", required_argument, NULL, 'f' }, N_("text|md|json"),
 	  N_("plain text (the default), Markdown or JSON") },
+	{ { "all-pairs", no_argument, NULL, 'a' }, NULL,
+	  N_("compare every run of a preset and target with every run of "
+	     "it in the other file (default: the latest of each)") },
 	{ { "help", no_argument, NULL, 'h' }, NULL,
 	  N_("show this help and exit") },
 	{ { NULL, 0, NULL, 0 }, NULL, NULL },
 };
 
-static int compare(char **files, int format)
+static int compare(char **files, int format, bool all_pairs)
 {
 	static const enum snapcompare_format fmt[] = {
 		SNAPCOMPARE_TEXT, SNAPCOMPARE_MD, SNAPCOMPARE_JSON };
@@ -39,7 +42,7 @@ static int compare(char **files, int format)
 	}
 	strclean_copy(na, sizeof(na), files[0], strlen(files[0]));
 	strclean_copy(nb, sizeof(nb), files[1], strlen(files[1]));
-	c = snapcompare_json(a, b, na, nb);
+	c = snapcompare_json_pairs(a, b, na, nb, all_pairs);
 	rc = c ? snapcompare_print(stdout, c, fmt[format]) : -12;
 	json_decref(c);
 	json_decref(a);
@@ -57,13 +60,14 @@ int cmd_compare_main(int argc, char **argv)
 		return rc;
 	if (a.help) {
 		cmd_snap_usage(stdout, _("compare A.json B.json [--format "
-					 "text|md|json]"),
+					 "text|md|json] [--all-pairs]"),
 			       _("Compare two saved sessions: the system facts "
 				 "that differ, and for every benchmark figure "
-				 "in both (runs matched by preset and target) "
-				 "A, B, B/A and the change in percent."),
+				 "in both (runs matched by preset and target, "
+				 "the latest of each) A, B, B/A and the change "
+				 "in percent."),
 			       compare_opts);
 		return EXIT_SUCCESS;
 	}
-	return compare(a.files, a.format);
+	return compare(a.files, a.format, a.all_pairs);
 }

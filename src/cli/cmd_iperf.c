@@ -24,7 +24,8 @@ static void usage(FILE *f)
 		"[--json|-J]\n"
 		"Measure the network against an iperf3 server (iperf3 -s, or "
 		"benchtop serve).\n\n"
-		"  -p, --port=PORT          the server's port (default 5201)\n"
+		"  -p, --port=PORT          the server's port (default: the iperf "
+		"preset's,\n                           else 5201; or HOST:PORT)\n"
 		"  -R, --reverse            the server sends, this machine "
 		"receives\n"
 		"  -t, --time=SEC           seconds to transmit (default: the "
@@ -190,7 +191,7 @@ static int parse(int argc, char **argv, struct iperf_args *a)
 
 int cmd_iperf_main(int argc, char **argv)
 {
-	struct iperf_args a = { .port = 5201, .omit = -1 };
+	struct iperf_args a = { .port = 0, .omit = -1 }; /* port 0: the preset's, or 5201 */
 	struct presets ps;
 	const struct preset *found;
 	struct preset p;
@@ -226,5 +227,7 @@ int cmd_iperf_main(int argc, char **argv)
 		snprintf(p.congestion, sizeof(p.congestion), "%s",
 			 a.congestion);
 	p.raw_json = a.raw;
-	return cmd_bench_run("iperf", &p, argv[optind], (int)a.port, a.json);
+	if (a.port > 0)
+		p.port = (unsigned)a.port;
+	return cmd_bench_run("iperf", &p, argv[optind], 5201, a.json);
 }

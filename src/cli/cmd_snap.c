@@ -37,6 +37,15 @@ static int set_format(struct cmd_snap_args *a, const char *cmd,
 			    clean(v, w, sizeof(w)));
 }
 
+/* Whether OPTS offers the option with short name VAL. */
+static bool lo_has(const struct cmd_snap_opt *opts, int val)
+{
+	for (; opts->lo.name; opts++)
+		if (opts->lo.val == val)
+			return true;
+	return false;
+}
+
 int cmd_snap_parse(int argc, char **argv, const struct cmd_snap_opt *opts,
 		   struct cmd_snap_args *a, int nfiles)
 {
@@ -49,9 +58,13 @@ int cmd_snap_parse(int argc, char **argv, const struct cmd_snap_opt *opts,
 	memset(&lo[n], 0, sizeof(lo[n]));
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:ha", lo, NULL)) != -1) {
+		if (c == 'a' && !lo_has(opts, 'a'))
+			c = '?';
 		if (c == 'h')
 			a->help = true;
+		else if (c == 'a')
+			a->all_pairs = true;
 		else if (c == 'f' && (rc = set_format(a, argv[0], optarg)) >= 0)
 			return rc;
 		else if (c == '?')

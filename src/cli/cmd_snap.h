@@ -21,6 +21,7 @@ struct cmd_snap_args {
 	const char *const *formats;	/* NULL-ended; the first is default */
 	int format;			/* index into FORMATS */
 	bool help;
+	bool all_pairs;			/* -a, --all-pairs (compare) */
 	char **files;
 };
 

@@ -65,6 +65,18 @@ static int read_affinities(struct sample *s, const char *proc)
 	return 0;
 }
 
+int sample_reread_affinity(struct sample *s, const char *proc_root)
+{
+	size_t i;
+
+	for (i = 0; s->aff && i < s->irqs.nrows; i++)
+		if (s->irqs.rows[i].numeric) {
+			memset(&s->aff[i], 0, sizeof(s->aff[i]));
+			irqaff_read(proc_root, s->irqs.rows[i].irq, &s->aff[i]);
+		}
+	return s->aff ? 0 : -ENOENT;
+}
+
 /* A source's result: the parser's count becomes 0. */
 static int status_of(int rc)
 {

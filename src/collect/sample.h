@@ -46,6 +46,10 @@ int sample_take(struct sample *s, const struct sample_roots *roots,
 
 void sample_free(struct sample *s);
 
+/* Read S's IRQ affinities again (a save right after a pin records the
+ * affinity now, not the one of the last tick); 0 or -ENOENT. */
+int sample_reread_affinity(struct sample *s, const char *proc_root);
+
 /* Rates between two samples; every array is in CUR's row order. */
 struct sample_rates {
 	double dt;

@@ -155,20 +155,21 @@ static void collect(void *ctx, const char *path, double v)
 	json_object_set_new(ctx, path, json_real(v));
 }
 
-/* Runs of DOC by key ("PRESET TARGET", "... #2" for repeats) -> result. */
+/* Runs of DOC by key ("PRESET TARGET") -> the array of its results, in
+ * the order they ran. */
 static json_t *runs_of(const json_t *doc)
 {
-	json_t *runs = json_object(), *r;
-	char key[400], k2[420];
+	json_t *runs = json_object(), *r, *list;
+	char key[400];
 	size_t i;
-	int n;
 
 	json_array_foreach(json_object_get(doc, "results"), i, r) {
 		snapreport_run_key(r, key, sizeof(key));
-		snprintf(k2, sizeof(k2), "%s", key);
-		for (n = 2; json_object_get(runs, k2); n++)
-			snprintf(k2, sizeof(k2), "%s #%d", key, n);
-		json_object_set(runs, k2, r);
+		if (!(list = json_object_get(runs, key))) {
+			list = json_array();
+			json_object_set_new(runs, key, list);
+		}
+		json_array_append(list, r);
 	}
 	return runs;
 }
@@ -207,26 +208,66 @@ static void match_run(json_t *out, const char *run, const json_t *ra,
 	json_decref(fb);
 }
 
-json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
-			 const char *name_b)
+/* Which runs were matched: {run, a, b, a_of, b_of} (1-based). */
+static json_t *matched_json(const char *run, size_t i, size_t n, size_t j,
+			    size_t m)
+{
+	return json_pack("{s:s s:I s:I s:I s:I}", "run", run, "a",
+			 (json_int_t)i + 1, "a_of", (json_int_t)n, "b",
+			 (json_int_t)j + 1, "b_of", (json_int_t)m);
+}
+
+/* Match the runs of KEY: the latest of each file, or every pair. */
+static void match_key(json_t *figs, json_t *matched, const char *key,
+		      const json_t *la, const json_t *lb, bool every_pair)
+{
+	size_t n = json_array_size(la), m = json_array_size(lb), i, j;
+	char run[480];
+
+	if (!every_pair) {
+		match_run(figs, key, json_array_get(la, n - 1),
+			  json_array_get(lb, m - 1));
+		json_array_append_new(matched, matched_json(key, n - 1, n,
+							    m - 1, m));
+		return;
+	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < m; j++) {
+			if (n > 1 || m > 1)
+				snprintf(run, sizeof(run), "%s [A %zu, B %zu]",
+					 key, i + 1, j + 1);
+			else
+				snprintf(run, sizeof(run), "%s", key);
+			match_run(figs, run, json_array_get(la, i),
+				  json_array_get(lb, j));
+			json_array_append_new(matched, matched_json(run, i, n,
+								    j, m));
+		}
+}
+
+json_t *snapcompare_json_pairs(const json_t *a, const json_t *b,
+			       const char *name_a, const char *name_b,
+			       bool every_pair)
 {
 	json_t *fa = facts_of(a), *fb = facts_of(b), *ra = runs_of(a);
 	json_t *rb = runs_of(b), *figs = json_array(), *only_a = json_array();
-	json_t *only_b = json_array(), *v;
+	json_t *only_b = json_array(), *matched = json_array(), *v;
 	const char *k;
 
 	json_object_foreach(ra, k, v) {
 		if (json_object_get(rb, k))
-			match_run(figs, k, v, json_object_get(rb, k));
+			match_key(figs, matched, k, v, json_object_get(rb, k),
+				  every_pair);
 		else
 			json_array_append_new(only_a, json_string(k));
 	}
 	json_object_foreach(rb, k, v)
 		if (!json_object_get(ra, k))
 			json_array_append_new(only_b, json_string(k));
-	v = json_pack("{s:s s:s s:o s:o s:o s:o}", "a", name_a, "b", name_b,
-		      "facts", facts_diff(fa, fb), "figures", figs,
-		      "only_a", only_a, "only_b", only_b);
+	v = json_pack("{s:s s:s s:o s:s s:o s:o s:o s:o}", "a", name_a,
+		      "b", name_b, "facts", facts_diff(fa, fb), "matching",
+		      every_pair ? "every pair" : "latest", "matched", matched,
+		      "figures", figs, "only_a", only_a, "only_b", only_b);
 	if (v && json_object_get(a, "experiments"))
 		json_object_set_new(v, "experiments", snapexp_compare(a, b));
 	json_decref(fa);
@@ -234,6 +275,12 @@ json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
 	json_decref(ra);
 	json_decref(rb);
 	return v;
+}
+
+json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
+			 const char *name_b)
+{
+	return snapcompare_json_pairs(a, b, name_a, name_b, false);
 }
 
 /* ---- printing ---------------------------------------------------------- */
@@ -296,6 +343,35 @@ static int width(const json_t *list, const char *key, int min)
 	return w > 60 ? 60 : w;
 }
 
+/* Which runs were compared, when a preset and target ran more than once
+ * in either file. */
+static void print_matched(FILE *f, const json_t *c)
+{
+	const json_t *m = json_object_get(c, "matched"), *e;
+	bool every = !strcmp(str(json_object_get(c, "matching")),
+			     "every pair"), said = false;
+	size_t i;
+
+	json_array_foreach(m, i, e) {
+		json_int_t n = json_integer_value(json_object_get(e, "a_of"));
+		json_int_t k = json_integer_value(json_object_get(e, "b_of"));
+
+		if (n < 2 && k < 2)
+			continue;
+		if (!said)
+			fputs(every ? "\nRuns matched (every pair):\n" :
+			      "\nRuns matched (the latest of each preset and "
+			      "target; --all-pairs for every pair):\n", f);
+		said = true;
+		fprintf(f, "  %s: A run %" JSON_INTEGER_FORMAT " of %"
+			JSON_INTEGER_FORMAT ", B run %" JSON_INTEGER_FORMAT
+			" of %" JSON_INTEGER_FORMAT "\n",
+			str(json_object_get(e, "run")),
+			json_integer_value(json_object_get(e, "a")), n,
+			json_integer_value(json_object_get(e, "b")), k);
+	}
+}
+
 static void print_text(FILE *f, const json_t *c)
 {
 	const json_t *facts = json_object_get(c, "facts"), *e;
@@ -315,6 +391,7 @@ static void print_text(FILE *f, const json_t *c)
 		fprintf(f, "  %-*s  %-*s  %s\n", wn, str(json_object_get(e,
 			"name")), wa, str(json_object_get(e, "a")),
 			str(json_object_get(e, "b")));
+	print_matched(f, c);
 	if (json_array_size(figs))
 		fputs("\nBenchmark figures (runs matched by preset and "
 		      "target):\n", f);

@@ -94,7 +94,7 @@ START_TEST(errors_name_the_line)
 		{ "[a]\nrecords = 4k 3x\nkind = iozone\n", 2, "records" },
 		{ "kind = iperf\n", 1, "outside" },
 		{ "[a b]\n", 1, "section" },
-		{ "[a]\ncolour = red\n", 2, "unknown key" },
+		{ "[a]\nkind = iperf\nport = 70000\n", 3, "port" },
 		{ "[a]\nsize = 4M\n", 2, "no kind" },
 	};
 	size_t i;
@@ -112,6 +112,27 @@ START_TEST(errors_name_the_line)
 			      msg);
 		presets_free(&ps);
 	}
+}
+END_TEST
+
+/* An unknown key is one warning for its line; the presets around it, and
+ * the rest of its own section, are used. */
+START_TEST(unknown_key_is_a_warning)
+{
+	static const char text[] = "[a]\nkind = iperf\ncolour = red\n"
+				   "port = 5399\nshade = blue\n"
+				   "[b]\nkind = seq-direct\n";
+	struct presets ps = { 0 };
+	char msg[160] = "";
+	unsigned line = 0;
+
+	ck_assert_int_eq(parse(text, &ps, &line, msg), 2);
+	ck_assert_uint_eq(ps.nwarnings, 2);
+	ck_assert_str_eq(ps.warning, "line 3: unknown key, line ignored "
+			 "(\"colour\")");
+	ck_assert_uint_eq(presets_find(&ps, "a")->port, 5399);
+	ck_assert_ptr_nonnull(presets_find(&ps, "b"));
+	presets_free(&ps);
 }
 END_TEST
 
@@ -135,6 +156,7 @@ int main(void)
 	tcase_add_test(tc, user_file_overrides_and_adds);
 	tcase_add_test(tc, errors_name_the_line);
 	tcase_add_test(tc, kinds);
+	tcase_add_test(tc, unknown_key_is_a_warning);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
