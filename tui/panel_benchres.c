@@ -11,13 +11,14 @@
 #include "bench/bench.h"
 #include "draw.h"
 #include "base/i18n.h"
+#include "base/jsonget.h"
 #include "panel.h"
 /* [snapshot baseline: begin] */
 #include "snapui.h"
 /* [snapshot baseline: end] */
 
-#define S(o, k) (json_is_string(json_object_get(o, k)) ? \
-		 json_string_value(json_object_get(o, k)) : "")
+/* The string K of O, or "" (jsonget). */
+#define S(o, k) jsonget_str(o, k, "")
 
 /* The run before I of the same preset that succeeded, or NULL. */
 static json_t *earlier(const struct benchui *b, size_t i)

@@ -10,6 +10,7 @@
 #include "cli/cmd_bench.h"
 #include "cli/cmdline.h"
 #include "base/i18n.h"
+#include "base/numparse.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("serve", __VA_ARGS__)
@@ -38,8 +39,9 @@ static const struct option serve_options[] = {
 int cmd_serve_main(int argc, char **argv)
 {
 	const char *bind = NULL;
-	char err[400] = "", *end;
+	char err[400] = "";
 	long port = 5201;
+	uint64_t v;
 	bool once = false;
 	int c;
 
@@ -53,10 +55,10 @@ int cmd_serve_main(int argc, char **argv)
 		} else if (c == 'B') {
 			bind = optarg;
 		} else if (c == 'p') {
-			port = strtol(optarg, &end, 10);
-			if (!*optarg || *end || port < 1 || port > 65535)
+			if (numparse_uint(optarg, 65535, &v) || v < 1)
 				return bad(_("'%s' is not a port (1-65535)"),
 					   optarg);
+			port = (long)v;
 		} else if (c == '1') {
 			once = true;
 		} else {
