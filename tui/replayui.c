@@ -130,6 +130,7 @@ void replayui_load(struct app *a, size_t i)
 		hwmodel_fini(&a->hw);
 	a->have_hw = replay_hwmodel(rp, i, &a->hw) == 0;
 	rebuild_history(a, i);
+	app_data_changed(a);
 }
 
 void replayui_tick(struct app *a)
