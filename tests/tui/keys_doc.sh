@@ -6,12 +6,17 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
-plan 7
+plan 8
 
 "$BENCHTOP" --list-keys > "$TMPD/table"
 check $? "benchtop --list-keys prints the key table"
 [ "$(wc -l < "$TMPD/table")" -ge 30 ] && ! cut -f1 "$TMPD/table" | grep -qv .
 check $? "every row of the table names its keys ($(wc -l < "$TMPD/table") rows)"
+
+# Screen names come from the panel table (tui/panels.c, by enum panel_id):
+# a screen missing from it would print as another screen's name.
+[ "$(grep '^j k Down Up	' "$TMPD/table" | cut -f2)" = main,irq,help,journal,bench,benchres ]
+check $? "the list screens resolve through the panel table: main,irq,help,journal,bench,benchres"
 
 # The man page: each .TP entry of KEYS, its bold words (the keys).
 python3 - "$top_srcdir/doc/benchtop.1" > "$TMPD/man" <<'PY'
