@@ -74,7 +74,9 @@ def nm(path):
 
 def symbol_graph(build, mods):
     objs = {m: object_of(build, m) for m in mods}
-    if not all(objs.values()):
+    missing = sorted(m for m, o in objs.items() if not o)
+    if missing:
+        print("# not built: " + " ".join(missing))
         return None
     defs, uses = {}, {}
     for m, o in objs.items():

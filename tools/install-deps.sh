@@ -23,6 +23,8 @@ PKGS="$PKGS iproute2"
 PKGS="$PKGS valgrind"
 # The known-rate rigs (tests/rig) and the accuracy benchmark beside them.
 PKGS="$PKGS iproute2 ethtool hdparm bonnie++"
+# the German-locale test (localedef)
+PKGS="$PKGS locales"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

@@ -9,6 +9,7 @@
 #include "collect/history.h"
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
+#include "overview.h"
 #include "panel.h"
 #include "view.h"
 /* [tune app: begin] includes */
@@ -50,6 +51,8 @@ struct app {
 	enum panel_id panel;	/* the screen shown (app_show) */
 	enum panel_id back;	/* where Esc goes (app_back) */
 	struct view views[PANEL_N];	/* each screen's cursor */
+	unsigned data_gen;	/* moves when rates, hardware or filters do */
+	struct overview overview;	/* its rows for data_gen (overview.c) */
 	char message[160];	/* the status line (app_say), or "" */
 	/* [tune app: begin] */
 	struct tune tune;	/* the journal of changes */
@@ -81,6 +84,13 @@ struct app {
 static inline const struct sample *app_cur(const struct app *a)
 {
 	return &a->samples[a->cur];
+}
+
+/* The rates, the hardware model or what is shown changed: views built
+ * from them (the overview's rows) are built again when next asked for. */
+static inline void app_data_changed(struct app *a)
+{
+	a->data_gen++;
 }
 
 /* Show screen ID; Esc goes back to the one shown before (the help screen

@@ -53,6 +53,7 @@ static void show_main(struct app *a)
 static void toggle_all(struct app *a)
 {
 	a->show_all = !a->show_all;
+	app_data_changed(a);
 	app_say(a, "%s", a->show_all ?
 		_("showing idle loop/ram/zram devices") :
 		_("hiding idle loop/ram/zram devices"));

@@ -13,6 +13,7 @@
 #include "benchcond.h"
 #include "draw.h"
 #include "base/i18n.h"
+#include "base/jsonget.h"
 #include "panel.h"
 /* [snapshot baseline: begin] */
 #include "snapui.h"
@@ -20,8 +21,8 @@
 
 #define DETAIL_MAX 96	/* figures and conditions of one run */
 
-#define S(o, k) (json_is_string(json_object_get(o, k)) ? \
-		 json_string_value(json_object_get(o, k)) : "")
+/* The string K of O, or "" (jsonget). */
+#define S(o, k) jsonget_str(o, k, "")
 
 /* The run before I of the same preset that succeeded, or NULL. */
 static json_t *earlier(const struct benchui *b, size_t i)

@@ -18,89 +18,6 @@
 /* [tune includes: end] */
 
 #define SPARK_W 10
-#define TOP_IRQS_MAX 32
-
-/* A selectable row of the overview. */
-enum item_kind { ITEM_DISK, ITEM_NET, ITEM_IRQ,
-	/* [tune layout: begin] clusters are selectable too */
-	ITEM_CLUSTER,
-	/* [tune layout: end] */
-};
-struct item {
-	enum item_kind kind;
-	size_t index;		/* into rates.disks / nets / irqs */
-};
-
-struct layout {
-	struct item items[512];
-	size_t nitems;
-	size_t ndisks, nnets, nirqs;
-	/* [tune layout: begin] the first NCLUSTERS items */
-	size_t nclusters;
-	/* [tune layout: end] */
-};
-
-static bool disk_shown(const struct app *a, const struct disk_rate *d)
-{
-	if (settings_hidden(a->cfg, d->row->name))
-		return false;
-	if (a->show_all)
-		return true;
-	if (d->row->kind == DISK_PARTITION)
-		return false;
-	if (d->row->kind != DISK_VIRTUAL)
-		return true;
-	return d->valid && (d->ops_unknown ?
-			    d->rd_bytes_per_s + d->wr_bytes_per_s > 0 :
-			    d->rd_iops + d->wr_iops > 0);
-}
-
-/* Busiest first: by rate, then by count since boot. */
-static int cmp_irq_rate(const void *x, const void *y, void *ctx)
-{
-	const struct irq_rate *r = ctx;
-	const struct irq_rate *p = &r[*(const size_t *)x];
-	const struct irq_rate *q = &r[*(const size_t *)y];
-	double a = p->valid ? p->total_per_s : 0;
-	double b = q->valid ? q->total_per_s : 0;
-
-	if (a != b)
-		return (a < b) - (a > b);
-	return (p->row->total < q->row->total) -
-	       (p->row->total > q->row->total);
-}
-
-static void build_layout(const struct app *a, struct layout *l)
-{
-	const struct sample_rates *r = &a->rates;
-	size_t i, order[TOP_IRQS_MAX * 16], n = 0;
-
-	memset(l, 0, sizeof(*l));
-	/* [tune layout: begin] */
-	for (i = 0; a->have_hw && i < a->hw.clusters.n && i < 64; i++) {
-		l->items[l->nitems++] = (struct item){ ITEM_CLUSTER, i };
-		l->nclusters++;
-	}
-	/* [tune layout: end] */
-	for (i = 0; i < r->ndisks && l->nitems < 200; i++)
-		if (disk_shown(a, &r->disks[i])) {
-			l->items[l->nitems++] = (struct item){ ITEM_DISK, i };
-			l->ndisks++;
-		}
-	for (i = 0; i < r->nnets && l->nitems < 400; i++)
-		if (!settings_hidden(a->cfg, r->nets[i].row->name)) {
-			l->items[l->nitems++] = (struct item){ ITEM_NET, i };
-			l->nnets++;
-		}
-	for (i = 0; i < r->nirqs && n < sizeof(order) / sizeof(order[0]); i++)
-		if (r->irqs[i].row->total > 0)
-			order[n++] = i;
-	qsort_r(order, n, sizeof(order[0]), cmp_irq_rate, r->irqs);
-	for (i = 0; i < n && i < TOP_IRQS_MAX; i++) {
-		l->items[l->nitems++] = (struct item){ ITEM_IRQ, order[i] };
-		l->nirqs++;
-	}
-}
 
 static void title(struct app *a, int y, int w, const char *text)
 {
@@ -175,16 +92,16 @@ static void draw_net(struct app *a, int y, int w, const struct net_rate *n)
 	draw_text(y, x + SPARK_W + 1, w - x - SPARK_W - 1, link);
 }
 
-static void draw_item(struct app *a, int y, int w, const struct item *it,
-		      bool selected)
+static void draw_item(struct app *a, int y, int w,
+		      const struct overview_row *it, bool selected)
 {
 	const struct sample_rates *r = &a->rates;
 
 	draw_style(a->color, selected ? STYLE_SELECTED : STYLE_NORMAL);
 	draw_fill(y, 0, w);
-	if (it->kind == ITEM_DISK)
+	if (it->kind == OVERVIEW_DISK)
 		draw_disk(a, y, w, &r->disks[it->index]);
-	else if (it->kind == ITEM_NET)
+	else if (it->kind == OVERVIEW_NET)
 		draw_net(a, y, w, &r->nets[it->index]);
 	else
 		cells_draw_irq_row(a, y, w, &r->irqs[it->index]);
@@ -192,7 +109,7 @@ static void draw_item(struct app *a, int y, int w, const struct item *it,
 }
 
 /* Rows each section gets out of H (titles included). */
-static void share_rows(const struct layout *l, int h, int *dh, int *nh,
+static void share_rows(const struct overview *l, int h, int *dh, int *nh,
 		       int *ih)
 {
 	*dh = l->ndisks ? 1 + (int)l->ndisks : 0;
@@ -210,7 +127,7 @@ static void share_rows(const struct layout *l, int h, int *dh, int *nh,
 		*ih = 1 + (int)l->nirqs;
 }
 
-static int draw_section(struct app *a, const struct layout *l, size_t first,
+static int draw_section(struct app *a, const struct overview *l, size_t first,
 			size_t count, int y, int h, int w)
 {
 	struct view *v = &a->views[PANEL_MAIN];
@@ -224,7 +141,7 @@ static int draw_section(struct app *a, const struct layout *l, size_t first,
 	int rows = count > (size_t)(h - 1) ? h - 2 : h - 1;
 
 	for (i = 0; i < rows && (size_t)i < count; i++)
-		draw_item(a, y + 1 + i, w, &l->items[first + (size_t)i],
+		draw_item(a, y + 1 + i, w, &l->rows[first + (size_t)i],
 			  v->sel == first + (size_t)i);
 	if (count > (size_t)(h - 1) && h > 1) {
 		draw_style(a->color, STYLE_DIM);
@@ -239,16 +156,13 @@ static int draw_section(struct app *a, const struct layout *l, size_t first,
 static void main_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_MAIN];
-	struct layout *l = malloc(sizeof(*l));
+	const struct overview *l = overview_get(a);
 	char t[160];
 	int y = top, dh, nh, ih;
 
-	if (!l)
-		return;
-	build_layout(a, l);
-	v->nrows = l->nitems;
-	if (v->sel >= l->nitems && l->nitems)
-		v->sel = l->nitems - 1;
+	v->nrows = l->nrows;
+	if (v->sel >= l->nrows && l->nrows)
+		v->sel = l->nrows - 1;
 	/* [tune layout: begin] the hint line, the selected cluster */
 	height -= hintui_draw(a, top + height - 1, width);
 	dh = y;
@@ -261,7 +175,6 @@ static void main_draw(struct app *a, int top, int height, int width)
 	if (!a->have_rates) {
 		draw_text(y, 0, width, _("measuring... (first rates after one "
 					 "interval)"));
-		free(l);
 		return;
 	}
 	if (dh) {
@@ -280,27 +193,22 @@ static void main_draw(struct app *a, int top, int height, int width)
 		draw_section(a, l, l->ndisks + l->nnets, l->nirqs, y, ih,
 			     width);
 	}
-	free(l);
 }
 
 /* Enter: an IRQ opens in the IRQ screen, selected. */
 static void open_selected(struct app *a)
 {
 	struct view *v = &a->views[PANEL_MAIN];
-	struct layout *l = malloc(sizeof(*l));
+	const struct overview *l = overview_get(a);
 
-	if (!l)
-		return;
-	build_layout(a, l);
-	if (v->sel < l->nitems && l->items[v->sel].kind == ITEM_IRQ) {
-		a->views[PANEL_IRQ].sel = l->items[v->sel].index;
+	if (v->sel < l->nrows && l->rows[v->sel].kind == OVERVIEW_IRQ) {
+		a->views[PANEL_IRQ].sel = l->rows[v->sel].index;
 		app_show(a, PANEL_IRQ);
 	} else {
 		app_say(a, "%s",
 			 _("Enter opens IRQ rows; disks and interfaces show "
 			   "their link in the LINK column"));
 	}
-	free(l);
 }
 
 static bool main_key(struct app *a, int ch)
@@ -323,22 +231,17 @@ static bool main_key(struct app *a, int ch)
 enum panel_main_sel panel_main_selected(struct app *a, size_t *index)
 {
 	static const enum panel_main_sel kinds[] = {
-		[ITEM_DISK] = PANEL_SEL_DISK, [ITEM_NET] = PANEL_SEL_NET,
-		[ITEM_IRQ] = PANEL_SEL_IRQ, [ITEM_CLUSTER] = PANEL_SEL_CLUSTER,
+		[OVERVIEW_DISK] = PANEL_SEL_DISK, [OVERVIEW_NET] = PANEL_SEL_NET,
+		[OVERVIEW_IRQ] = PANEL_SEL_IRQ,
+		[OVERVIEW_CLUSTER] = PANEL_SEL_CLUSTER,
 	};
 	struct view *v = &a->views[PANEL_MAIN];
-	struct layout *l = malloc(sizeof(*l));
-	enum panel_main_sel k = PANEL_SEL_NONE;
+	const struct overview *l = overview_get(a);
 
-	if (!l)
-		return k;
-	build_layout(a, l);
-	if (v->sel < l->nitems) {
-		k = kinds[l->items[v->sel].kind];
-		*index = l->items[v->sel].index;
-	}
-	free(l);
-	return k;
+	if (v->sel >= l->nrows)
+		return PANEL_SEL_NONE;
+	*index = l->rows[v->sel].index;
+	return kinds[l->rows[v->sel].kind];
 }
 /* [tune selection: end] */
 

@@ -16,6 +16,7 @@
 #include "app.h"
 #include "draw.h"
 #include "base/i18n.h"
+#include "base/jsonget.h"
 #include "session/replay.h"
 #include "session/snapshot.h"
 #include "base/strclean.h"
@@ -129,6 +130,7 @@ void replayui_load(struct app *a, size_t i)
 		hwmodel_fini(&a->hw);
 	a->have_hw = replay_hwmodel(rp, i, &a->hw) == 0;
 	rebuild_history(a, i);
+	app_data_changed(a);
 }
 
 void replayui_tick(struct app *a)
@@ -199,11 +201,9 @@ void replayui_play(struct app *a)
 
 static const char *fact(const struct app *a, const char *k1, const char *k2)
 {
-	const json_t *o = json_object_get(a->replay->doc, "system");
+	const json_t *o = jsonget_at(json_object_get(a->replay->doc,
+						     "system"), k1, k2);
 
-	o = json_object_get(o, k1);
-	if (k2)
-		o = json_object_get(o, k2);
 	return json_is_string(o) ? json_string_value(o) : "";
 }
 

@@ -141,6 +141,7 @@ void screen_tick(struct app *a)
 	if (a->nsamples < 2)
 		a->nsamples++;
 	refresh_hw(a);
+	app_data_changed(a);
 	/* [tune tick: begin] */
 	tuneui_tick(a);
 	/* [tune tick: end] */

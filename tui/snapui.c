@@ -19,6 +19,7 @@
 #include "app.h"
 #include "draw.h"
 #include "base/i18n.h"
+#include "base/jsonget.h"
 #include "tune/journal.h"
 #include "base/settings.h"
 #include "session/snapshot.h"
@@ -261,11 +262,10 @@ void snapui_draw(struct app *a)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
-static const char *str_of(const json_t *o, const char *k)
+/* Whether R and RES have the same string K. */
+static bool same(const json_t *r, const json_t *res, const char *k)
 {
-	const json_t *v = json_object_get(o, k);
-
-	return json_is_string(v) ? json_string_value(v) : "";
+	return !strcmp(jsonget_str(r, k, ""), jsonget_str(res, k, ""));
 }
 
 json_t *snapui_baseline_for(const struct app *a, const json_t *res)
@@ -274,9 +274,8 @@ json_t *snapui_baseline_for(const struct app *a, const json_t *res)
 	size_t i;
 
 	json_array_foreach(a->baseline, i, r)
-		if (!strcmp(str_of(r, "preset"), str_of(res, "preset")) &&
-		    !strcmp(str_of(r, "target"), str_of(res, "target")) &&
-		    !strcmp(str_of(r, "status"), "ok") &&
+		if (same(r, res, "preset") && same(r, res, "target") &&
+		    !strcmp(jsonget_str(r, "status", ""), "ok") &&
 		    json_is_array(json_object_get(r, "figures")))
 			found = r;	/* the last such run */
 	return found;

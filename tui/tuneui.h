@@ -1,6 +1,5 @@
-/* tuneui: the tuning keys of the live monitor (g f P R u p s J, and q with
- * changes in force), their dialogs, status sentences, hints and the
- * keep-or-restore decision at exit. */
+/* tuneui: what the tuning keys do (tui/keys.c binds them), their dialogs
+ * and status sentences, and the keep-or-restore decision at exit. */
 #ifndef BENCHTOP_TUNEUI_H
 #define BENCHTOP_TUNEUI_H
 

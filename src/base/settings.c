@@ -5,6 +5,7 @@
 
 #include "base/settings.h"
 #include "base/i18n.h"
+#include "base/numparse.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR "/etc"
@@ -81,32 +82,7 @@ static bool word_is(struct span v, const char *word)
  * hex, inf or nan, and no locale-dependent decimal comma as strtod has. */
 static int parse_seconds(struct span v, double *out)
 {
-	uint64_t m = 0, pow10 = 1;
-	bool dot = false, digits = false;
-
-	for (size_t i = 0; i < v.n; i++) {
-		unsigned d = (unsigned)(unsigned char)v.s[i] - '0';
-
-		if (v.s[i] == '.' && !dot) {
-			dot = true;
-			continue;
-		}
-		if (d > 9)
-			return -EINVAL;
-		digits = true;
-		if (m > (UINT64_MAX - 9) / 10 || pow10 > UINT64_MAX / 10) {
-			if (!dot)
-				return -ERANGE;	/* > 10^18 s */
-			continue;	/* more decimals change nothing */
-		}
-		m = m * 10 + d;
-		if (dot)
-			pow10 *= 10;
-	}
-	if (!digits)
-		return -EINVAL;
-	*out = (double)m / (double)pow10;
-	return 0;
+	return numparse_decimal(v.s, v.s + v.n, out);
 }
 
 static int set_interval(struct settings *s, struct span v)

@@ -12,20 +12,15 @@
 #include <unistd.h>
 
 #include "base/strclean.h"
+#include "base/numparse.h"
 
 #define WORD(s) (wl == sizeof(s) - 1 && !memcmp(buf, s, wl))
 
 /* A number of at most 31 characters at S[0..N); 0 or -EINVAL. */
 static int parse_num(const char *s, size_t n, double *out)
 {
-	char tmp[32], *end;
-
-	if (n == 0 || n >= sizeof(tmp))
-		return -EINVAL;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	*out = strtod(tmp, &end);
-	if (end != tmp + n || !isfinite(*out))
+	if (n == 0 || n >= 32 || numparse_real(s, s + n, out) ||
+	    !isfinite(*out))
 		return -EINVAL;
 	return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "base/buf.h"
 #include "base/datadir.h"
+#include "base/numparse.h"
 #include "base/strclean.h"
 #include "bench/presets_builtin.h"
 
@@ -127,17 +128,9 @@ static int ignore(struct pstate *st, const char *what, const char *val,
 
 static int parse_uint(const char *v, size_t n, unsigned max, unsigned *out)
 {
-	uint64_t x = 0;
-	size_t i;
+	uint64_t x;
 
-	if (n == 0 || n > 9)
-		return -EINVAL;
-	for (i = 0; i < n; i++) {
-		if (v[i] < '0' || v[i] > '9')
-			return -EINVAL;
-		x = x * 10 + (uint64_t)(v[i] - '0');
-	}
-	if (x > max)
+	if (n > 9 || numparse_u64(v, v + n, &x) || x > max)
 		return -EINVAL;
 	*out = (unsigned)x;
 	return 0;

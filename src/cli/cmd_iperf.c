@@ -12,6 +12,7 @@
 #include "cli/cmd_bench.h"
 #include "cli/cmdline.h"
 #include "base/i18n.h"
+#include "base/numparse.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("iperf", __VA_ARGS__)
@@ -54,10 +55,10 @@ static void usage(FILE *f)
 /* A whole number from S within LO..HI, or -1. */
 static long number(const char *s, long lo, long hi)
 {
-	char *end;
-	long v = strtol(s, &end, 10);
+	uint64_t v;
 
-	return *s && !*end && v >= lo && v <= hi ? v : -1;
+	return numparse_uint(s, (uint64_t)hi, &v) == 0 && (long)v >= lo ?
+	       (long)v : -1;
 }
 
 /* A bit rate as iperf3 reads it: a number with K, M or G (powers of

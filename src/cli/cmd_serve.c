@@ -10,6 +10,7 @@
 #include "cli/cmd_bench.h"
 #include "cli/cmdline.h"
 #include "base/i18n.h"
+#include "base/numparse.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("serve", __VA_ARGS__)
@@ -58,8 +59,9 @@ int cmd_serve_main(int argc, char **argv)
 {
 	struct bench_serve o = { .note = note, .idle_s = BENCH_SERVE_IDLE_S };
 	const char *bind = "127.0.0.1";
-	char err[400] = "", *end;
+	char err[400] = "";
 	long port = 5201;
+	uint64_t v;
 	bool once = false;
 	int c;
 
@@ -73,16 +75,15 @@ int cmd_serve_main(int argc, char **argv)
 		} else if (c == 'B') {
 			bind = optarg;
 		} else if (c == 'p') {
-			port = strtol(optarg, &end, 10);
-			if (!*optarg || *end || port < 1 || port > 65535)
+			if (numparse_uint(optarg, 65535, &v) || v < 1)
 				return bad(_("'%s' is not a port (1-65535)"),
 					   optarg);
+			port = (long)v;
 		} else if (c == 'I') {
-			o.idle_s = (int)strtol(optarg, &end, 10);
-			if (!*optarg || *end || o.idle_s < 1 ||
-			    o.idle_s > 3600)
+			if (numparse_uint(optarg, 3600, &v) || v < 1)
 				return bad(_("'%s' is not a number of seconds "
 					     "(1-3600)"), optarg);
+			o.idle_s = (int)v;
 		} else if (c == '1') {
 			once = true;
 		} else {

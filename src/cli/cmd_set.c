@@ -17,6 +17,7 @@
 #include "base/i18n.h"
 #include "tune/irqbalance.h"
 #include "tune/journalfile.h"
+#include "base/numparse.h"
 #include "tune/tune.h"
 #include "tune/tunemsg.h"
 
@@ -98,12 +99,9 @@ static void usage(FILE *f)
 
 static int parse_num(const char *s, int *out)
 {
-	char *end;
-	long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < 0 || v >= CPUSET_MAX)
+	if (numparse_uint(s, CPUSET_MAX - 1, &v))
 		return -EINVAL;
 	*out = (int)v;
 	return 0;

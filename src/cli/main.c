@@ -213,6 +213,10 @@ int main(int argc, char **argv)
 	int rc;
 
 	setlocale(LC_ALL, "");
+	/* Numbers are written with a '.' in every locale, on the screen too,
+	 * as the kernel writes them (doc/benchtop.1, LANGUAGE); parsers never
+	 * look at the locale (base/numparse). */
+	setlocale(LC_NUMERIC, "C");
 	/* BENCHTOP_LOCALEDIR: catalogues of an uninstalled build (tests). */
 	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
 	textdomain(PACKAGE);

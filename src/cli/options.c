@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "base/i18n.h"
+#include "base/numparse.h"
 
 #define INTERVAL_MAX_S 3600.0
 
@@ -100,19 +101,11 @@ void options_usage(FILE *f)
 /* Seconds from S, or a negative value when S is not a valid interval. */
 static double parse_interval(const char *s)
 {
-	char *end;
 	double v;
 
 	/* "0.5" whatever the locale's decimal separator. */
-	locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-
-	if (!c)
-		return -1;
-	errno = 0;
-	v = strtod_l(s, &end, c);
-	freelocale(c);
-	if (errno || end == s || *end || !isfinite(v) || v < 0.1 ||
-	    v > INTERVAL_MAX_S)
+	if (numparse_decimal(s, s + strlen(s), &v) || !isfinite(v) ||
+	    v < 0.1 || v > INTERVAL_MAX_S)
 		return -1;
 	return v;
 }

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/numparse.h"
+
 /* Copy at most SIZE-1 bytes of BUF into DST as a C string. */
 static void terminate(char *dst, size_t size, const char *buf, size_t len)
 {
@@ -18,14 +20,15 @@ static void terminate(char *dst, size_t size, const char *buf, size_t len)
 	dst[n] = '\0';
 }
 
+/* The next blank-separated plain decimal of *P (a '.' in every locale). */
 static int parse_double(const char **p, double *v)
 {
-	char *end;
+	const char *s = *p;
 
-	*v = strtod(*p, &end);
-	if (end == *p || !isfinite(*v) || *v < 0)
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (numparse_decimal_prefix(s, s + strlen(s), v, p) || !isfinite(*v))
 		return -EINVAL;
-	*p = end;
 	return 0;
 }
 

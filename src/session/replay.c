@@ -16,25 +16,16 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "base/jsonget.h"
+#include "base/numparse.h"
 
-/* The string KEY of O, or NULL. */
-static const char *str(const json_t *o, const char *key)
-{
-	const json_t *v = json_object_get(o, key);
-
-	return json_is_string(v) ? json_string_value(v) : NULL;
-}
+/* The string KEY of O, or NULL; the number K of O, or DFLT (jsonget). */
+#define str(o, key) jsonget_str(o, key, NULL)
+#define num(o, k, dflt) jsonget_num(o, k, dflt)
 
 static const json_t *sys_of(const struct replay *rp)
 {
 	return json_object_get(rp->doc, "system");
-}
-
-static double num(const json_t *o, const char *k, double dflt)
-{
-	const json_t *v = json_object_get(o, k);
-
-	return json_is_number(v) ? json_number_value(v) : dflt;
 }
 
 int replay_open(struct replay *rp, json_t *doc, char *err, size_t size)
@@ -640,11 +631,12 @@ static int fill_thermal(const json_t *sys, struct thermal *t)
 /* "5000M", "1.5M" in kbit/s; 0 when unknown. */
 static uint32_t speed_of(const json_t *o, const char *k)
 {
-	const char *s = str(o, k);
-	char *end;
-	double v = s ? strtod(s, &end) : 0;
+	const char *s = str(o, k), *end;
+	double v;
 
-	return s && end != s && *end == 'M' && v > 0 && v < 1e6 ?
+	if (!s || numparse_decimal_prefix(s, s + strlen(s), &v, &end))
+		return 0;
+	return *end == 'M' && v > 0 && v < 1e6 ?
 	       (uint32_t)llround(v * 1000) : 0;
 }
 

@@ -11,17 +11,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/jsonget.h"
 #include "base/mdcell.h"
 
-#define S(o, k) (json_is_string(json_object_get(o, k)) ? \
-		 json_string_value(json_object_get(o, k)) : "")
-
-static double num(const json_t *o, const char *k)
-{
-	const json_t *v = json_object_get(o, k);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
+/* The string K of O, or ""; the number K of O, or NAN (jsonget). */
+#define S(o, k) jsonget_str(o, k, "")
+#define num(o, k) jsonget_num(o, k, NAN)
 
 bool snapbench_is_run(const json_t *result)
 {

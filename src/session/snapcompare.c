@@ -12,15 +12,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/jsonget.h"
 #include "base/mdcell.h"
 #include "base/jsondoc.h"
 #include "session/snapreport.h"
 
-static const json_t *at(const json_t *o, const char *a, const char *b)
-{
-	o = json_object_get(o, a);
-	return b ? json_object_get(o, b) : o;
-}
+/* O's A, then its B (jsonget). */
+#define at(o, a, b) jsonget_at(o, a, b)
 
 static void fact(json_t *facts, const char *name, const json_t *v)
 {

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/jsonget.h"
 #include "base/mdcell.h"
 #include "base/jsondoc.h"
 #include "session/snapbench.h"
@@ -22,37 +23,9 @@
 
 /* ---- small readers -------------------------------------------------------- */
 
-static const json_t *at(const json_t *o, const char *path)
-{
-	char key[64];
-	const char *dot;
-
-	while (o && (dot = strchr(path, '.')) != NULL) {
-		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
-		o = json_object_get(o, key);
-		path = dot + 1;
-	}
-	return o ? json_object_get(o, path) : NULL;
-}
-
-/* A scalar as text into DST (strings as they are, numbers without noise). */
-static const char *text(const json_t *v, char *dst, size_t size)
-{
-	if (json_is_string(v))
-		snprintf(dst, size, "%s", json_string_value(v));
-	else if (json_is_integer(v))
-		snprintf(dst, size, "%" JSON_INTEGER_FORMAT,
-			 json_integer_value(v));
-	else if (json_is_real(v))
-		snprintf(dst, size, "%.2f", json_real_value(v));
-	else if (json_is_true(v) || json_is_false(v))
-		snprintf(dst, size, "%s", json_is_true(v) ? "yes" : "no");
-	else
-		snprintf(dst, size, "%s", DASH);
-	if (!dst[0])
-		snprintf(dst, size, "%s", DASH);
-	return dst;
-}
+/* The value at a dotted PATH; a scalar as text, DASH for none (jsonget). */
+#define at(o, path) jsonget_path(o, path)
+#define text(v, dst, size) jsonget_text(v, dst, size, DASH)
 
 static void cellv(FILE *f, const json_t *v)
 {

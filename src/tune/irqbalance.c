@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/numparse.h"
 
 #define NAME "irqbalance"
 
@@ -27,13 +28,11 @@ bool irqbalance_comm_is(const char *buf, size_t len)
 /* The pid DIRNAME spells, or 0 when it is not a number. */
 static int pid_of(const char *name)
 {
-	char *end;
-	long v;
+	uint64_t v;
 
-	if (*name < '1' || *name > '9')
+	if (*name < '1' || *name > '9' || numparse_uint(name, INT_MAX, &v))
 		return 0;
-	v = strtol(name, &end, 10);
-	return *end || v > INT_MAX ? 0 : (int)v;
+	return (int)v;
 }
 
 int irqbalance_find(const char *proc_root)

@@ -21,6 +21,7 @@
 
 #include "hw/blockdev.h"
 #include "base/buf.h"
+#include "base/numparse.h"
 #include "hw/clusters.h"
 #include "tune/tunecheck.h"
 
@@ -128,14 +129,13 @@ static int unit_factor(const char *u, double *f)
 
 int tune_parse_khz(const char *s, uint64_t *khz)
 {
-	char *end;
+	const char *end;
 	double v, f;
 
 	if (!s || *s < '0' || *s > '9')
 		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || unit_factor(end, &f))
+	if (numparse_decimal_prefix(s, s + strlen(s), &v, &end) ||
+	    unit_factor(end, &f))
 		return -EINVAL;
 	v *= f;
 	if (v < 1 || v > 1e9)	/* 1 kHz .. 1 THz */

@@ -6,12 +6,17 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
-plan 7
+plan 9
 
 "$BENCHTOP" --list-keys > "$TMPD/table"
 check $? "benchtop --list-keys prints the key table"
 [ "$(wc -l < "$TMPD/table")" -ge 30 ] && ! cut -f1 "$TMPD/table" | grep -qv .
 check $? "every row of the table names its keys ($(wc -l < "$TMPD/table") rows)"
+
+# Screen names come from the panel table (tui/panels.c, by enum panel_id):
+# a screen missing from it would print as another screen's name.
+[ "$(grep '^j k Down Up	' "$TMPD/table" | cut -f2)" = main,irq,help,journal,bench,benchres ]
+check $? "the list screens resolve through the panel table: main,irq,help,journal,bench,benchres"
 
 # The man page: each .TP entry of KEYS, its bold words (the keys).
 python3 - "$top_srcdir/doc/benchtop.1" > "$TMPD/man" <<'PY'
@@ -33,6 +38,26 @@ diff "$TMPD/names" "$TMPD/man" > "$TMPD/mandiff"
 st=$?
 [ $st -eq 0 ] || diag "table (<) and man page (>) differ:" "$(cat "$TMPD/mandiff")"
 check $st "the man page's KEYS lists the table's keys, row by row, in order"
+
+# README's key tables name only keys of the table.
+python3 - "$top_srcdir/README.md" "$TMPD/names" > "$TMPD/readme" <<'PY'
+import re, sys
+keys = set(open(sys.argv[2]).read().split())
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+for i, l in enumerate(lines):
+    if not re.match(r"^\|\s*key\s*\|", l):
+        continue
+    j = i + 2
+    while j < len(lines) and lines[j].startswith("|"):
+        cell = lines[j].split("|")[1].replace("`", " ").replace(",", " ")
+        for k in cell.split():
+            if k not in keys:
+                print("README.md:%d: %s" % (j + 1, k))
+        j += 1
+PY
+[ ! -s "$TMPD/readme" ] || diag "keys in README that the table does not have:" "$(cat "$TMPD/readme")"
+[ ! -s "$TMPD/readme" ]
+check $? "README's key tables name only keys that the table has"
 
 # The help screen, tall enough for every row: each row's keys and help.
 start 120 60 "'$BENCHTOP' -d 0.5"

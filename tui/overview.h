@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* overview: the overview's selectable rows (clusters, shown disks and
+ * interfaces, the busiest IRQs), built once per change of the data, not
+ * on every draw or selection query; the selection is an index into them. */
+#ifndef BENCHTOP_OVERVIEW_H
+#define BENCHTOP_OVERVIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct app;
+
+#define OVERVIEW_ROWS_MAX 512
+
+enum overview_kind {
+	OVERVIEW_CLUSTER, OVERVIEW_DISK, OVERVIEW_NET, OVERVIEW_IRQ,
+};
+
+struct overview_row {
+	enum overview_kind kind;
+	size_t index;		/* into hw.clusters.v or rates.disks/nets/irqs */
+};
+
+/* Clusters first, then disks, interfaces and IRQs, each counted. */
+struct overview {
+	struct overview_row rows[OVERVIEW_ROWS_MAX];
+	size_t nrows;
+	size_t nclusters, ndisks, nnets, nirqs;
+	unsigned gen;		/* the app's data_gen it was built from */
+	bool built;
+};
+
+/* The rows for the data shown now (rebuilt only when A->data_gen moved). */
+const struct overview *overview_get(struct app *a);
+
+#endif
