@@ -116,8 +116,8 @@ int hwmodel_load_flags(struct hwmodel *hw, unsigned flags)
 	memset(hw, 0, sizeof(*hw));
 	rc = load_cpuinfo(hw, &b);
 	if (rc == 0)
-		rc = clusters_load(&hw->clusters, hw->cpuinfo_error ? NULL :
-				   &hw->cpuinfo);
+		rc = clusters_load(&hw->clusters, !hw->cpuinfo.ncpus &&
+				   hw->cpuinfo_error ? NULL : &hw->cpuinfo);
 	if (rc == 0)
 		rc = thermal_load(&hw->thermal);
 	if (rc == 0) {
@@ -153,8 +153,8 @@ int hwmodel_refresh(struct hwmodel *hw)
 
 	clusters_fini(&hw->clusters);
 	thermal_fini(&hw->thermal);
-	rc = clusters_load(&hw->clusters, hw->cpuinfo_error ? NULL :
-			   &hw->cpuinfo);
+	rc = clusters_load(&hw->clusters, !hw->cpuinfo.ncpus &&
+			   hw->cpuinfo_error ? NULL : &hw->cpuinfo);
 	if (rc == 0)
 		rc = thermal_load(&hw->thermal);
 	if (rc == 0)

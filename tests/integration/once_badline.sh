@@ -4,9 +4,10 @@
 # other lines of the file are shown (issue 16 item 4): `benchtop --once`
 # on the rpi4 collectors testbed with one odd line in each of diskstats
 # (14 stat fields), net/dev (an alias "eth0:1" and a line of garbage),
-# stat (a cpu line of 2 fields) and interrupts (a row of letters).
+# stat (a cpu line of 2 fields) and interrupts (a row of letters); then on
+# the ODROID-XU4 testbed one odd line in cpuinfo and one in mountinfo.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 9
+plan 12
 
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 
@@ -39,3 +40,17 @@ grep -q '^1 line of /proc/diskstats not understood (line 4); the other lines are
 check $? "text: one sentence for diskstats"
 grep -q '^mmcblk0 ' "$TMPD/out.txt" && grep -q '^eth0:1 ' "$TMPD/out.txt"
 check $? "text: the disk and net tables are still there"
+
+cat > "$TMPD/odd2" <<'SH'
+d="$UMOCKDEV_DIR/proc"
+sed -i '1a\this line has no colon' "$d/cpuinfo"
+sed -i '1a\99 garbage' "$d/self/mountinfo"
+SH
+in_testbed odroid-xu4 sh -c 'sh "$2/odd2" && "$1" --once --json --interval 0.2 > "$2/xu4.json"' \
+	sh "$BENCHTOP" "$TMPD"
+check $? "benchtop ran on the XU4 testbed with an odd cpuinfo and mountinfo line"
+J="$TMPD/xu4.json"
+json "$J" '[(c["cpus"], c["core"]) for c in d["clusters"]] == [("0-3", "Cortex-A7"), ("4-7", "Cortex-A15")] and d["cpu_topology"]["error"] == "1 line of /proc/cpuinfo not understood (line 2)"'
+check $? "cpuinfo: the cores still known, the odd line said"
+json "$J" '"mountinfo: 1 line not understood (line 2)" in (d["block"]["error"] or "")'
+check $? "mountinfo: the odd line said, the rest read"
