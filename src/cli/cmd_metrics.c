@@ -33,6 +33,7 @@ struct metrics_cmd {
 	bool om;
 	unsigned timeout_s;
 	char last_warning[300];
+	int last_status[4];	/* of the sources, as last said */
 };
 
 static volatile sig_atomic_t got_signal;
@@ -187,6 +188,26 @@ static void warn_results(struct metrics_cmd *m, const struct collectset *c)
 				 c->res.nbad), c->res.error, c->res.nbad);
 }
 
+/* Say which kernel file could not be read, once per change. */
+static void warn_sources(struct metrics_cmd *m, const struct collectset *c)
+{
+	const struct sample_status *st = &c->s[c->cur].status;
+	const struct { const char *path; int rc; } v[4] = {
+		{ "/proc/stat", st->stat }, { "/proc/diskstats", st->diskstats },
+		{ "/proc/net/dev", st->netdev },
+		{ "/proc/interrupts", st->interrupts },
+	};
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		if (v[i].rc && v[i].rc != m->last_status[i])
+			fprintf(stderr, _("benchtop metrics: %s: %s (its metrics "
+					  "are left out)\n"), v[i].path,
+				_(sample_error(v[i].rc)));
+		m->last_status[i] = v[i].rc;
+	}
+}
+
 static int once(struct metrics_cmd *m)
 {
 	struct collectset c;
@@ -198,6 +219,7 @@ static int once(struct metrics_cmd *m)
 	rc = collectset_get(&c, m->om, collectset_now(), &out);
 	if (rc == 0) {
 		warn_results(m, &c);
+		warn_sources(m, &c);
 		if (m->textfile)
 			rc = textfile_write(m->textfile, out->data, out->len,
 					    err, sizeof(err));
@@ -230,6 +252,7 @@ static int serve_metrics(void *ctx, bool om, const char **body, size_t *len)
 	if (rc)
 		return rc;
 	warn_results(s->m, &s->c);
+	warn_sources(s->m, &s->c);
 	*body = out->data;
 	*len = out->len;
 	return 0;

@@ -9,7 +9,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 6
+plan 9
 
 BED=$TMPD/hostile-xu4
 cp -r "$TESTBEDS/odroid-xu4" "$BED"
@@ -65,3 +65,22 @@ PY
 check $? "parsers read back the cleaned product and action (quotes, backslash kept; escapes, newline, bad bytes as ?)"
 grep -q 'product="Evil \\"quoted\\" back\\\\slash ?\[31mred?\]0;t? two?lines ???? end"' "$TMPD/out"
 check $? "the exposition has them escaped: \\\" and \\\\"
+
+# Garbage in two kernel files: their families are left out, the rest is
+# there, one sentence each on stderr, and the output is still valid.
+BAD=$TMPD/garbage-xu4
+cp -r "$TESTBEDS/odroid-xu4" "$BAD"
+printf 'CPU0 CPU1\n 150: lots\n\033[2J\n' > "$BAD/proc/interrupts"
+printf 'not diskstats\n' > "$BAD/proc/diskstats"
+on_bed "$BAD" "$BENCHTOP" metrics > "$TMPD/g.out" 2> "$TMPD/g.err"
+check $? "garbage /proc/interrupts and /proc/diskstats: still exit 0"
+grep -qx 'benchtop_source_readable{source="interrupts"} 0' "$TMPD/g.out" &&
+	grep -qx 'benchtop_source_readable{source="diskstats"} 0' "$TMPD/g.out" &&
+	! grep -q '^benchtop_irq_\|^benchtop_disk_' "$TMPD/g.out" &&
+	grep -q '^benchtop_network_receive_bytes_total{device="eth0"}' "$TMPD/g.out" &&
+	promtool check metrics < "$TMPD/g.out" > /dev/null 2>&1
+check $? "their families are left out and said unreadable; the rest is there and valid"
+[ "$(grep -c . "$TMPD/g.err")" -eq 2 ] &&
+	grep -qx "benchtop metrics: /proc/interrupts: the file's contents could not be understood (its metrics are left out)" "$TMPD/g.err" &&
+	grep -qx "benchtop metrics: /proc/diskstats: the file's contents could not be understood (its metrics are left out)" "$TMPD/g.err"
+check $? "one sentence for each on stderr ($(tr '\n' '|' < "$TMPD/g.err"))"

@@ -9,7 +9,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 17
+plan 18
 
 stop_server() {
 	if [ -s "$TMPD/pid" ]; then
@@ -164,3 +164,24 @@ wait "$BG"
 check $? "SIGTERM ends it with status 0"
 [ "$(get /metrics 2>&1 | tail -1 | grep -c Refused)" = 1 ]
 check $? "and the port is closed after"
+
+# IPv6: [::1]:PORT binds the loopback of IPv6 only.
+if grep -q '^00000000000000000000000000000001 ' /proc/net/if_inet6 2> /dev/null; then
+	P6=$(free_port)
+	on_bed odroid-xu4 sh -c 'echo $$ > "$0"; exec "$@"' "$TMPD/pid" \
+		"$BENCHTOP" metrics --listen "[::1]:$P6" > /dev/null 2>&1 &
+	python3 - "$P6" <<'PY'
+import http.client, sys, time
+for _ in range(300):
+    try:
+        c = http.client.HTTPConnection("::1", int(sys.argv[1]), timeout=10)
+        c.request("GET", "/metrics")
+        sys.exit(c.getresponse().status != 200)
+    except OSError:
+        time.sleep(0.1)
+sys.exit(1)
+PY
+	check $? "--listen [::1]:$P6 serves /metrics over IPv6"
+else
+	skip "no IPv6 loopback here"
+fi
