@@ -96,8 +96,7 @@ void snapui_exit(struct app *a, int end)
 	char msg[sizeof(a->snap_exit) - 16];
 
 	if (!a->cfg->snapshot_on_exit || a->replay ||
-	    !(end == 0 || end == SIGTERM || end == SIGHUP || end == SIGINT ||
-	      end == -EIO))
+	    !(end >= 0 ? end != SIGQUIT : end == -EIO))
 		return;
 	save(a, msg, sizeof(msg));
 	snprintf(a->snap_exit, sizeof(a->snap_exit), "%s: %s\n", PACKAGE,

@@ -1,6 +1,6 @@
 /* tui: the live monitor's one event loop: poll() on the terminal, a
- * timerfd for the sampling tick and a signalfd for SIGWINCH, SIGTERM,
- * SIGHUP, SIGINT and SIGCHLD.  No threads, no busy waiting. */
+ * timerfd for the sampling tick and a signalfd for SIGWINCH, SIGCHLD and
+ * every signal that would end the process.  No threads, no busy waiting. */
 #include "config.h"
 
 #include "tui.h"
@@ -41,6 +41,17 @@ struct loop_fds {
 	sigset_t old_mask;
 };
 
+/* Every asynchronous signal whose default action ends the process (and
+ * SIGRTMIN..SIGRTMAX): each ends the run as SIGTERM does, terminal and
+ * tunings restored, exit 128+N.  Faults (SIGSEGV...) are term.c's. */
+static const int end_signals[] = {
+	SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE, SIGPOLL, SIGPWR,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+
 static int arm_timer(int fd, double s)
 {
 	struct itimerspec it;
@@ -55,13 +66,16 @@ static int loop_open(struct loop_fds *f, double interval_s)
 {
 	sigset_t mask;
 
+	size_t i;
+	int n;
+
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGWINCH);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
-	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGCHLD);
-	sigaddset(&mask, SIGQUIT);
+	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++)
+		sigaddset(&mask, end_signals[i]);
+	for (n = SIGRTMIN; n <= SIGRTMAX; n++)
+		sigaddset(&mask, n);
 	if (sigprocmask(SIG_BLOCK, &mask, &f->old_mask))
 		return -errno;
 	f->sig = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -229,6 +243,5 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 		fprintf(stderr, _("%s: %s\n"), PACKAGE, strerror(-rc));
 		return EXIT_FAILURE;
 	}
-	return rc == SIGINT || rc == SIGTERM || rc == SIGHUP || rc == SIGQUIT
-		? 128 + rc : EXIT_SUCCESS;
+	return rc > 0 ? 128 + rc : EXIT_SUCCESS;
 }
