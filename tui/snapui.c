@@ -118,6 +118,7 @@ static void bounded_save(struct app *a, char *msg, size_t size)
 	if (pid == 0) {
 		sigset_t none;
 
+		setsid();	/* a hang-up of the terminal is not its end */
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		close(fds[0]);
