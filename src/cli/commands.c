@@ -4,11 +4,13 @@
 #include "cli/commands.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/i18n.h"
+#include "base/strclean.h"
 
 /* [commands: begin] declarations (one line each) */
 int cmd_set_main(int argc, char **argv);
@@ -46,13 +48,37 @@ const struct command *commands_all(void)
 	return command_table;
 }
 
+/* FMT's sentence (one line; a final newline kept) on F, cleaned: what
+ * the user typed may hold ESC or bidi characters (strclean). */
+static void say_v(FILE *f, const char *fmt, va_list ap)
+{
+	char raw[2048], shown[2048];
+	size_t n;
+	bool nl;
+
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	n = strlen(raw);
+	nl = n > 0 && raw[n - 1] == '\n';
+	strclean_copy(shown, sizeof(shown), raw, n - nl);
+	fprintf(f, "%s%s", shown, nl ? "\n" : "");
+}
+
+void commands_say(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_v(f, fmt, ap);
+	va_end(ap);
+}
+
 int commands_bad(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
 	fprintf(stderr, "%s %s: ", PACKAGE, cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say_v(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, _("; try '%s %s --help'\n"), PACKAGE, cmd);
 	return 2;

@@ -3,6 +3,8 @@
 #ifndef BENCHTOP_COMMANDS_H
 #define BENCHTOP_COMMANDS_H
 
+#include <stdio.h>
+
 struct command {
 	const char *name;	/* the word after "benchtop" */
 	/* Run with ARGV[0] = the command's name; returns the exit status. */
@@ -16,8 +18,13 @@ const struct command *commands_find(const char *name);
 /* The table, ended by an entry with a NULL name. */
 const struct command *commands_all(void);
 
+/* printf FMT to F as one sentence with control, bidi and format
+ * characters replaced (strclean): for sentences that echo user input. */
+__attribute__((format(printf, 2, 3)))
+void commands_say(FILE *f, const char *fmt, ...);
+
 /* One sentence about CMD's command line on stderr ("benchtop CMD: ...;
- * try 'benchtop CMD --help'"), FMT's arguments already clean; returns 2,
+ * try 'benchtop CMD --help'"), FMT's sentence cleaned (strclean); returns 2,
  * the exit status for a bad command line. */
 int commands_bad(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
