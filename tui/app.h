@@ -10,6 +10,7 @@
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
 #include "view.h"
+#include "stale.h"
 /* [tune app: begin] includes */
 #include "dialog.h"
 #include "tune/tune.h"
@@ -75,6 +76,7 @@ struct app {
 	bool replay_play;
 	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */
+	struct stale stale;	/* kernel files that failed (stale.c) */
 };
 
 /* The newest sample. */

@@ -110,6 +110,20 @@ static void title(struct app *a, int y, int w, const char *text)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
+/* Source K's sentence on row Y when its file failed; 1 row or 0. */
+static int error_line(struct app *a, enum stale_source k, int y, int w)
+{
+	char msg[200];
+
+	if (!stale_sentence(a, k, msg, sizeof(msg)))
+		return 0;
+	draw_style(a->color, STYLE_WARN);
+	draw_fill(y, 0, w);
+	draw_text(y, 0, w, msg);
+	draw_style(a->color, STYLE_NORMAL);
+	return 1;
+}
+
 static int draw_clusters(struct app *a, int y, int h, int w)
 {
 	char t[160];
@@ -120,7 +134,9 @@ static int draw_clusters(struct app *a, int y, int h, int w)
 	cells_cluster_title(t, sizeof(t));
 	title(a, y, w, t);
 	used = 1;
-	used += cells_draw_clusters(a, y + 1, h - 1, w);
+	if (h > 2)
+		used += error_line(a, STALE_STAT, y + 1, w);
+	used += cells_draw_clusters(a, y + used, h - used, w);
 	return used;
 }
 
@@ -174,11 +190,12 @@ static void draw_net(struct app *a, int y, int w, const struct net_rate *n)
 }
 
 static void draw_item(struct app *a, int y, int w, const struct item *it,
-		      bool selected)
+		      bool selected, bool stale)
 {
 	const struct sample_rates *r = &a->rates;
 
-	draw_style(a->color, selected ? STYLE_SELECTED : STYLE_NORMAL);
+	draw_style(a->color, selected ? STYLE_SELECTED : stale ? STYLE_DIM :
+		   STYLE_NORMAL);
 	draw_fill(y, 0, w);
 	if (it->kind == ITEM_DISK)
 		draw_disk(a, y, w, &r->disks[it->index]);
@@ -190,11 +207,13 @@ static void draw_item(struct app *a, int y, int w, const struct item *it,
 }
 
 /* Rows each section gets out of H (titles included). */
-static void share_rows(const struct layout *l, int h, int *dh, int *nh,
-		       int *ih)
+static void share_rows(const struct layout *l, const struct stale *st, int h,
+		       int *dh, int *nh, int *ih)
 {
-	*dh = l->ndisks ? 1 + (int)l->ndisks : 0;
-	*nh = l->nnets ? 1 + (int)l->nnets : 0;
+	int de = st->rc[STALE_DISKS] != 0, ne = st->rc[STALE_NETS] != 0;
+
+	*dh = l->ndisks || de ? 1 + de + (int)l->ndisks : 0;
+	*nh = l->nnets || ne ? 1 + ne + (int)l->nnets : 0;
 	*ih = h - *dh - *nh;
 	if (*ih < 4 && *dh > 3) {	/* squeeze disks before IRQs */
 		int take = *dh - 3 < 4 - *ih ? *dh - 3 : 4 - *ih;
@@ -204,26 +223,28 @@ static void share_rows(const struct layout *l, int h, int *dh, int *nh,
 	}
 	if (*ih < 0)
 		*ih = 0;
-	if (*ih > 1 + (int)l->nirqs)
-		*ih = 1 + (int)l->nirqs;
+	if (*ih > 1 + (st->rc[STALE_IRQS] != 0) + (int)l->nirqs)
+		*ih = 1 + (st->rc[STALE_IRQS] != 0) + (int)l->nirqs;
 }
 
+/* Section K's rows FIRST.. under its title at Y: the sentence first
+ * when its file failed, then the rows (dim when stale). */
 static int draw_section(struct app *a, const struct layout *l, size_t first,
-			size_t count, int y, int h, int w)
+			size_t count, int y, int h, int w, enum stale_source k)
 {
 	struct view *v = &a->views[panel_main_ops.id];
-	int i;
+	int i, e = h > 1 ? error_line(a, k, y + 1, w) : 0;
 
 	/* [tune layout: begin] */
 	first += l->nclusters;
 	/* [tune layout: end] */
-	for (i = 0; i < h - 1 && (size_t)i < count; i++)
-		draw_item(a, y + 1 + i, w, &l->items[first + (size_t)i],
-			  v->sel == first + (size_t)i);
-	if (count > (size_t)(h - 1) && h > 1) {
+	for (i = 0; i < h - 1 - e && (size_t)i < count; i++)
+		draw_item(a, y + 1 + e + i, w, &l->items[first + (size_t)i],
+			  v->sel == first + (size_t)i, a->stale.carried[k]);
+	if (count > (size_t)(h - 1 - e) && h > 1 + e) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fmt(y + h - 1, w - 12, 12, _(" +%zu more"),
-			 count - (size_t)(h - 2));
+			 count - (size_t)(h - 2 - e));
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	return h;
@@ -250,7 +271,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 		mvchgat(dh + 1 + (int)v->sel, 0, width, a->color ? A_NORMAL :
 			A_REVERSE, a->color ? STYLE_SELECTED : 0, NULL);
 	/* [tune layout: end] */
-	share_rows(l, top + height - y, &dh, &nh, &ih);
+	share_rows(l, &a->stale, top + height - y, &dh, &nh, &ih);
 	if (!a->have_rates) {
 		draw_text(y, 0, width, _("measuring... (first rates after one "
 					 "interval)"));
@@ -260,18 +281,20 @@ static void main_draw(struct app *a, int top, int height, int width)
 	if (dh) {
 		cells_disk_title(t, sizeof(t));
 		title(a, y, width, t);
-		y += draw_section(a, l, 0, l->ndisks, y, dh, width);
+		y += draw_section(a, l, 0, l->ndisks, y, dh, width,
+				  STALE_DISKS);
 	}
 	if (nh) {
 		cells_net_title(t, sizeof(t));
 		title(a, y, width, t);
-		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width);
+		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width,
+				  STALE_NETS);
 	}
 	if (ih > 0) {
 		cells_irq_title(t, sizeof(t));
 		title(a, y, width, t);
 		draw_section(a, l, l->ndisks + l->nnets, l->nirqs, y, ih,
-			     width);
+			     width, STALE_IRQS);
 	}
 	free(l);
 }
