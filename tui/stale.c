@@ -12,10 +12,16 @@
 #include "app.h"
 #include "base/i18n.h"
 
-static const char *const files[STALE_N] = {
-	[STALE_STAT] = "/proc/stat", [STALE_DISKS] = "/proc/diskstats",
-	[STALE_NETS] = "/proc/net/dev", [STALE_IRQS] = "/proc/interrupts",
-};
+/* The kernel file of source K (the enums share their order). */
+static const char *file_of(enum stale_source k)
+{
+	static const enum sample_source src[STALE_N] = {
+		[STALE_STAT] = SAMPLE_STAT, [STALE_DISKS] = SAMPLE_DISKSTATS,
+		[STALE_NETS] = SAMPLE_NETDEV, [STALE_IRQS] = SAMPLE_INTERRUPTS,
+	};
+
+	return sample_file(src[k]);
+}
 
 static int status_of(const struct sample *s, enum stale_source k)
 {
@@ -69,7 +75,7 @@ void stale_carry(struct app *a, struct sample *prev, struct sample *next)
 			st->good_at[k] = time(NULL);
 			if (was)
 				snprintf(a->message, sizeof(a->message),
-					 _("%s reads again"), files[k]);
+					 _("%s reads again"), file_of(k));
 			continue;
 		}
 		st->carried[k] = had;
@@ -124,9 +130,9 @@ const char *stale_sentence(const struct app *a, enum stale_source k,
 	/* Short enough for 80 columns with the stale mark. */
 	if (st->rc[k] == -EINVAL)
 		snprintf(why, sizeof(why), _("%s cannot be understood"),
-			 files[k]);
+			 file_of(k));
 	else
-		snprintf(why, sizeof(why), "%s: %s", files[k],
+		snprintf(why, sizeof(why), "%s: %s", file_of(k),
 			 _(sample_error(st->rc[k])));
 	if (!st->carried[k]) {
 		snprintf(dst, size, "%s", why);

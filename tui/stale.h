@@ -34,8 +34,9 @@ void stale_carry(struct app *a, struct sample *prev, struct sample *next);
 void stale_rates(struct app *a, struct sample_rates *old,
 		 struct sample_rates *new);
 
-/* The sentence for source S ("/proc/diskstats: ...; values of 12:03:11,
- * stale") into DST, or NULL when S read. */
+/* The sentence for source S ("diskstats cannot be understood; values
+ * from 12:03:11 (stale)", with the file's path) into DST, or NULL when S
+ * read. */
 const char *stale_sentence(const struct app *a, enum stale_source s,
 			   char *dst, size_t size);
 

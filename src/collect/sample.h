@@ -68,6 +68,11 @@ int sample_rates(const struct sample *prev, const struct sample *cur,
 
 void sample_rates_free(struct sample_rates *r);
 
+/* The kernel file of a source, for sentences ("/proc/diskstats"). */
+enum sample_source { SAMPLE_STAT, SAMPLE_DISKSTATS, SAMPLE_NETDEV,
+		     SAMPLE_INTERRUPTS };
+const char *sample_file(enum sample_source s);
+
 /* A plain English sentence for a source's error code. */
 const char *sample_error(int rc);
 
