@@ -8,6 +8,8 @@ PKGS="build-essential autoconf automake autopoint gettext pkg-config
 libncurses-dev libpci-dev libusb-1.0-0-dev libjansson-dev libcpupower-dev
 libiperf-dev check umockdev clang python3 tmux iperf3 fio e2fsprogs
 util-linux procps git ca-certificates"
+# The SSH session test (sshd on 127.0.0.1) and its htop benchmark.
+PKGS="$PKGS openssh-server openssh-client htop"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

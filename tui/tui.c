@@ -164,6 +164,20 @@ static bool on_keys(struct app *a, int timer_fd)
 	return n > 0;
 }
 
+/* The terminal is gone (a dropped SSH link): the SIGHUP that comes with
+ * the hang-up (exit 129), else -EIO.  The kernel sends it to the
+ * foreground group when the session's leader exits, a moment after the
+ * terminal reads EOF: wait half a second for it. */
+static int term_gone(struct app *a, int sig_fd)
+{
+	struct pollfd p = { .fd = sig_fd, .events = POLLIN };
+	int end = on_signals(a, sig_fd);
+
+	if (!end && poll(&p, 1, 500) == 1)
+		end = on_signals(a, sig_fd);
+	return end ? end : -EIO;
+}
+
 static int run_loop(struct app *a, struct loop_fds *f)
 {
 	struct pollfd pfd[5] = {	/* [bench loop] 3 + the bench pipes */
@@ -182,9 +196,9 @@ static int run_loop(struct app *a, struct loop_fds *f)
 		if (poll(pfd, (nfds_t)nfds, -1) < 0 && errno != EINTR)
 			return -errno;
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
-			return -EIO;
+			return term_gone(a, f->sig);
 		if ((pfd[0].revents & POLLIN) && !on_keys(a, f->timer))
-			return -EIO;	/* readable but nothing: EOF */
+			return term_gone(a, f->sig);	/* nothing: EOF */
 		if ((pfd[1].revents & POLLIN) &&
 		    read(f->timer, &ticks, sizeof(ticks)) > 0)
 			screen_tick(a);
