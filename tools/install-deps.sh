@@ -25,6 +25,8 @@ PKGS="$PKGS valgrind"
 PKGS="$PKGS iproute2 ethtool hdparm bonnie++"
 # the German-locale test (localedef)
 PKGS="$PKGS locales"
+# The SSH session test (sshd on 127.0.0.1) and its htop benchmark.
+PKGS="$PKGS openssh-server openssh-client htop"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

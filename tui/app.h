@@ -12,6 +12,7 @@
 #include "overview.h"
 #include "panel.h"
 #include "view.h"
+#include "stale.h"
 /* [tune app: begin] includes */
 #include "dialog.h"
 #include "tune/tune.h"
@@ -78,6 +79,7 @@ struct app {
 	bool replay_play;
 	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */
+	struct stale stale;	/* kernel files that failed (stale.c) */
 };
 
 /* The newest sample. */

@@ -257,8 +257,8 @@ int cells_draw_clusters(struct app *a, int y, int h, int w)
 	int used = 0;
 
 	if (hottest_mc(a, &mc))
-		draw_fmt(y - 1, w - 8, 8, a->utf8 ? "%5.1f\u00b0C" : "%5.1f C",
-			 (double)mc / 1000.0);
+		draw_fmt(y - 1, w - 8, 8, "%5.1f%s", (double)mc / 1000.0,
+			 a->utf8 ? "\u00b0C" : " C");
 	if (c->n == 0)
 		used = draw_nofreq(a, y, h, w);
 	for (i = 0; i < c->n && used < h; i++, used++)

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "base/strclean.h"
+
 struct style_def {
 	short fg, bg;
 	attr_t color_extra;	/* added to the colour pair */
@@ -86,7 +88,9 @@ int draw_text(int y, int x, int maxw, const char *s)
 			memset(&st, 0, sizeof(st));
 		}
 		cw = wcwidth(wc);
-		if (cw < 0)
+		/* Kernel and file text: bidi and format characters (zero
+		 * width to wcwidth) would reorder the screen. */
+		if (cw < 0 || strclean_is_format((unsigned)wc))
 			wc = L'?', cw = 1;
 		if (used + cw > maxw)
 			break;

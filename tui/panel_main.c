@@ -27,6 +27,20 @@ static void title(struct app *a, int y, int w, const char *text)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
+/* Source K's sentence on row Y when its file failed; 1 row or 0. */
+static int error_line(struct app *a, enum stale_source k, int y, int w)
+{
+	char msg[200];
+
+	if (!stale_sentence(a, k, msg, sizeof(msg)))
+		return 0;
+	draw_style(a->color, STYLE_WARN);
+	draw_fill(y, 0, w);
+	draw_text(y, 0, w, msg);
+	draw_style(a->color, STYLE_NORMAL);
+	return 1;
+}
+
 static int draw_clusters(struct app *a, int y, int h, int w)
 {
 	char t[160];
@@ -37,7 +51,9 @@ static int draw_clusters(struct app *a, int y, int h, int w)
 	cells_cluster_title(t, sizeof(t));
 	title(a, y, w, t);
 	used = 1;
-	used += cells_draw_clusters(a, y + 1, h - 1, w);
+	if (h > 2)
+		used += error_line(a, STALE_STAT, y + 1, w);
+	used += cells_draw_clusters(a, y + used, h - used, w);
 	return used;
 }
 
@@ -93,11 +109,12 @@ static void draw_net(struct app *a, int y, int w, const struct net_rate *n)
 }
 
 static void draw_item(struct app *a, int y, int w,
-		      const struct overview_row *it, bool selected)
+		      const struct overview_row *it, bool selected, bool stale)
 {
 	const struct sample_rates *r = &a->rates;
 
-	draw_style(a->color, selected ? STYLE_SELECTED : STYLE_NORMAL);
+	draw_style(a->color, selected ? STYLE_SELECTED : stale ? STYLE_DIM :
+		   STYLE_NORMAL);
 	draw_fill(y, 0, w);
 	if (it->kind == OVERVIEW_DISK)
 		draw_disk(a, y, w, &r->disks[it->index]);
@@ -109,11 +126,13 @@ static void draw_item(struct app *a, int y, int w,
 }
 
 /* Rows each section gets out of H (titles included). */
-static void share_rows(const struct overview *l, int h, int *dh, int *nh,
-		       int *ih)
+static void share_rows(const struct overview *l, const struct stale *st,
+		       int h, int *dh, int *nh, int *ih)
 {
-	*dh = l->ndisks ? 1 + (int)l->ndisks : 0;
-	*nh = l->nnets ? 1 + (int)l->nnets : 0;
+	int de = st->rc[STALE_DISKS] != 0, ne = st->rc[STALE_NETS] != 0;
+
+	*dh = l->ndisks || de ? 1 + de + (int)l->ndisks : 0;
+	*nh = l->nnets || ne ? 1 + ne + (int)l->nnets : 0;
 	*ih = h - *dh - *nh;
 	if (*ih < 4 && *dh > 3) {	/* squeeze disks before IRQs */
 		int take = *dh - 3 < 4 - *ih ? *dh - 3 : 4 - *ih;
@@ -123,27 +142,29 @@ static void share_rows(const struct overview *l, int h, int *dh, int *nh,
 	}
 	if (*ih < 0)
 		*ih = 0;
-	if (*ih > 1 + (int)l->nirqs)
-		*ih = 1 + (int)l->nirqs;
+	if (*ih > 1 + (st->rc[STALE_IRQS] != 0) + (int)l->nirqs)
+		*ih = 1 + (st->rc[STALE_IRQS] != 0) + (int)l->nirqs;
 }
 
+/* Section K's rows FIRST.. under its title at Y: the sentence first
+ * when its file failed, then the rows (dim when stale). */
 static int draw_section(struct app *a, const struct overview *l, size_t first,
-			size_t count, int y, int h, int w)
+			size_t count, int y, int h, int w, enum stale_source k)
 {
 	struct view *v = &a->views[PANEL_MAIN];
-	int i;
+	int i, e = h > 1 ? error_line(a, k, y + 1, w) : 0;
 
 	/* [tune layout: begin] */
 	first += l->nclusters;
 	/* [tune layout: end] */
 	/* When the rows do not all fit, the marker takes the last line of
 	 * its own (it once overprinted the last row's link). */
-	int rows = count > (size_t)(h - 1) ? h - 2 : h - 1;
+	int rows = count > (size_t)(h - 1 - e) ? h - 2 - e : h - 1 - e;
 
 	for (i = 0; i < rows && (size_t)i < count; i++)
-		draw_item(a, y + 1 + i, w, &l->rows[first + (size_t)i],
-			  v->sel == first + (size_t)i);
-	if (count > (size_t)(h - 1) && h > 1) {
+		draw_item(a, y + 1 + e + i, w, &l->rows[first + (size_t)i],
+			  v->sel == first + (size_t)i, a->stale.carried[k]);
+	if (count > (size_t)(h - 1 - e) && h > 1 + e) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fill(y + h - 1, 0, w);
 		draw_fmt(y + h - 1, w - 12, 12, _(" +%zu more"),
@@ -171,7 +192,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 		mvchgat(dh + 1 + (int)v->sel, 0, width, a->color ? A_NORMAL :
 			A_REVERSE, a->color ? STYLE_SELECTED : 0, NULL);
 	/* [tune layout: end] */
-	share_rows(l, top + height - y, &dh, &nh, &ih);
+	share_rows(l, &a->stale, top + height - y, &dh, &nh, &ih);
 	if (!a->have_rates) {
 		draw_text(y, 0, width, _("measuring... (first rates after one "
 					 "interval)"));
@@ -180,18 +201,20 @@ static void main_draw(struct app *a, int top, int height, int width)
 	if (dh) {
 		cells_disk_title(t, sizeof(t));
 		title(a, y, width, t);
-		y += draw_section(a, l, 0, l->ndisks, y, dh, width);
+		y += draw_section(a, l, 0, l->ndisks, y, dh, width,
+				  STALE_DISKS);
 	}
 	if (nh) {
 		cells_net_title(t, sizeof(t));
 		title(a, y, width, t);
-		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width);
+		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width,
+				  STALE_NETS);
 	}
 	if (ih > 0) {
 		cells_irq_title(t, sizeof(t));
 		title(a, y, width, t);
 		draw_section(a, l, l->ndisks + l->nnets, l->nirqs, y, ih,
-			     width);
+			     width, STALE_IRQS);
 	}
 }
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "stale.h"
 #include "draw.h"
 #include "keymap.h"
 #include "keys.h"
@@ -129,11 +130,17 @@ void screen_tick(struct app *a)
 	/* [snapshot replay: end] */
 	if (sample_take(&a->samples[next], &live_roots, &a->scratch))
 		return;
+	stale_carry(a, &a->samples[a->cur], &a->samples[next]);
 	if (a->nsamples > 0) {
-		if (a->have_rates)
-			sample_rates_free(&a->rates);
+		struct sample_rates old = a->rates;
+		bool had = a->have_rates;
+
 		a->have_rates = sample_rates(&a->samples[a->cur],
 					     &a->samples[next], &a->rates) == 0;
+		if (a->have_rates)
+			stale_rates(a, had ? &old : NULL, &a->rates);
+		if (had)
+			sample_rates_free(&old);
 		if (a->have_rates)
 			push_history(a);
 	}

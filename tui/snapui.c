@@ -9,12 +9,16 @@
 #include <curses.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "draw.h"
@@ -24,6 +28,8 @@
 #include "base/settings.h"
 #include "session/snapshot.h"
 #include "base/strclean.h"
+
+#define SNAPUI_SAVE_BOUND_S 10	/* the longest a save may hold the exit */
 
 void snapui_init(struct app *a)
 {
@@ -104,15 +110,63 @@ int snapui_save(struct app *a)
 	return rc;
 }
 
+/* The save on exit in a child: a folder that does not answer (a dead
+ * NFS server, a frozen file system) cannot hold the exit past the bound;
+ * the child finishes the save by itself when the folder answers. */
+static void bounded_save(struct app *a, char *msg, size_t size)
+{
+	const char *dir = a->cfg->snapshot_dir && a->cfg->snapshot_dir[0] ?
+			  a->cfg->snapshot_dir : ".";
+	struct pollfd pfd = { .events = POLLIN };
+	int fds[2], st;
+	char shown[512];
+	ssize_t n = -1;
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC)) {
+		save(a, msg, size);
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		sigset_t none;
+
+		setsid();	/* a hang-up of the terminal is not its end */
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		close(fds[0]);
+		save(a, msg, size);
+		n = write(fds[1], msg, strlen(msg));
+		_exit(n < 0);
+	}
+	close(fds[1]);
+	pfd.fd = fds[0];
+	if (pid > 0 && poll(&pfd, 1, SNAPUI_SAVE_BOUND_S * 1000) == 1)
+		n = read(fds[0], msg, size - 1);
+	close(fds[0]);
+	if (n > 0) {
+		msg[n] = '\0';
+		waitpid(pid, &st, 0);
+		return;
+	}
+	strclean_copy(shown, sizeof(shown), dir, strlen(dir));
+	if (pid < 0)
+		save(a, msg, size);
+	else
+		snprintf(msg, size, _("the snapshot was not saved: %s did not "
+			 "answer within %d s; the save goes on as process %d "
+			 "and ends when the folder answers"), shown,
+			 SNAPUI_SAVE_BOUND_S, (int)pid);
+}
+
 void snapui_exit(struct app *a, int end)
 {
 	char msg[sizeof(a->snap_exit) - 16];
 
 	if (!a->cfg->snapshot_on_exit || a->replay ||
-	    !(end == 0 || end == SIGTERM || end == SIGHUP || end == SIGINT ||
-	      end == -EIO))
+	    !(end >= 0 ? end != SIGQUIT : end == -EIO))
 		return;
-	save(a, msg, sizeof(msg));
+	bounded_save(a, msg, sizeof(msg));
 	snprintf(a->snap_exit, sizeof(a->snap_exit), "%s: %s\n", PACKAGE,
 		 msg);
 }

@@ -1,6 +1,6 @@
 /* tui: the live monitor's one event loop: poll() on the terminal, a
- * timerfd for the sampling tick and a signalfd for SIGWINCH, SIGTERM,
- * SIGHUP, SIGINT and SIGCHLD.  No threads, no busy waiting. */
+ * timerfd for the sampling tick and a signalfd for SIGWINCH, SIGCHLD and
+ * every signal that would end the process.  No threads, no busy waiting. */
 #include "config.h"
 
 #include "tui.h"
@@ -39,6 +39,17 @@ struct loop_fds {
 	sigset_t old_mask;
 };
 
+/* Every asynchronous signal whose default action ends the process (and
+ * SIGRTMIN..SIGRTMAX): each ends the run as SIGTERM does, terminal and
+ * tunings restored, exit 128+N.  Faults (SIGSEGV...) are term.c's. */
+static const int end_signals[] = {
+	SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE, SIGPOLL, SIGPWR,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+
 static int arm_timer(int fd, double s)
 {
 	struct itimerspec it;
@@ -53,13 +64,16 @@ static int loop_open(struct loop_fds *f, double interval_s)
 {
 	sigset_t mask;
 
+	size_t i;
+	int n;
+
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGWINCH);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGHUP);
-	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGCHLD);
-	sigaddset(&mask, SIGQUIT);
+	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++)
+		sigaddset(&mask, end_signals[i]);
+	for (n = SIGRTMIN; n <= SIGRTMAX; n++)
+		sigaddset(&mask, n);
 	if (sigprocmask(SIG_BLOCK, &mask, &f->old_mask))
 		return -errno;
 	f->sig = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -118,6 +132,20 @@ static bool on_keys(struct app *a, int timer_fd)
 	return n > 0;
 }
 
+/* The terminal is gone (a dropped SSH link): the SIGHUP that comes with
+ * the hang-up (exit 129), else -EIO.  The kernel sends it to the
+ * foreground group when the session's leader exits, a moment after the
+ * terminal reads EOF: wait half a second for it. */
+static int term_gone(struct app *a, int sig_fd)
+{
+	struct pollfd p = { .fd = sig_fd, .events = POLLIN };
+	int end = on_signals(a, sig_fd);
+
+	if (!end && poll(&p, 1, 500) == 1)
+		end = on_signals(a, sig_fd);
+	return end ? end : -EIO;
+}
+
 static int run_loop(struct app *a, struct loop_fds *f)
 {
 	struct pollfd pfd[5] = {	/* [bench loop] 3 + the bench pipes */
@@ -136,9 +164,9 @@ static int run_loop(struct app *a, struct loop_fds *f)
 		if (poll(pfd, (nfds_t)nfds, -1) < 0 && errno != EINTR)
 			return -errno;
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
-			return -EIO;
+			return term_gone(a, f->sig);
 		if ((pfd[0].revents & POLLIN) && !on_keys(a, f->timer))
-			return -EIO;	/* readable but nothing: EOF */
+			return term_gone(a, f->sig);	/* nothing: EOF */
 		if ((pfd[1].revents & POLLIN) &&
 		    read(f->timer, &ticks, sizeof(ticks)) > 0)
 			screen_tick(a);
@@ -202,6 +230,5 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 		fprintf(stderr, _("%s: %s\n"), PACKAGE, strerror(-rc));
 		return EXIT_FAILURE;
 	}
-	return rc == SIGINT || rc == SIGTERM || rc == SIGHUP || rc == SIGQUIT
-		? 128 + rc : EXIT_SUCCESS;
+	return rc > 0 ? 128 + rc : EXIT_SUCCESS;
 }

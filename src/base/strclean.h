@@ -2,14 +2,21 @@
 #ifndef BENCHTOP_STRCLEAN_H
 #define BENCHTOP_STRCLEAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
  * Copy at most LEN bytes of SRC (stopping at a NUL) into DST of SIZE bytes,
- * always NUL-terminated, with every control character (C0, DEL, C1) and
- * every byte of invalid UTF-8 replaced by '?'.  Returns the length written.
+ * always NUL-terminated, with every control character (C0, DEL, C1), every
+ * format or separator character (Unicode Cf, Zl, Zp: bidi overrides and
+ * isolates, U+2028/2029, zero-width marks) and every byte of invalid UTF-8
+ * replaced by '?'.  Returns the length written.
  */
 size_t strclean_copy(char *dst, size_t size, const char *src, size_t len);
+
+/* Whether code point CP is a format or separator character (Unicode Cf,
+ * Zl, Zp), which strclean_copy replaces: for code drawing wide chars. */
+bool strclean_is_format(unsigned cp);
 
 /* The same into malloc'd memory; NULL when out of memory. */
 char *strclean_dup(const char *src, size_t len);

@@ -1,14 +1,42 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmdline: the sentence about a bad command line, below the command table
- * (commands.c) and every cmd_*.c that uses it. */
+ * (commands.c) and every cmd_*.c that uses it; what the user typed is
+ * cleaned (strclean) before it reaches the terminal. */
 #include "config.h"
 
 #include "cli/cmdline.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/i18n.h"
+#include "base/strclean.h"
+
+/* FMT's sentence (one line; a final newline kept) on F, cleaned: what
+ * the user typed may hold ESC or bidi characters (strclean). */
+static void say_v(FILE *f, const char *fmt, va_list ap)
+{
+	char raw[2048], shown[2048];
+	size_t n;
+	bool nl;
+
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	n = strlen(raw);
+	nl = n > 0 && raw[n - 1] == '\n';
+	strclean_copy(shown, sizeof(shown), raw, n - nl);
+	fprintf(f, "%s%s", shown, nl ? "\n" : "");
+}
+
+void cmdline_say(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say_v(f, fmt, ap);
+	va_end(ap);
+}
 
 int cmdline_bad(const char *cmd, const char *fmt, ...)
 {
@@ -16,7 +44,7 @@ int cmdline_bad(const char *cmd, const char *fmt, ...)
 
 	fprintf(stderr, "%s %s: ", PACKAGE, cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say_v(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, _("; try '%s %s --help'\n"), PACKAGE, cmd);
 	return 2;

@@ -4,8 +4,15 @@
 #ifndef BENCHTOP_CMDLINE_H
 #define BENCHTOP_CMDLINE_H
 
+#include <stdio.h>
+
+/* printf FMT to F as one sentence with control, bidi and format
+ * characters replaced (strclean): for sentences that echo user input. */
+void cmdline_say(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* One sentence about CMD's command line on stderr ("benchtop CMD: ...;
- * try 'benchtop CMD --help'"), FMT's arguments already clean; returns 2,
+ * try 'benchtop CMD --help'"), FMT's sentence cleaned (strclean); returns 2,
  * the exit status for a bad command line. */
 int cmdline_bad(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "base/strclean.h"
 
 /* [commands: begin] declarations (one line each) */
 int cmd_set_main(int argc, char **argv);

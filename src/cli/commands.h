@@ -3,6 +3,8 @@
 #ifndef BENCHTOP_COMMANDS_H
 #define BENCHTOP_COMMANDS_H
 
+#include <stdio.h>
+
 struct command {
 	const char *name;	/* the word after "benchtop" */
 	/* Run with ARGV[0] = the command's name; returns the exit status. */

@@ -2,6 +2,7 @@
  * mistake (exit status 2, as GNU programs do). */
 #include "config.h"
 
+#include "cli/cmdline.h"
 #include "cli/options.h"
 
 #include <errno.h>
@@ -122,7 +123,7 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 		o->interval_set = true;
 		if (o->interval_s > 0)
 			return 0;
-		fprintf(err, _("%s: invalid interval '%s': give seconds from "
+		cmdline_say(err, _("%s: invalid interval '%s': give seconds from "
 			       "0.1 to 3600, such as 1 or 0.5\n"), PACKAGE, arg);
 		return 2;
 	case OPT_JSON:
@@ -140,7 +141,7 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 		else if (strcmp(arg, "ask") == 0)
 			o->on_exit = OPTIONS_ON_EXIT_ASK;
 		else {
-			fprintf(err, _("%s: --on-exit takes keep, restore or "
+			cmdline_say(err, _("%s: --on-exit takes keep, restore or "
 				       "ask, not '%s'\n"), PACKAGE, arg);
 			return 2;
 		}
@@ -198,7 +199,7 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 		if (c == '?' || c == ':') {
 			const char *bad = argv[optind - 1];
 
-			fprintf(err, c == '?' ? _("%s: unknown option '%s'; "
+			cmdline_say(err, c == '?' ? _("%s: unknown option '%s'; "
 						  "try '%s --help'\n")
 					      : _("%s: option '%s' needs a "
 						  "value; try '%s --help'\n"),
@@ -222,7 +223,7 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 	if (o->action == ACTION_MONITOR && (o->once || o->json))
 		o->action = ACTION_ONCE;
 	if (optind < argc) {
-		fprintf(err, _("%s: unknown command or stray argument '%s'; "
+		cmdline_say(err, _("%s: unknown command or stray argument '%s'; "
 			       "try '%s --help'\n"), PACKAGE, argv[optind],
 			PACKAGE);
 		return 2;

@@ -233,3 +233,15 @@ const char *sample_error(int rc)
 		return strerror(-rc);
 	}
 }
+
+const char *sample_file(enum sample_source s)
+{
+	static const char *const files[] = {
+		[SAMPLE_STAT] = "/proc/stat",
+		[SAMPLE_DISKSTATS] = "/proc/diskstats",
+		[SAMPLE_NETDEV] = "/proc/net/dev",
+		[SAMPLE_INTERRUPTS] = "/proc/interrupts",
+	};
+
+	return (unsigned)s < sizeof(files) / sizeof(files[0]) ? files[s] : "?";
+}

@@ -84,6 +84,11 @@ struct sample_skip {
 size_t sample_skips(const struct sample *s,
 		    struct sample_skip out[SAMPLE_NSKIP]);
 
+/* The kernel file of a source, for sentences ("/proc/diskstats"). */
+enum sample_source { SAMPLE_STAT, SAMPLE_DISKSTATS, SAMPLE_NETDEV,
+		     SAMPLE_INTERRUPTS };
+const char *sample_file(enum sample_source s);
+
 /* A plain English sentence for a source's error code. */
 const char *sample_error(int rc);
 

@@ -566,7 +566,8 @@ static int explain_file(struct cluster *cl, struct buf *b, unsigned cpu,
 					    b->len)
 		return 0;
 	if (rc == 0 && kind == FILE_NUMBER &&
-	    clusters_parse_u64(b->data, b->len, &v) == 0 && v > 0)
+	    clusters_parse_u64(b->data, b->len, &v) == 0 && v > 0 &&
+	    (v <= CPUFREQINFO_KHZ_MAX || !strstr(name, "_freq")))
 		return 0;
 	if (rc == 0 && kind == FILE_NUMBERS) {
 		if (all_numbers(b->data, b->len))
@@ -734,6 +735,12 @@ static int list_cpus(struct clusters *c, struct buf *b)
 {
 	int rc = read_cpulist(b, "present", &c->present);
 
+	/* The kernel allows 8192 CPUs; a cpuset holds CPUSET_MAX. */
+	if (rc == -ERANGE && add_error(&c->error, "CPUs past %d are not "
+				       "shown: %s/present lists more than "
+				       "the %d CPUs benchtop follows",
+				       CPUSET_MAX - 1, CPU_DIR, CPUSET_MAX))
+		return -ENOMEM;
 	if (rc && scan_cpu_dirs(&c->present) != 0)
 		return add_error(&c->error, "the CPUs cannot be listed: "
 				 "%s/present is unreadable (%s)", CPU_DIR,

@@ -45,6 +45,12 @@ static int read_policy(unsigned cpu, struct cpufreqinfo *out)
 	}
 	out->min_khz = pol->min;
 	out->max_khz = pol->max;
+	if (pol->min > CPUFREQINFO_KHZ_MAX || pol->max > CPUFREQINFO_KHZ_MAX) {
+		cpufreq_put_policy(pol);
+		out->min_khz = out->max_khz = 0;
+		out->missing |= CPUFREQINFO_POLICY;
+		return 0;
+	}
 	out->governor = clean(pol->governor);
 	cpufreq_put_policy(pol);
 	return out->governor ? 0 : -ENOMEM;
@@ -56,7 +62,8 @@ static int read_limits(unsigned cpu, struct cpufreqinfo *out)
 
 	/* The library tests errno for ERANGE without clearing it first. */
 	errno = 0;
-	if (cpufreq_get_hardware_limits(cpu, &lo, &hi) == 0) {
+	if (cpufreq_get_hardware_limits(cpu, &lo, &hi) == 0 &&
+	    lo <= CPUFREQINFO_KHZ_MAX && hi <= CPUFREQINFO_KHZ_MAX) {
 		out->hw_min_khz = lo;
 		out->hw_max_khz = hi;
 	} else {
@@ -64,6 +71,8 @@ static int read_limits(unsigned cpu, struct cpufreqinfo *out)
 	}
 	errno = 0;
 	out->cur_khz = cpufreq_get_freq_kernel(cpu);
+	if (out->cur_khz > CPUFREQINFO_KHZ_MAX)
+		out->cur_khz = 0;
 	if (!out->cur_khz)
 		out->missing |= CPUFREQINFO_CUR;
 	return read_policy(cpu, out);

@@ -19,6 +19,10 @@ enum {
 	CPUFREQINFO_TRANS = 1 << 6,	/* stats/total_trans */
 };
 
+/* No CPU runs at 100 GHz: a larger kHz figure is garbage (libcpupower's
+ * strtoul turns "-5" into 18446744073709551611). */
+#define CPUFREQINFO_KHZ_MAX UINT64_C(100000000)
+
 struct cpufreqinfo_state {
 	uint64_t khz;
 	uint64_t ms;		/* time at KHZ since boot */
