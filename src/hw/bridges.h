@@ -25,9 +25,9 @@ int bridges_parse(const char *buf, size_t len, struct bridges *out,
 		  size_t *line);
 
 /*
- * Load usb-bridges.conf from the folder of datadir_find() ($BENCHTOP_DATADIR,
- * an uninstalled build's source tree, or PKGDATADIR).  Returns the count or -errno (-EINVAL for a
- * malformed file).
+ * Load usb-bridges.conf from the folder of datadir_find()
+ * ($BENCHTOP_DATADIR, an uninstalled build's source tree, or PKGDATADIR).
+ * Returns the count or -errno (-EINVAL for a malformed file).
  */
 int bridges_load(struct bridges *out);
 
