@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_help: every key of the monitor, from the key table (keys.c). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tuneui: what the tuning keys do (tui/keys.c binds them), their dialogs
  * and status sentences, and the keep-or-restore decision at exit. */
 #ifndef BENCHTOP_TUNEUI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numparse: strict decimal parsing shared by the parsers of kernel files,
  * settings, presets, snapshots and the command line; digits are read one
  * by one, so no locale ever changes what a number means. */

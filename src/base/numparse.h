@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numparse: strict numbers in kernel text, configuration values and
  * command-line words, the same in every locale. */
 #ifndef BENCHTOP_NUMPARSE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench: the figures of a result, as every runner (bench_*.c) writes them
  * and the results screen reads them. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench: one benchmark run as its child process does it: the job, the
  * kinds' bench_*.c (dispatched by bench_child.c), and the figures of a
  * result. */

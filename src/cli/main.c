@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchtop: the command-line front; everything else lives in src/ modules
  * (collectors) and tui/ (the live screen). */
 #include "config.h"
@@ -190,7 +191,8 @@ static void print_version(void)
 		"<https://gnu.org/licenses/gpl.html>.\n"
 		"This is free software: you are free to change and "
 		"redistribute it.\n"
-		"There is NO WARRANTY, to the extent permitted by law.\n"), stdout);
+		"There is NO WARRANTY, to the extent permitted by law.\n"),
+	      stdout);
 }
 
 /* A subcommand, or the one sentence saying this build lacks it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bridges: names of USB bridge chips (USB-SATA, USB-Ethernet) by VID:PID,
  * from the data file usb-bridges.conf rather than from code. */
 #ifndef BENCHTOP_BRIDGES_H
@@ -25,9 +26,9 @@ int bridges_parse(const char *buf, size_t len, struct bridges *out,
 		  size_t *line);
 
 /*
- * Load usb-bridges.conf from the folder of datadir_find() ($BENCHTOP_DATADIR,
- * an uninstalled build's source tree, or PKGDATADIR).  Returns the count or -errno (-EINVAL for a
- * malformed file).
+ * Load usb-bridges.conf from the folder of datadir_find()
+ * ($BENCHTOP_DATADIR, an uninstalled build's source tree, or PKGDATADIR).
+ * Returns the count or -errno (-EINVAL for a malformed file).
  */
 int bridges_load(struct bridges *out);
 

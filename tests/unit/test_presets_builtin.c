@@ -63,7 +63,8 @@ START_TEST(missing_data_file_warns)
 	struct presets ps;
 	char err[600];
 
-	setenv("BENCHTOP_DATADIR", tmpdir, 1);	/* no presets.conf there */
+	/* no presets.conf there */
+	setenv("BENCHTOP_DATADIR", tmpdir, 1);
 	ck_assert_int_ge(presets_load(&ps, err, sizeof(err)), 6);
 	ck_assert_msg(strstr(err, tmpdir) && strstr(err, "presets.conf") &&
 		      strstr(err, "No such file") &&
