@@ -22,6 +22,9 @@
 struct replay;
 /* [snapshot app: end] includes */
 
+/* [experiment app: begin] includes */
+struct expui;
+/* [experiment app: end] includes */
 struct settings;
 struct options;
 struct panel_ops;
@@ -75,6 +78,9 @@ struct app {
 	bool replay_play;
 	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */
+	/* [experiment app: begin] */
+	struct expui *exp;	/* expui.c */
+	/* [experiment app: end] */
 };
 
 /* The newest sample. */

@@ -12,6 +12,9 @@
 #include "draw.h"
 #include "base/i18n.h"
 #include "panel.h"
+/* [experiment key: begin] */
+#include "expui.h"
+/* [experiment key: end] */
 /* [snapshot baseline: begin] */
 #include "snapui.h"
 /* [snapshot baseline: end] */
@@ -141,6 +144,10 @@ static bool res_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[panel_benchres_ops.id];
 
+	/* [experiment key: begin] x: an experiment on the selected run */
+	if (ch == 'x')
+		return expui_open(a, v->sel);
+	/* [experiment key: end] */
 	if ((ch == 'j' || ch == KEY_DOWN) && v->sel + 1 < v->nrows)
 		v->sel++;
 	else if ((ch == 'k' || ch == KEY_UP) && v->sel > 0)

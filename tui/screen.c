@@ -24,6 +24,9 @@
 /* [tune includes: begin] */
 #include "tuneui.h"
 /* [tune includes: end] */
+/* [experiment includes: begin] */
+#include "expui.h"
+/* [experiment includes: end] */
 
 #define HW_RELOAD_S 10.0	/* USB, PCI, block: re-read this often */
 
@@ -53,10 +56,16 @@ void screen_app_init(struct app *a, const struct options *opts,
 	/* [snapshot init: begin] */
 	snapui_init(a);
 	/* [snapshot init: end] */
+	/* [experiment init: begin] */
+	expui_init(a);
+	/* [experiment init: end] */
 }
 
 void screen_app_fini(struct app *a)
 {
+	/* [experiment fini: begin] before tune: its tuning goes back */
+	expui_fini(a);
+	/* [experiment fini: end] */
 	/* [tune fini: begin] */
 	tuneui_fini(a);
 	/* [tune fini: end] */
@@ -241,6 +250,9 @@ void screen_draw(struct app *a)
 		/* [snapshot draw: begin] */
 		snapui_draw(a);
 		/* [snapshot draw: end] */
+		/* [experiment draw: begin] */
+		expui_draw(a);
+		/* [experiment draw: end] */
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	refresh();

@@ -245,7 +245,7 @@ static void run_line(const struct experiment *ex, char *dst, size_t size)
 /* Wait for the run going on; a signal cancels it. */
 static void wait_run(struct experiment *ex)
 {
-	struct benchrun *r = &ex->run;
+	struct benchrun *r = ex->run;
 	double last = 0;
 
 	while (benchrun_active(r)) {
@@ -285,7 +285,7 @@ static void run_all(struct experiment *ex)
 			ex->tv, v, label, sizeof(label)));
 		wait_run(ex);
 		run_line(ex, line, sizeof(line));
-		if (ex->run.state == BENCHRUN_DONE)
+		if (ex->run->state == BENCHRUN_DONE)
 			fprintf(stderr, MSG "run %zu/%zu done: %s\n", ex->step,
 				ex->nruns, line);
 	}
@@ -386,8 +386,10 @@ int cmd_experiment_main(int argc, char **argv)
 	tune_init(&tune, "/proc", "/sys");
 	tunevary_init(&tv, &tune, &hw.clusters, getenv(TUNEVARY_HOOK_ENV));
 	ex = calloc(1, sizeof(*ex));
-	if (ex)
-		benchrun_init(&ex->run);
+	if (ex) {
+		benchrun_init(&ex->own);
+		ex->run = &ex->own;
+	}
 	rc = ex ? add_specs(&a, &tv, &hw) : 1;
 	if (rc < 0 && experiment_init(ex, &p, a.target, (int)a.port,
 				      (unsigned)a.repeat, &tv))
