@@ -24,6 +24,7 @@ struct replay;
 
 /* [experiment app: begin] includes */
 struct expui;
+struct persistui;
 /* [experiment app: end] includes */
 struct settings;
 struct options;
@@ -80,6 +81,7 @@ struct app {
 	/* [snapshot app: end] */
 	/* [experiment app: begin] */
 	struct expui *exp;	/* expui.c */
+	struct persistui *persist;	/* persistui.c, K on the journal */
 	/* [experiment app: end] */
 };
 

@@ -26,6 +26,7 @@
 /* [tune includes: end] */
 /* [experiment includes: begin] */
 #include "expui.h"
+#include "persistui.h"
 /* [experiment includes: end] */
 
 #define HW_RELOAD_S 10.0	/* USB, PCI, block: re-read this often */
@@ -65,6 +66,7 @@ void screen_app_fini(struct app *a)
 {
 	/* [experiment fini: begin] before tune: its tuning goes back */
 	expui_fini(a);
+	persistui_fini(a);
 	/* [experiment fini: end] */
 	/* [tune fini: begin] */
 	tuneui_fini(a);

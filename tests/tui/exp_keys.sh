@@ -11,7 +11,7 @@
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root"; exit 0; }
-plan 14
+plan 17
 mkdir -p "$TMPD/xdg/benchtop" "$TMPD/target"
 cat > "$TMPD/xdg/benchtop/presets.conf" <<'CONF'
 [a-exp]
@@ -24,7 +24,10 @@ CONF
 mkdir "$TMPD/snaps"
 echo "snapshot_dir = $TMPD/snaps" > "$TMPD/xdg/benchtop/config"
 XDG_CONFIG_HOME=$TMPD/xdg
-export XDG_CONFIG_HOME
+BENCHTOP_SYSTEMD_DIR=$TMPD/systemd
+BENCHTOP_UDEV_DIR=$TMPD/udev
+mkdir "$BENCHTOP_SYSTEMD_DIR" "$BENCHTOP_UDEV_DIR"
+export XDG_CONFIG_HOME BENCHTOP_SYSTEMD_DIR BENCHTOP_UDEV_DIR
 
 cat > "$TMPD/bt.sh" <<SH
 exec "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
@@ -109,3 +112,25 @@ keys J
 resize 100 24
 wait_for 'governor +performance -> ondemand +ok +\(undo\) +\(restore\)'
 check $? "... through a restore in the journal"
+
+# K on the journal: keep the governor set by hand across reboots.
+resize 80 24
+keys 1
+wait_for '^big Cortex-A15 +4-7 +ondemand' > /dev/null
+keys j g
+wait_for 'Governor for CPUs 4-7' > /dev/null
+keys j Enter
+wait_for '^big Cortex-A15 +4-7 +performance' > /dev/null
+keys J
+wait_for '1 setting differs from the original' > /dev/null
+keys K
+wait_for "^$TMPD/systemd/benchtop-tuning.service:" &&
+	wait_for "^ ExecStart=/bin/sh -c 'echo performance > /sys/devices/system/cpu/cpufreq/policy"
+check $? "K on the journal shows the unit it would write, with the governor in force"
+[ ! -e "$TMPD/systemd/benchtop-tuning.service" ]
+check $? "... and writes nothing yet"
+keys y
+wait_for 'written; enable it: systemctl enable benchtop-tuning.service' &&
+	grep -q "^ExecStart=/bin/sh -c 'echo performance > /sys/devices/system/cpu/cpufreq/policy4/scaling_governor'$" "$TMPD/systemd/benchtop-tuning.service" &&
+	{ ! command -v systemd-analyze > /dev/null || systemd-analyze verify "$TMPD/systemd/benchtop-tuning.service"; }
+check $? "y writes it; systemd-analyze verify accepts it"
