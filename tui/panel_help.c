@@ -42,6 +42,10 @@ static const struct { const char *keys, *what; } help_keys[] = {
 	{ N_("< > o"), N_("replay: first, last sample; play or pause") },
 	{ N_("+ -"), N_("replay: play faster, slower (1x 2x 4x ... 64x)") },
 	/* [snapshot help: end] */
+	/* [experiment help: begin] */
+	{ N_("x"), N_("results: an experiment on the selected run (root)") },
+	{ N_("K"), N_("journal: keep the tunings in force across reboots") },
+	/* [experiment help: end] */
 };
 #define NKEYS (sizeof(help_keys) / sizeof(help_keys[0]))
 
