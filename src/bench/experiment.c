@@ -189,7 +189,7 @@ void experiment_fini(struct experiment *ex)
 	ex->runs = ex->log = NULL;
 }
 
-/* ---- the table ------------------------------------------------------------ */
+/* ---- the table ----------------------------------------------------------- */
 
 /* The values of figure NAME in the good runs of VARIANT. */
 static size_t samples(const json_t *runs, size_t variant, const char *name,

@@ -30,8 +30,8 @@ static const char *fmt(double v, char *dst, size_t size)
 {
 	double a = fabs(v);
 
-	snprintf(dst, size, "%.*f", a >= 1000 ? 0 : a >= 10 ? 1 : a >= 1 ?
-		 2 : 3, v);
+	snprintf(dst, size, "%.*f", a >= 1000 || v == floor(v) ? 0 :
+		 a >= 10 ? 1 : a >= 1 ? 2 : 3, v);
 	return dst;
 }
 
