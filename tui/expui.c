@@ -150,9 +150,11 @@ static void disk_cands(struct app *a, const char *disk)
 		return;
 	used = snprintf(vals, sizeof(vals), "%s", d->sched);
 	for (s = d->sched_avail; n < 2 && sscanf(s, "%31s", w) == 1;) {
-		if (strcmp(w, d->sched) && used < (int)sizeof(vals))
-			used += snprintf(vals + used, sizeof(vals) - (size_t)used,
-					 ",%s", w), n++;
+		if (strcmp(w, d->sched) && used < (int)sizeof(vals)) {
+			used += snprintf(vals + used, sizeof(vals) -
+					 (size_t)used, ",%s", w);
+			n++;
+		}
 		s = strstr(s, w) + strlen(w);
 	}
 	if (n)
@@ -345,7 +347,7 @@ json_t *expui_json(const struct app *a)
 	       json_incref(a->exp->done) : NULL;
 }
 
-/* ---- the screen ----------------------------------------------------------- */
+/* ---- the screen ---------------------------------------------------------- */
 
 static void draw_picker(struct app *a, int y, int h, int w)
 {

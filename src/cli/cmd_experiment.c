@@ -22,6 +22,7 @@
 #include "cli/commands.h"
 #include "session/snapexp.h"
 #include "session/snapshot.h"
+#include "tune/irqbalance.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) commands_bad("experiment", __VA_ARGS__)
@@ -334,6 +335,23 @@ static int status_of(const struct experiment *ex, int restore_failed)
 	return ex->state == EXPERIMENT_DONE && !restore_failed ? 0 : 1;
 }
 
+/* irqbalance moves IRQs back while the runs go on: say so. */
+static void irqbalance_note(const struct tunevary *tv)
+{
+	int pid = irqbalance_find("/proc");
+	size_t i;
+
+	for (i = 0; pid > 0 && i < tv->n; i++)
+		if (tv->v[i].spec.kind == TUNESPEC_IRQ) {
+			fprintf(stderr, _("benchtop experiment: irqbalance "
+				"runs (pid %d) and may move IRQ %s back during "
+				"the runs; each run's conditions record the "
+				"affinity it ran with\n"), pid,
+				tv->v[i].spec.target);
+			return;
+		}
+}
+
 /* Run, restore, print and save; the exit status. */
 static int conduct(const struct exp_args *a, struct experiment *ex,
 		   const struct hwmodel *hw)
@@ -342,6 +360,7 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 	int failed, rc;
 
 	catch_signals();
+	irqbalance_note(ex->tv);
 	run_all(ex);
 	failed = experiment_finish(ex);
 	if (failed)

@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root (as benchtop set does)"; exit 0; }
-plan 26
+plan 27
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_NO_PROGRESS=1
 export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
@@ -49,6 +49,16 @@ grep -q '^benchtop experiment: run 2/4: B irq:150=4-7$' "$TMPD/two.err" &&
 	grep -q '^benchtop experiment: IRQ 150: affinity 4-7' "$TMPD/two.err" &&
 	grep -q '^benchtop experiment: the tuning is back to where it was$' "$TMPD/two.err"
 check $? "stderr says each pin, each run and that the tuning went back"
+
+# irqbalance would move the pin back during the runs: it is named.
+cp "$(command -v sleep)" "$TMPD/irqbalance"
+"$TMPD/irqbalance" 60 &
+ib=$!
+trap 'kill $ib 2> /dev/null; rm -rf "$TMPD"' EXIT
+run ib "$EXP"' --vary irq:150=0-3,4-7 --repeat 1 > /dev/null 2> $O.err'
+kill $ib 2> /dev/null
+grep -q "^benchtop experiment: irqbalance runs (pid $ib) and may move IRQ 150 back during the runs" "$TMPD/ib.err"
+check $? "a running irqbalance is named: it may move the IRQ back during the runs"
 
 # The IRQ named by its disk: sda's chain leads to IRQ 150; the table.
 run chain "$EXP"' --vary irq:sda=little,big --repeat 2 > $O.out 2> $O.err
