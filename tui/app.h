@@ -26,6 +26,10 @@
 struct replay;
 /* [snapshot app: end] includes */
 
+/* [experiment app: begin] includes */
+struct expui;
+struct persistui;
+/* [experiment app: end] includes */
 struct settings;
 struct options;
 
@@ -81,6 +85,10 @@ struct app {
 	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */
 	struct stale stale;	/* kernel files that failed (stale.c) */
+	/* [experiment app: begin] */
+	struct expui *exp;	/* expui.c */
+	struct persistui *persist;	/* persistui.c, K on the journal */
+	/* [experiment app: end] */
 };
 
 /* The newest sample. */

@@ -258,6 +258,14 @@ static const struct keys_cmd table[] = {
 	  .modes = KEYS_REPLAY, .key = replay_speed,
 	  .help = N_("replay: play faster, slower (1x 2x 4x ... 64x)"),
 	  .bar = N_("+/- speed"), .bar_at = 5, .bar_screens = ALL },
+	/* experiments (expui.c, persistui.c: their screens take their own
+	 * keys first, screen.c) */
+	{ .keys = { 'x' }, .names = "x", .screens = S(PANEL_BENCHRES),
+	  .modes = KEYS_LIVE, .kind = KEYS_TUNE,
+	  .help = N_("results: an experiment on the selected run (root)") },
+	{ .keys = { 'K' }, .names = "K", .screens = S(PANEL_JOURNAL),
+	  .modes = KEYS_LIVE, .kind = KEYS_TUNE,
+	  .help = N_("journal: keep the tunings in force across reboots") },
 };
 
 const struct keys_cmd *keys_table(size_t *n)

@@ -10,7 +10,7 @@ struct app;
 /* The screens; each is one row of the table in panels.c. */
 enum panel_id {
 	PANEL_MAIN, PANEL_IRQ, PANEL_HELP, PANEL_USB, PANEL_JOURNAL,
-	PANEL_BENCH, PANEL_BENCHRES,
+	PANEL_BENCH, PANEL_BENCHRES, PANEL_EXP, PANEL_PERSIST,
 	PANEL_N
 };
 

@@ -16,6 +16,9 @@
 #include "base/i18n.h"
 #include "base/jsonget.h"
 #include "panel.h"
+/* [experiment key: begin] */
+#include "expui.h"
+/* [experiment key: end] */
 /* [snapshot baseline: begin] */
 #include "snapui.h"
 /* [snapshot baseline: end] */
@@ -182,6 +185,10 @@ static bool res_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[PANEL_BENCHRES];
 
+	/* [experiment key: begin] x: an experiment on the selected run */
+	if (ch == 'x')
+		return expui_open(a, v->sel);
+	/* [experiment key: end] */
 	if (ch == KEY_NPAGE || ch == KEY_PPAGE) {	/* the detail lines */
 		v->col = ch == KEY_PPAGE ? (v->col > 5 ? v->col - 5 : 0) :
 			 v->col + 5;

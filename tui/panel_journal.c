@@ -14,6 +14,9 @@
 #include "panel.h"
 #include "base/strclean.h"
 #include "tuneui.h"
+/* [persist key: begin] */
+#include "persistui.h"
+/* [persist key: end] */
 #include "tune/tunemsg.h"
 
 static void entry_row(struct app *a, int y, int w, size_t i)
@@ -93,6 +96,10 @@ static bool journal_key(struct app *a, int ch)
 		if (v->sel < a->tune.journal.n)
 			tuneui_undo(a, (long)v->sel);
 		return true;
+	/* [persist key: begin] K: keep the tunings across reboots */
+	case 'K':
+		return persistui_open(a);
+	/* [persist key: end] */
 	}
 	return false;
 }

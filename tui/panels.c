@@ -5,6 +5,9 @@
 
 #include "panel.h"
 
+#include "expui.h"
+#include "persistui.h"
+
 static const struct panel_ops *const panels[PANEL_N] = {
 	[PANEL_MAIN] = &panel_main_ops,
 	[PANEL_IRQ] = &panel_irq_ops,
@@ -13,6 +16,8 @@ static const struct panel_ops *const panels[PANEL_N] = {
 	[PANEL_JOURNAL] = &panel_journal_ops,
 	[PANEL_BENCH] = &panel_bench_ops,
 	[PANEL_BENCHRES] = &panel_benchres_ops,
+	[PANEL_EXP] = &panel_exp_ops,
+	[PANEL_PERSIST] = &panel_persist_ops,
 };
 
 const struct panel_ops *panels_get(enum panel_id id)

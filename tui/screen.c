@@ -29,6 +29,10 @@
 #include "tuneui.h"
 #include "wrap.h"
 /* [tune includes: end] */
+/* [experiment includes: begin] */
+#include "expui.h"
+#include "persistui.h"
+/* [experiment includes: end] */
 
 #define HW_RELOAD_S 10.0	/* USB, PCI, block: re-read this often */
 
@@ -52,10 +56,17 @@ void screen_app_init(struct app *a, const struct options *opts,
 	/* [snapshot init: begin] */
 	snapui_init(a);
 	/* [snapshot init: end] */
+	/* [experiment init: begin] */
+	expui_init(a);
+	/* [experiment init: end] */
 }
 
 void screen_app_fini(struct app *a)
 {
+	/* [experiment fini: begin] before tune: its tuning goes back */
+	expui_fini(a);
+	persistui_fini(a);
+	/* [experiment fini: end] */
 	/* [tune fini: begin] */
 	tuneui_fini(a);
 	/* [tune fini: end] */
@@ -250,6 +261,9 @@ void screen_draw(struct app *a)
 		/* [snapshot draw: begin] */
 		snapui_draw(a);
 		/* [snapshot draw: end] */
+		/* [experiment draw: begin] */
+		expui_draw(a);
+		/* [experiment draw: end] */
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	refresh();
@@ -274,6 +288,11 @@ void screen_key(struct app *a, int ch)
 		return;
 	}
 	/* [bench typing: end] */
+	/* [experiment modal: begin] the picker and the persist screen */
+	if ((a->panel == PANEL_EXP && expui_key(a, ch)) ||
+	    (a->panel == PANEL_PERSIST && persistui_key(a, ch)))
+		return;
+	/* [experiment modal: end] */
 	if (ch != KEY_RESIZE)
 		keymap_run(a, ch);
 }

@@ -22,6 +22,9 @@
 #include <unistd.h>
 
 #include "app.h"
+/* [experiment snapshot: begin] */
+#include "expui.h"
+/* [experiment snapshot: end] */
 #include "draw.h"
 #include "base/i18n.h"
 #include "base/jsonget.h"
@@ -89,10 +92,14 @@ static int save(struct app *a, char *msg, size_t size)
 	 * with its conditions (benchrun_result_json(), doc/bench.md). */
 	in.journal = journal_json(&a->tune.journal);
 	in.results = results_json(a);
+	/* [experiment snapshot: begin] */
+	in.experiments = expui_json(a);
+	/* [experiment snapshot: end] */
 	rc = snapshot_save(&in, NULL, a->cfg->snapshot_dir, false, where,
 			   sizeof(where), err, sizeof(err));
 	json_decref(in.journal);
 	json_decref(in.results);
+	json_decref(in.experiments);
 	if (rc) {
 		strclean_copy(msg, size, err, strlen(err));
 		return rc;

@@ -29,6 +29,9 @@
 /* [tune includes: begin] */
 #include "tuneui.h"
 /* [tune includes: end] */
+/* [experiment includes: begin] */
+#include "expui.h"
+/* [experiment includes: end] */
 /* [snapshot includes: begin] */
 #include "replayui.h"
 #include "snapui.h"
@@ -109,6 +112,9 @@ static int on_signals(struct app *a, int fd)
 			/* [bench reap: begin] */
 			benchui_reap(a);
 			/* [bench reap: end] */
+			/* [experiment reap: begin] */
+			expui_reap(a);
+			/* [experiment reap: end] */
 			break;
 		default:
 			end = (int)si.ssi_signo;

@@ -57,7 +57,8 @@ int experiment_init(struct experiment *ex, const struct preset *p,
 	size_t i;
 
 	memset(ex, 0, sizeof(*ex));
-	benchrun_init(&ex->run);
+	benchrun_init(&ex->own);
+	ex->run = &ex->own;
 	ex->p = *p;
 	ex->port = port;
 	ex->repeat = repeat;
@@ -123,9 +124,9 @@ int experiment_start_next(struct experiment *ex, bool quiet)
 		fail(ex, EXPERIMENT_FAILED, ex->msg);
 		return rc;
 	}
-	rc = benchrun_start(&ex->run, &ex->p, ex->target, ex->port, quiet);
+	rc = benchrun_start(ex->run, &ex->p, ex->target, ex->port, quiet);
 	if (rc) {
-		fail(ex, EXPERIMENT_FAILED, ex->run.error);
+		fail(ex, EXPERIMENT_FAILED, ex->run->error);
 		return rc;
 	}
 	ex->step++;
@@ -135,7 +136,7 @@ int experiment_start_next(struct experiment *ex, bool quiet)
 
 void experiment_collect(struct experiment *ex)
 {
-	json_t *res = benchrun_result_json(&ex->run);
+	json_t *res = benchrun_result_json(ex->run);
 	size_t v = ex->order[ex->step - 1];
 	char why[600];
 
@@ -144,11 +145,11 @@ void experiment_collect(struct experiment *ex)
 		res ? res : json_null()));
 	if (ex->state == EXPERIMENT_CANCELLED)
 		return;
-	if (ex->run.state == BENCHRUN_CANCELLED) {
+	if (ex->run->state == BENCHRUN_CANCELLED) {
 		fail(ex, EXPERIMENT_CANCELLED, "cancelled");
-	} else if (ex->run.state != BENCHRUN_DONE) {
+	} else if (ex->run->state != BENCHRUN_DONE) {
 		snprintf(why, sizeof(why), "run %zu of %zu failed: %s",
-			 ex->step, ex->nruns, ex->run.error);
+			 ex->step, ex->nruns, ex->run->error);
 		fail(ex, EXPERIMENT_FAILED, why);
 	} else {
 		ex->state = ex->step == ex->nruns ? EXPERIMENT_DONE :
@@ -156,10 +157,15 @@ void experiment_collect(struct experiment *ex)
 	}
 }
 
+void experiment_use_run(struct experiment *ex, struct benchrun *r)
+{
+	ex->run = r;
+}
+
 void experiment_cancel(struct experiment *ex)
 {
 	if (ex->state == EXPERIMENT_RUNNING)
-		benchrun_cancel(&ex->run);
+		benchrun_cancel(ex->run);
 	if (ex->state == EXPERIMENT_READY || ex->state == EXPERIMENT_RUNNING)
 		ex->state = EXPERIMENT_CANCELLED;
 	if (!ex->error[0])
@@ -177,13 +183,13 @@ int experiment_finish(struct experiment *ex)
 
 void experiment_fini(struct experiment *ex)
 {
-	benchrun_fini(&ex->run);
+	benchrun_fini(&ex->own);
 	json_decref(ex->runs);
 	json_decref(ex->log);
 	ex->runs = ex->log = NULL;
 }
 
-/* ---- the table ------------------------------------------------------------ */
+/* ---- the table ----------------------------------------------------------- */
 
 /* The values of figure NAME in the good runs of VARIANT. */
 static size_t samples(const json_t *runs, size_t variant, const char *name,

@@ -36,7 +36,8 @@ struct experiment {
 	size_t order[EXPERIMENT_RUNS_MAX];	/* variant of each run */
 	size_t nruns, step;	/* runs planned, runs started */
 	size_t cur[TUNEVARY_SPECS_MAX];	/* value index in force, or -1 */
-	struct benchrun run;
+	struct benchrun own;
+	struct benchrun *run;	/* OWN, or the caller's (the monitor's) */
 	enum experiment_state state;
 	char error[512];	/* why it stopped */
 	char msg[512];		/* the last tuning sentence */
@@ -69,6 +70,10 @@ const char *experiment_label(const struct tunevary *tv, size_t v,
 int experiment_init(struct experiment *ex, const struct preset *p,
 		    const char *target, int port, unsigned repeat,
 		    struct tunevary *tv);
+
+/* Run in R (the monitor's one run) instead of the experiment's own; R
+ * must outlive the experiment. */
+void experiment_use_run(struct experiment *ex, struct benchrun *r);
 
 /* Set the tunables of the next run's variant and start the run (QUIET:
  * the child's output to /dev/null).  0, or -errno: the experiment

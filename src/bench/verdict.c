@@ -61,7 +61,7 @@ void verdict_judge(const double *a, size_t na, const double *b, size_t nb,
 	memset(out, 0, sizeof(*out));
 	verdict_side(a, na, &out->a);
 	verdict_side(b, nb, &out->b);
-	if (out->a.median > 0) {
+	if (out->a.median > 0 && out->a.n && out->b.n) {
 		out->has_ratio = true;
 		out->ratio = out->b.median / out->a.median;
 		out->change_pct = (out->ratio - 1) * 100;

@@ -23,6 +23,7 @@
 #include "cli/commands.h"
 #include "session/snapexp.h"
 #include "session/snapshot.h"
+#include "tune/irqbalance.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("experiment", __VA_ARGS__)
@@ -68,9 +69,10 @@ static void usage(FILE *f)
 		"Run a preset under each value of one or two tunables, "
 		"interleaved (A B B A ...),\nN times each, and say what the "
 		"spread between runs supports.\n\n"
-		"  -p, --preset=NAME        the preset (benchtop bench --list)\n"
-		"  -t, --target=DIR|HOST    a folder for disk presets, an iperf3 "
-		"server for iperf\n"
+		"  -p, --preset=NAME        the preset (benchtop bench --list)"
+		"\n"
+		"  -t, --target=DIR|HOST    a folder for disk presets, an "
+		"iperf3 server for iperf\n"
 		"  -v, --vary=SPEC          KIND:TARGET=VALUE,VALUE...:\n"
 		"                             irq:150=0-3,4-7  irq:sda=little,"
 		"big  irq:eth0=2,4-7\n"
@@ -86,8 +88,8 @@ static void usage(FILE *f)
 		"  -P, --port=PORT          the iperf3 server's port (5201)\n"
 		"  -s, --size=N             bytes to write (disk presets)\n"
 		"  -T, --time=SEC           seconds of each iperf run\n"
-		"  -S, --snapshot=FILE      save the session with the experiment "
-		"(report, compare)\n"
+		"  -S, --snapshot=FILE      save the session with the "
+		"experiment (report, compare)\n"
 		"  -f, --force              replace FILE if it exists\n"
 		"  -j, --json               print the experiment as JSON\n"
 		"  -h, --help               show this help and exit\n\n"
@@ -246,7 +248,7 @@ static void run_line(const struct experiment *ex, char *dst, size_t size)
 /* Wait for the run going on; a signal cancels it. */
 static void wait_run(struct experiment *ex)
 {
-	struct benchrun *r = &ex->run;
+	struct benchrun *r = ex->run;
 	double last = 0;
 
 	while (benchrun_active(r)) {
@@ -286,7 +288,7 @@ static void run_all(struct experiment *ex)
 			ex->tv, v, label, sizeof(label)));
 		wait_run(ex);
 		run_line(ex, line, sizeof(line));
-		if (ex->run.state == BENCHRUN_DONE)
+		if (ex->run->state == BENCHRUN_DONE)
 			fprintf(stderr, MSG "run %zu/%zu done: %s\n", ex->step,
 				ex->nruns, line);
 	}
@@ -334,6 +336,23 @@ static int status_of(const struct experiment *ex, int restore_failed)
 	return ex->state == EXPERIMENT_DONE && !restore_failed ? 0 : 1;
 }
 
+/* irqbalance moves IRQs back while the runs go on: say so. */
+static void irqbalance_note(const struct tunevary *tv)
+{
+	int pid = irqbalance_find("/proc");
+	size_t i;
+
+	for (i = 0; pid > 0 && i < tv->n; i++)
+		if (tv->v[i].spec.kind == TUNESPEC_IRQ) {
+			fprintf(stderr, _("benchtop experiment: irqbalance "
+				"runs (pid %d) and may move IRQ %s back during "
+				"the runs; each run's conditions record the "
+				"affinity it ran with\n"), pid,
+				tv->v[i].spec.target);
+			return;
+		}
+}
+
 /* Run, restore, print and save; the exit status. */
 static int conduct(const struct exp_args *a, struct experiment *ex,
 		   const struct hwmodel *hw)
@@ -342,6 +361,7 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 	int failed, rc;
 
 	catch_signals();
+	irqbalance_note(ex->tv);
 	run_all(ex);
 	failed = experiment_finish(ex);
 	if (failed)
@@ -387,8 +407,10 @@ int cmd_experiment_main(int argc, char **argv)
 	tune_init(&tune, "/proc", "/sys");
 	tunevary_init(&tv, &tune, &hw.clusters, getenv(TUNEVARY_HOOK_ENV));
 	ex = calloc(1, sizeof(*ex));
-	if (ex)
-		benchrun_init(&ex->run);
+	if (ex) {
+		benchrun_init(&ex->own);
+		ex->run = &ex->own;
+	}
 	rc = ex ? add_specs(&a, &tv, &hw) : 1;
 	if (rc < 0 && experiment_init(ex, &p, a.target, (int)a.port,
 				      (unsigned)a.repeat, &tv))

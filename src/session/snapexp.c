@@ -30,8 +30,8 @@ static const char *fmt(double v, char *dst, size_t size)
 {
 	double a = fabs(v);
 
-	snprintf(dst, size, "%.*f", a >= 1000 ? 0 : a >= 10 ? 1 : a >= 1 ?
-		 2 : 3, v);
+	snprintf(dst, size, "%.*f", a >= 1000 || v == floor(v) ? 0 :
+		 a >= 10 ? 1 : a >= 1 ? 2 : 3, v);
 	return dst;
 }
 
@@ -39,6 +39,7 @@ static void head(FILE *f, const json_t *exp, bool md)
 {
 	const json_t *v, *o;
 	size_t i;
+	bool err;
 
 	fprintf(f, md ? "### Experiment: %s on %s\n\n" :
 		"Experiment: %s on %s\n", str(exp, "preset"),
@@ -48,10 +49,10 @@ static void head(FILE *f, const json_t *exp, bool md)
 		exp, "repeat")));
 	json_array_foreach(json_object_get(exp, "order"), i, o)
 		fprintf(f, " %c", (char)('A' + (json_integer_value(o) % 26)));
-	fprintf(f, "; status %s%s%s\n", str(exp, "status"),
-		json_is_string(json_object_get(exp, "error")) ? ": " : "",
-		json_is_string(json_object_get(exp, "error")) ?
-		str(exp, "error") : "");
+	err = json_is_string(json_object_get(exp, "error")) &&
+	      strcmp(str(exp, "error"), str(exp, "status"));
+	fprintf(f, "; status %s%s%s\n", str(exp, "status"), err ? ": " : "",
+		err ? str(exp, "error") : "");
 	fputs(md ? "\n" : "", f);
 	json_array_foreach(json_object_get(exp, "variants"), i, v)
 		fprintf(f, md ? "- **%s**: `%s`\n" : "  %s  %s\n",

@@ -83,7 +83,7 @@ static void unit_head(FILE *f, time_t when)
 
 	if (gmtime_r(&when, &tm))
 		strftime(t, sizeof(t), "%Y-%m-%d %H:%M UTC", &tm);
-	fprintf(f, "# Written by benchtop set --persist on %s: the tunings "
+	fprintf(f, "# Written by benchtop on %s: the tunings "
 		"to set at boot.\n# Installed disabled; to use it: systemctl "
 		"daemon-reload && systemctl enable\n# %s.  To remove it: "
 		"benchtop set --unpersist\n[Unit]\nDescription=benchtop: "
@@ -100,7 +100,7 @@ static void rule_head(FILE *f, time_t when)
 
 	if (gmtime_r(&when, &tm))
 		strftime(t, sizeof(t), "%Y-%m-%d %H:%M UTC", &tm);
-	fprintf(f, "# Written by benchtop set --persist on %s: disk "
+	fprintf(f, "# Written by benchtop on %s: disk "
 		"settings udev applies\n# whenever the disk appears.  To "
 		"remove them: benchtop set --unpersist\n", t);
 }

@@ -63,7 +63,8 @@ static int kind_of(const char *s, size_t n, enum tunespec_kind *k)
 	unsigned i;
 
 	for (i = 0; i < TUNESPEC_NKINDS; i++)
-		if (strlen(kind_names[i]) == n && !strncmp(s, kind_names[i], n)) {
+		if (strlen(kind_names[i]) == n &&
+		    !strncmp(s, kind_names[i], n)) {
 			*k = (enum tunespec_kind)i;
 			return 0;
 		}
@@ -96,7 +97,8 @@ static int add_value(struct tunespec *out, const char *v, size_t n,
 			w[i] = ',';
 	for (i = 0; i < out->nvalues; i++)
 		if (strcmp(out->values[i], w) == 0)
-			return fail(err, size, "'%.*s' is given twice", (int)n, v);
+			return fail(err, size, "'%.*s' is given twice",
+				    (int)n, v);
 	snprintf(dst, TUNESPEC_VALUE_MAX, "%s", w);
 	out->nvalues++;
 	return 0;
@@ -140,7 +142,8 @@ int tunespec_parse(const char *buf, size_t len, struct tunespec *out,
 	if (!all_word(colon + 1, tn, "") || tn >= TUNESPEC_TARGET_MAX ||
 	    colon[1] == '.')
 		return fail(err, errsize, "'%.*s' is not a target (an IRQ, a "
-			    "device, policyN)", (int)(tn < 32 ? tn : 32), colon + 1);
+			    "device, policyN)", (int)(tn < 32 ? tn : 32),
+			    colon + 1);
 	snprintf(out->target, sizeof(out->target), "%.*s", (int)tn, colon + 1);
 	if (out->kind != TUNESPEC_IRQ && out->kind != TUNESPEC_SCHEDULER &&
 	    out->kind != TUNESPEC_HOOK && tune_target_policy(out->target) < 0)

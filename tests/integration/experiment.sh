@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root (as benchtop set does)"; exit 0; }
-plan 26
+plan 30
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_NO_PROGRESS=1
 export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
@@ -50,6 +50,16 @@ grep -q '^benchtop experiment: run 2/4: B irq:150=4-7$' "$TMPD/two.err" &&
 	grep -q '^benchtop experiment: the tuning is back to where it was$' "$TMPD/two.err"
 check $? "stderr says each pin, each run and that the tuning went back"
 
+# irqbalance would move the pin back during the runs: it is named.
+cp "$(command -v sleep)" "$TMPD/irqbalance"
+"$TMPD/irqbalance" 60 &
+ib=$!
+trap 'kill $ib 2> /dev/null; rm -rf "$TMPD"' EXIT
+run ib "$EXP"' --vary irq:150=0-3,4-7 --repeat 1 > /dev/null 2> $O.err'
+kill $ib 2> /dev/null
+grep -q "^benchtop experiment: irqbalance runs (pid $ib) and may move IRQ 150 back during the runs" "$TMPD/ib.err"
+check $? "a running irqbalance is named: it may move the IRQ back during the runs"
+
 # The IRQ named by its disk: sda's chain leads to IRQ 150; the table.
 run chain "$EXP"' --vary irq:sda=little,big --repeat 2 > $O.out 2> $O.err
 	echo $? > $O.rc; cat $D/'$AFF' > $O.after'
@@ -61,6 +71,18 @@ grep -q '^  A  irq:sda=little$' "$TMPD/chain.out" && grep -q '^  B  irq:sda=big$
 	grep -Eq '^write MB/s +A +[0-9.]+ [0-9.]+-[0-9.]+ *$' "$TMPD/chain.out" &&
 	grep -Eq '^ +B +[0-9.]+ [0-9.]+-[0-9.]+ +[0-9.]+  (faster|slower|no difference|no claim)' "$TMPD/chain.out"
 check $? "the table: variants, each figure's median and min-max, B/A and a verdict"
+
+# Two specs make a grid: limits and the disk's scheduler, each restored.
+P4=sys/devices/system/cpu/cpufreq/policy4
+run grid "$EXP"' --vary maxfreq:policy4=1400MHz,2GHz --vary scheduler:sda=bfq,mq-deadline --repeat 2 --json > $O.json 2> $O.err
+	echo $? > $O.rc; echo $(cat $D/'$P4'/scaling_max_freq) $(cat $D/sys/block/sda/queue/scheduler) > $O.after'
+[ "$(cat "$TMPD/grid.rc")" = 0 ] && json "$TMPD/grid.json" 'd["order"] == [0, 1, 2, 3, 3, 2, 1, 0] and [v["label"] for v in d["variants"]] == ["maxfreq:policy4=1400000 scheduler:sda=bfq", "maxfreq:policy4=1400000 scheduler:sda=mq-deadline", "maxfreq:policy4=2000000 scheduler:sda=bfq", "maxfreq:policy4=2000000 scheduler:sda=mq-deadline"]'
+check $? "two --vary: a grid of 4 variants, the first spec varying slowest, interleaved"
+json "$TMPD/grid.json" 'all(len(f["variants"]) == 4 and len(f["comparisons"]) == 3 for f in d["figures"]) and d["variants"][2]["settings"] == {"maxfreq:policy4": "2000000", "scheduler:sda": "bfq"}'
+check $? "... each figure has 4 variants, 3 compared with A"
+[ "$(cat "$TMPD/grid.after")" = "2000000 mq-deadline" ] &&
+	json "$TMPD/grid.json" 'd["restored"] and [(e["kind"], e["new"]) for e in d["journal"] if e["restore"]] == [("max_freq", "2000000"), ("scheduler", "mq-deadline")]'
+check $? "... the top frequency and the scheduler are back (2000000, mq-deadline), journaled as restores"
 
 # SIGTERM in the middle: the run is cancelled, the affinity goes back.
 run term "$EXP"' --size 64M --vary irq:150=0-3,4-7 --repeat 20 --json > $O.json 2> $O.err &

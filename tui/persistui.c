@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* persistui: the boot-time files of the tunings in force, shown before
+ * they are written; the text is tune/persist.c's, the write snapfile's. */
+#include "config.h"
+
+#include "persistui.h"
+
+#include <curses.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app.h"
+#include "base/i18n.h"
+#include "base/strclean.h"
+#include "draw.h"
+#include "panel.h"
+#include "session/snapfile.h"
+#include "tune/persist.h"
+
+/* What the screen shows: the two files' paths and text. */
+struct persistui {
+	char unit[PATH_MAX], rule[PATH_MAX];
+	struct persist p;
+	bool have;
+};
+
+void persistui_fini(struct app *a)
+{
+	if (a->persist && a->persist->have)
+		persist_fini(&a->persist->p);
+	free(a->persist);
+	a->persist = NULL;
+}
+
+bool persistui_open(struct app *a)
+{
+	struct persistui *s = a->persist ? a->persist :
+			      (a->persist = calloc(1, sizeof(*s)));
+
+	if (!s)
+		return true;
+	if (s->have)
+		persist_fini(&s->p);
+	s->have = persist_build(&a->tune.journal, true, time(NULL),
+				&s->p) == 0;
+	persist_paths(s->unit, sizeof(s->unit), s->rule, sizeof(s->rule));
+	app_show(a, PANEL_PERSIST);
+	return true;
+}
+
+/* TEXT's lines from row Y on, at most H of them. */
+static int lines(int y, int h, int w, const char *text)
+{
+	char line[512], clean[512];
+	const char *p = text, *nl;
+
+	while (p && *p && h-- > 0) {
+		nl = strchr(p, '\n');
+		snprintf(line, sizeof(line), "%.*s", nl ? (int)(nl - p) :
+			 (int)strlen(p), p);
+		strclean_copy(clean, sizeof(clean), line, strlen(line));
+		draw_text(y++, 1, w - 1, clean);
+		p = nl ? nl + 1 : NULL;
+	}
+	return y;
+}
+
+static void persist_draw(struct app *a, int top, int height, int width)
+{
+	struct persistui *s = a->persist;
+	int y = top + 1, end = top + height - 1;
+
+	draw_style(a->color, STYLE_TITLE);
+	draw_fill(top, 0, width);
+	draw_text(top, 0, width, _(" KEEP ACROSS REBOOTS: y writes these "
+				   "files (installed disabled), Esc back"));
+	draw_style(a->color, STYLE_NORMAL);
+	if (!s || !s->have || (!s->p.unit && !s->p.rule)) {
+		draw_text(y, 0, width, _("no tuning is in force: nothing to "
+					 "keep"));
+		return;
+	}
+	if (s->p.unit) {
+		draw_fmt(y++, 0, width, _("%s:"), s->unit);
+		y = lines(y, end - y, width, s->p.unit);
+	}
+	if (s->p.rule && y < end) {
+		draw_fmt(y++, 0, width, _("%s:"), s->rule);
+		y = lines(y, end - y, width, s->p.rule);
+	}
+	if (s->p.irqs[0] && a->irqbalance_pid > 0)
+		draw_fmt(end, 0, width, _("irqbalance runs (pid %d): at boot "
+			 "it will move IRQ %s again"), a->irqbalance_pid,
+			 s->p.irqs);
+}
+
+static void write_files(struct app *a)
+{
+	struct persistui *s = a->persist;
+	char err[600] = "";
+	int rc = 0;
+
+	if (!s || !s->have || (!s->p.unit && !s->p.rule))
+		return;
+	if (s->p.unit)
+		rc = snapfile_write(s->unit, s->p.unit, strlen(s->p.unit),
+				    true, err, sizeof(err));
+	if (rc == 0 && s->p.rule)
+		rc = snapfile_write(s->rule, s->p.rule, strlen(s->p.rule),
+				    true, err, sizeof(err));
+	if (rc)
+		app_say(a, "%.159s", err);
+	else
+		app_say(a, _("written; enable it: systemctl enable %s"),
+			PERSIST_UNIT_NAME);
+	app_back(a);
+}
+
+bool persistui_key(struct app *a, int ch)
+{
+	if (ch != 'y')
+		return false;
+	if (a->tune_ro)
+		app_say(a, "%s", _("writing to /etc needs root"));
+	else
+		write_files(a);
+	return true;
+}
+
+const struct panel_ops panel_persist_ops = {
+	.name = "persist",
+	.draw = persist_draw,
+	.key = persistui_key,
+};
