@@ -19,6 +19,7 @@
 /* [bench app: end] includes */
 /* [snapshot app: begin] includes */
 #include "session/series.h"
+#include "session/snapevents.h"
 struct replay;
 /* [snapshot app: end] includes */
 
@@ -64,6 +65,7 @@ struct app {
 	/* [bench app: end] */
 	/* [snapshot app: begin] */
 	struct series series;	/* the session's time series (snapui.c) */
+	struct snapevents events;	/* governor, affinity changes */
 	char snap_exit[600];	/* the exit save's sentence for stderr */
 	json_t *baseline;	/* L: results of a saved session, or NULL */
 	char baseline_name[128];	/* its file name, cleaned */
@@ -72,6 +74,7 @@ struct app {
 	bool snap_picking;		/* the L choice is open */
 	struct replay *replay;	/* --replay: the recording, else NULL */
 	size_t replay_i;	/* the row shown */
+	struct journal replay_journal;	/* the recording's, for J */
 	bool replay_play;
 	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "tune/journalfile.h"
 #include "draw.h"
 #include "base/i18n.h"
 #include "session/replay.h"
@@ -22,6 +23,18 @@
 
 #define SPEED_MAX 64u
 #define SPARK_ROWS 10	/* rows of history behind the cursor */
+
+/* The session's tuning journal, for J (read only: tuning is off). */
+static void load_journal(struct app *a)
+{
+	struct journal_entry e;
+	json_t *o;
+	size_t i;
+
+	json_array_foreach(json_object_get(a->replay->doc, "journal"), i, o)
+		if (journalfile_entry(o, &e) == 0)
+			journal_add(&a->replay_journal, &e);
+}
 
 int replayui_open(struct app *a, const char *path)
 {
@@ -46,6 +59,8 @@ int replayui_open(struct app *a, const char *path)
 		return 2;
 	}
 	a->replay_speed = 1;
+	journal_init(&a->replay_journal);
+	load_journal(a);
 	if (a->replay->series.interval_s >= 0.1 &&
 	    a->replay->series.interval_s <= 3600)
 		a->interval_s = a->replay->series.interval_s;
@@ -57,6 +72,7 @@ void replayui_fini(struct app *a)
 {
 	if (!a->replay)
 		return;
+	journal_fini(&a->replay_journal);
 	replay_fini(a->replay);
 	free(a->replay);
 	a->replay = NULL;
@@ -158,8 +174,8 @@ static void step(struct app *a, long d)
 
 static bool refused(struct app *a, int ch)
 {
-	static const int keys[] = { 'g', 'f', 'p', 'P', 'R', 'u', 'J', 's',
-		'b', 'c', 'r', 'v', 'L', KEY_F(2), KEY_F(4) };
+	static const int keys[] = { 'g', 'f', 'p', 'P', 'R', 'u', 's',
+		'b', 'c', 'r', 'v', 'L', KEY_F(2) };
 	size_t k;
 
 	if (ch == 'w' || ch == KEY_F(6)) {

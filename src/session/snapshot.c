@@ -99,12 +99,13 @@ json_t *snapshot_build(const struct snapshot_input *in)
 		strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	series_init(&empty);
 	series = series_json(in->series ? in->series : &empty);
-	return json_pack("{s:i s:s s:s s:o* s:o* s:o* s:o*}",
+	return json_pack("{s:i s:s s:s s:o* s:o* s:o* s:o* s:o*}",
 			 "schema", SNAPSHOT_SCHEMA,
 			 "benchtop_version", PACKAGE_VERSION, "saved_at", when,
 			 "system", system_json(in), "series", series,
 			 "journal", objects_of(in->journal),
-			 "results", objects_of(in->results));
+			 "results", objects_of(in->results),
+			 "events", objects_of(in->events));
 }
 
 /* ---- the recorder's feed ----------------------------------------------- */
@@ -137,6 +138,22 @@ static int feed_clusters(struct series *s, const struct sample_rates *r,
 			rc = put(s, "cluster", name, "freq_mhz",
 				 (double)c->freq.cur_khz / 1000.0,
 				 c->has_freq && c->freq.cur_khz);
+		if (rc == 0)
+			rc = put(s, "cluster", name, "min_mhz",
+				 (double)c->freq.min_khz / 1000.0,
+				 c->has_freq && c->freq.min_khz);
+		if (rc == 0)
+			rc = put(s, "cluster", name, "max_mhz",
+				 (double)c->freq.max_khz / 1000.0,
+				 c->has_freq && c->freq.max_khz);
+	}
+	for (i = 0; hw && rc == 0 && i < hw->thermal.nzones; i++) {
+		const struct thermal_zone *z = &hw->thermal.zones[i];
+		char name[16];
+
+		snprintf(name, sizeof(name), "%u", z->id);
+		rc = put(s, "thermal", name, "temp_mc", (double)z->temp_mc,
+			 z->has_temp);
 	}
 	return rc;
 }

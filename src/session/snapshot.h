@@ -28,6 +28,7 @@ struct snapshot_input {
 	const struct series *series;
 	json_t *journal;
 	json_t *results;
+	json_t *events;		/* snapevents' list, or NULL */
 	time_t saved_at;
 };
 
