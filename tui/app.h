@@ -51,6 +51,7 @@ struct app {
 	const struct panel_ops *panel;	/* the screen shown */
 	const struct panel_ops *back;	/* where Esc goes */
 	struct view views[12];	/* by panel_ops.id */
+	char chain_dev[64];	/* the device the chain screen shows */
 	char message[160];	/* one line for the status bar, or "" */
 	/* [tune app: begin] */
 	struct tune tune;	/* the journal of changes */

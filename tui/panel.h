@@ -36,6 +36,7 @@ enum panel_main_sel panel_main_selected(struct app *a, size_t *index);
 extern const struct panel_ops panel_bench_ops;
 extern const struct panel_ops panel_benchres_ops;
 /* [bench panels: end] */
+extern const struct panel_ops panel_chain_ops;	/* Enter on a device */
 /* [snapshot panels: begin] */
 /* [snapshot panels: end] */
 

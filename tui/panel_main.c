@@ -294,6 +294,15 @@ static void open_selected(struct app *a)
 		a->views[panel_irq_ops.id].sel = l->items[v->sel].index;
 		a->back = &panel_main_ops;
 		a->panel = &panel_irq_ops;
+	} else if (v->sel < l->nitems && (l->items[v->sel].kind == ITEM_DISK
+		   || l->items[v->sel].kind == ITEM_NET)) {
+		/* a disk or an interface: its device chain */
+		snprintf(a->chain_dev, sizeof(a->chain_dev), "%s",
+			 l->items[v->sel].kind == ITEM_DISK ?
+			 a->rates.disks[l->items[v->sel].index].row->name :
+			 a->rates.nets[l->items[v->sel].index].row->name);
+		a->back = &panel_main_ops;
+		a->panel = &panel_chain_ops;
 	} else {
 		snprintf(a->message, sizeof(a->message), "%s",
 			 _("Enter opens IRQ rows; disks and interfaces show "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "cells.h"
 #include "draw.h"
 #include "base/i18n.h"
 #include "panel.h"
@@ -30,28 +31,6 @@ static int depth(const char *name)
 	for (; *name; name++)
 		d += *name == '.';
 	return d;
-}
-
-/* The CPU that takes row K's interrupts: the most of them in the last
- * interval, else the most since boot; -1 when it never fired. */
-static int taker(const struct app *a, size_t k)
-{
-	const struct sample *s = app_cur(a);
-	const struct irq_row *row = &s->irqs.rows[k];
-	const struct irq_rate *q = NULL;
-	size_t i, top = 0;
-
-	for (i = 0; a->have_rates && i < a->rates.nirqs; i++)
-		if (a->rates.irqs[i].row == row && a->rates.irqs[i].valid &&
-		    a->rates.irqs[i].total_per_s > 0)
-			q = &a->rates.irqs[i];
-	for (i = 1; i < row->ncounts && i < s->irqs.ncpus; i++)
-		if (q ? q->per_cpu[i] > q->per_cpu[top] :
-		    row->counts[i] > row->counts[top])
-			top = i;
-	if (!q && (!row->ncounts || !row->counts[top]))
-		return -1;
-	return top < s->irqs.ncpus ? (int)s->irqs.cpus[top] : -1;
 }
 
 /* "IRQ 151 on CPU 7 (affinity 4-7)": where bus B's host controller's
@@ -78,7 +57,7 @@ static void bus_irqs(const struct app *a, const struct usbdev_bus *b,
 	for (i = 0; i < n && o < size; i++) {
 		const struct irq_affinity *af = &s->aff[idx[i]];
 		char aff[32] = "?";
-		int cpu = taker(a, idx[i]);
+		int cpu = cells_irq_taker(a, idx[i]);
 
 		if (af->has_affinity)
 			cpulist_format(&af->affinity, aff, sizeof(aff));
