@@ -23,6 +23,7 @@
 /* [bench app: end] includes */
 /* [snapshot app: begin] includes */
 #include "session/series.h"
+#include "session/snapevents.h"
 struct replay;
 /* [snapshot app: end] includes */
 
@@ -59,6 +60,7 @@ struct app {
 	struct view views[PANEL_N];	/* each screen's cursor */
 	unsigned data_gen;	/* moves when rates, hardware or filters do */
 	struct overview overview;	/* its rows for data_gen (overview.c) */
+	char chain_dev[64];	/* the device the chain screen shows */
 	char message[160];	/* the status line (app_say), or "" */
 	/* [tune app: begin] */
 	struct tune tune;	/* the journal of changes */
@@ -73,6 +75,7 @@ struct app {
 	/* [bench app: end] */
 	/* [snapshot app: begin] */
 	struct series series;	/* the session's time series (snapui.c) */
+	struct snapevents events;	/* governor, affinity changes */
 	char snap_exit[600];	/* the exit save's sentence for stderr */
 	json_t *baseline;	/* L: results of a saved session, or NULL */
 	char baseline_name[128];	/* its file name, cleaned */
@@ -81,6 +84,7 @@ struct app {
 	bool snap_picking;		/* the L choice is open */
 	struct replay *replay;	/* --replay: the recording, else NULL */
 	size_t replay_i;	/* the row shown */
+	struct journal replay_journal;	/* the recording's, for J */
 	bool replay_play;
 	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */

@@ -75,7 +75,8 @@ static void cluster_lines(struct lines *o, json_t *c)
 	json_array_foreach(s, i, x) {
 		y = json_array_get(e, i);
 		add(o, _("  CPUs %s: %s, %lld -> %lld MHz%s"), S(x, "cpus"),
-		    S(x, "governor"), I(x, "cur_mhz"), I(y ? y : x, "cur_mhz"),
+		    S(x, "governor"), I(x, "cur_khz") / 1000,
+		    I(y ? y : x, "cur_khz") / 1000,
 		    json_is_true(json_object_get(y ? y : x, "throttled")) ?
 		    _(", throttled") : "");
 	}

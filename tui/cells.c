@@ -355,3 +355,25 @@ void cells_net_link(const struct app *a, const char *dev, char *dst,
 {
 	chain_link(a, dev, dst, size);
 }
+
+/* The CPU that takes row K's interrupts: the most of them in the last
+ * interval, else the most since boot; -1 when it never fired. */
+int cells_irq_taker(const struct app *a, size_t k)
+{
+	const struct sample *s = app_cur(a);
+	const struct irq_row *row = &s->irqs.rows[k];
+	const struct irq_rate *q = NULL;
+	size_t i, top = 0;
+
+	for (i = 0; a->have_rates && i < a->rates.nirqs; i++)
+		if (a->rates.irqs[i].row == row && a->rates.irqs[i].valid &&
+		    a->rates.irqs[i].total_per_s > 0)
+			q = &a->rates.irqs[i];
+	for (i = 1; i < row->ncounts && i < s->irqs.ncpus; i++)
+		if (q ? q->per_cpu[i] > q->per_cpu[top] :
+		    row->counts[i] > row->counts[top])
+			top = i;
+	if (!q && (!row->ncounts || !row->counts[top]))
+		return -1;
+	return top < s->irqs.ncpus ? (int)s->irqs.cpus[top] : -1;
+}

@@ -41,4 +41,8 @@ void cells_disk_link(const struct app *a, const char *dev, char *dst,
 void cells_net_link(const struct app *a, const char *dev, char *dst,
 		    size_t size);
 
+/* The CPU that takes the interrupts of row K of the current sample: the
+ * most of them in the last interval, else since boot; -1 never fired. */
+int cells_irq_taker(const struct app *a, size_t k);
+
 #endif

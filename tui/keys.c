@@ -219,7 +219,7 @@ static const struct keys_cmd table[] = {
 	  .help = N_("restore every original value (root)"),
 	  .bar = N_("R Restore all"), .bar_at = 12, .bar_screens = S(PANEL_JOURNAL) },
 	{ .keys = { 'J', KEY_F(4) }, .names = "J F4", .screens = ALL,
-	  .modes = KEYS_LIVE, .act = tuneui_journal,
+	  .modes = KEYS_BOTH, .act = tuneui_journal,
 	  .help = N_("the journal of changes; Enter undoes one"),
 	  .bar = N_("J Journal"), .bar_at = 13, .bar_screens = S(PANEL_IRQ) },
 	/* benchmarks */

@@ -11,6 +11,7 @@ struct app;
 enum panel_id {
 	PANEL_MAIN, PANEL_IRQ, PANEL_HELP, PANEL_USB, PANEL_JOURNAL,
 	PANEL_BENCH, PANEL_BENCHRES, PANEL_EXP, PANEL_PERSIST,
+	PANEL_CHAIN,
 	PANEL_N
 };
 
@@ -46,6 +47,7 @@ enum panel_main_sel panel_main_selected(struct app *a, size_t *index);
 extern const struct panel_ops panel_bench_ops;
 extern const struct panel_ops panel_benchres_ops;
 /* [bench panels: end] */
+extern const struct panel_ops panel_chain_ops;	/* Enter on a device */
 /* [snapshot panels: begin] */
 /* [snapshot panels: end] */
 

@@ -19,9 +19,15 @@
 /* [persist key: end] */
 #include "tune/tunemsg.h"
 
+/* The journal J shows: the session's, or in a replay the recording's. */
+static const struct journal *shown(const struct app *a)
+{
+	return a->replay ? &a->replay_journal : &a->tune.journal;
+}
+
 static void entry_row(struct app *a, int y, int w, size_t i)
 {
-	const struct journal_entry *e = &a->tune.journal.v[i];
+	const struct journal_entry *e = &shown(a)->v[i];
 	char when[16], label[48], res[96], line[512], clean[512];
 	struct tm tm;
 	time_t t = (time_t)e->time;
@@ -45,7 +51,7 @@ static void entry_row(struct app *a, int y, int w, size_t i)
 static void journal_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_JOURNAL];
-	const struct journal *j = &a->tune.journal;
+	const struct journal *j = shown(a);
 	size_t idx[1], i, rows = height > 2 ? (size_t)height - 2 : 1;
 	size_t n = journal_in_force(j, idx, 1);
 	char changes[48], differ[96];
@@ -93,7 +99,9 @@ static bool journal_key(struct app *a, int ch)
 	case '\r':
 	case '\n':
 	case KEY_ENTER:
-		if (v->sel < a->tune.journal.n)
+		if (a->replay)	/* the recorded journal: nothing to undo */
+			app_say(a, "%s", _("replay: tuning is off"));
+		else if (v->sel < a->tune.journal.n)
 			tuneui_undo(a, (long)v->sel);
 		return true;
 	/* [persist key: begin] K: keep the tunings across reboots */

@@ -228,6 +228,14 @@ static void open_selected(struct app *a)
 	if (v->sel < l->nrows && l->rows[v->sel].kind == OVERVIEW_IRQ) {
 		a->views[PANEL_IRQ].sel = l->rows[v->sel].index;
 		app_show(a, PANEL_IRQ);
+	} else if (v->sel < l->nrows && (l->rows[v->sel].kind == OVERVIEW_DISK
+		   || l->rows[v->sel].kind == OVERVIEW_NET)) {
+		/* a disk or an interface: its device chain */
+		snprintf(a->chain_dev, sizeof(a->chain_dev), "%s",
+			 l->rows[v->sel].kind == OVERVIEW_DISK ?
+			 a->rates.disks[l->rows[v->sel].index].row->name :
+			 a->rates.nets[l->rows[v->sel].index].row->name);
+		app_show(a, PANEL_CHAIN);
 	} else {
 		app_say(a, "%s",
 			 _("Enter opens IRQ rows; disks and interfaces show "

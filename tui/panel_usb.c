@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "cells.h"
 #include "draw.h"
 #include "base/i18n.h"
 #include "panel.h"
@@ -33,7 +34,8 @@ static int depth(const char *name)
 	return d;
 }
 
-/* "IRQ 151 (CPU 7)" for the interrupts of bus B's host controller. */
+/* "IRQ 151 on CPU 7 (affinity 4-7)": where bus B's host controller's
+ * interrupts are taken, not only where they may go. */
 static void bus_irqs(const struct app *a, const struct usbdev_bus *b,
 		     char *dst, size_t size)
 {
@@ -56,12 +58,18 @@ static void bus_irqs(const struct app *a, const struct usbdev_bus *b,
 	for (i = 0; i < n && o < size; i++) {
 		const struct irq_affinity *af = &s->aff[idx[i]];
 		char aff[32] = "?";
+		int cpu = cells_irq_taker(a, idx[i]);
 
 		if (af->has_affinity)
 			cpulist_format(&af->affinity, aff, sizeof(aff));
-		o += (size_t)snprintf(dst + o, size - o, _("%sIRQ %s on CPUs %s"),
-				      i ? ", " : "", s->irqs.rows[idx[i]].key,
-				      aff);
+		if (cpu >= 0)
+			o += (size_t)snprintf(dst + o, size - o, _("%sIRQ %s on "
+				"CPU %d (affinity %s)"), i ? ", " : "",
+				s->irqs.rows[idx[i]].key, cpu, aff);
+		else
+			o += (size_t)snprintf(dst + o, size - o, _("%sIRQ %s: "
+				"none yet (affinity %s)"), i ? ", " : "",
+				s->irqs.rows[idx[i]].key, aff);
 	}
 }
 

@@ -18,6 +18,7 @@ static const struct panel_ops *const panels[PANEL_N] = {
 	[PANEL_BENCHRES] = &panel_benchres_ops,
 	[PANEL_EXP] = &panel_exp_ops,
 	[PANEL_PERSIST] = &panel_persist_ops,
+	[PANEL_CHAIN] = &panel_chain_ops,
 };
 
 const struct panel_ops *panels_get(enum panel_id id)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "tune/journalfile.h"
 #include "draw.h"
 #include "base/i18n.h"
 #include "base/jsonget.h"
@@ -24,6 +25,18 @@
 
 #define SPEED_MAX 64u
 #define SPARK_ROWS 10	/* rows of history behind the cursor */
+
+/* The session's tuning journal, for J (read only: tuning is off). */
+static void load_journal(struct app *a)
+{
+	struct journal_entry e;
+	json_t *o;
+	size_t i;
+
+	json_array_foreach(json_object_get(a->replay->doc, "journal"), i, o)
+		if (journalfile_entry(o, &e) == 0)
+			journal_add(&a->replay_journal, &e);
+}
 
 int replayui_open(struct app *a, const char *path)
 {
@@ -48,6 +61,8 @@ int replayui_open(struct app *a, const char *path)
 		return 2;
 	}
 	a->replay_speed = 1;
+	journal_init(&a->replay_journal);
+	load_journal(a);
 	if (a->replay->series.interval_s >= 0.1 &&
 	    a->replay->series.interval_s <= 3600)
 		a->interval_s = a->replay->series.interval_s;
@@ -59,6 +74,7 @@ void replayui_fini(struct app *a)
 {
 	if (!a->replay)
 		return;
+	journal_fini(&a->replay_journal);
 	replay_fini(a->replay);
 	free(a->replay);
 	a->replay = NULL;

@@ -38,11 +38,13 @@
 void snapui_init(struct app *a)
 {
 	series_init(&a->series);
+	snapevents_init(&a->events);
 }
 
 void snapui_fini(struct app *a)
 {
 	series_free(&a->series);
+	snapevents_fini(&a->events);
 	json_decref(a->baseline);
 	a->baseline = NULL;
 }
@@ -52,6 +54,10 @@ void snapui_tick(struct app *a)
 	if (a->have_rates)
 		snapshot_feed(&a->series, app_cur(a), &a->rates,
 			      a->have_hw ? &a->hw : NULL);
+	if (a->have_rates && a->series.started)	/* on the series' clock */
+		snapevents_feed(&a->events, (int64_t)((app_cur(a)->time_s -
+				a->series.t0_s) * 1000.0), app_cur(a),
+				a->have_hw ? &a->hw : NULL);
 }
 
 /* The session's benchmark results, oldest first (a new array). */
@@ -85,6 +91,7 @@ static int save(struct app *a, char *msg, size_t size)
 		.rates = a->have_rates ? &a->rates : NULL,
 		.hw = a->have_hw ? &a->hw : NULL,
 		.series = &a->series,
+		.events = a->events.list,
 		.saved_at = time(NULL),
 	};
 

@@ -270,6 +270,8 @@ static long selected_irq(struct app *a)
 	enum panel_main_sel sel = PANEL_SEL_NONE;
 	size_t idx;
 
+	if (a->panel == PANEL_CHAIN)	/* the chain on screen */
+		return chain_irq_of(a, a->chain_dev);
 	if (a->panel == PANEL_MAIN && a->have_rates)
 		sel = panel_main_selected(a, &idx);
 	if (sel == PANEL_SEL_DISK || sel == PANEL_SEL_NET)

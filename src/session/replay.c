@@ -19,6 +19,7 @@
 #include "base/i18n.h"
 #include "base/jsonget.h"
 #include "base/numparse.h"
+#include "session/snapevents.h"
 
 /* The string KEY of O, or NULL; the number K of O, or DFLT (jsonget). */
 #define str(o, key) jsonget_str(o, key, NULL)
@@ -455,19 +456,27 @@ static int make_text(text_fn fn, const struct replay *rp, size_t i,
 	free(buf_);							\
 } while (0)
 
-static void irq_affinities(const json_t *sys, struct sample *s)
+/* The affinities as saved, or as the events say they were at T_MS. */
+static void irq_affinities(const json_t *doc, struct sample *s, int64_t t_ms)
 {
-	const json_t *q;
+	const json_t *sys = json_object_get(doc, "system"), *q;
 	size_t i, k;
 
 	for (k = 0; k < s->irqs.nrows; k++) {
 		json_array_foreach(json_object_get(sys, "irqs"), i, q) {
 			const char *a = str(q, "affinity");
 			const char *e = str(q, "effective_affinity");
+			const char *then;
 
 			if (!str(q, "key") || strcmp(str(q, "key"),
 						   s->irqs.rows[k].key))
 				continue;
+			then = snapevents_at(json_object_get(doc, "events"),
+					     "affinity", str(q, "key"), t_ms);
+			if (then) {	/* changed later in the session */
+				a = then;
+				e = NULL;
+			}
 			s->aff[k].has_affinity = a && cpulist_parse(a,
 				strlen(a), &s->aff[k].affinity) >= 0;
 			s->aff[k].has_effective = e && cpulist_parse(e,
@@ -499,7 +508,7 @@ static int make_sample(const struct replay *rp, size_t i, bool at_end,
 		sample_free(s);
 		return -ENOMEM;
 	}
-	irq_affinities(sys_of(rp), s);
+	irq_affinities(rp->doc, s, replay_time_ms(rp, i));
 	return 0;
 }
 
@@ -554,7 +563,7 @@ static enum cluster_role role_of(const char *s)
 static void fill_cluster(const struct replay *rp, size_t i, const json_t *o,
 			 struct cluster *c)
 {
-	const char *cpus = str(o, "cpus");
+	const char *cpus = str(o, "cpus"), *gov;
 	char pol[24];
 	double khz, util;
 
@@ -564,16 +573,25 @@ static void fill_cluster(const struct replay *rp, size_t i, const json_t *o,
 	c->online = !json_is_false(json_object_get(o, "online"));
 	c->core = dup_of(o, "core");
 	c->role = role_of(str(o, "role"));
-	c->freq.governor = dup_of(o, "governor");
 	c->freq.cur_khz = khz_of(o, "cur_khz");
 	c->freq.min_khz = khz_of(o, "min_khz");
 	c->freq.max_khz = khz_of(o, "max_khz");
 	c->freq.hw_min_khz = khz_of(o, "hw_min_khz");
 	c->freq.hw_max_khz = khz_of(o, "hw_max_khz");
 	snprintf(pol, sizeof(pol), "%u", c->policy);
+	/* The governor and the limits at the cursor, not at the save. */
+	gov = snapevents_at(json_object_get(rp->doc, "events"), "governor",
+			    pol, replay_time_ms(rp, i));
+	c->freq.governor = gov ? strdup(gov) : dup_of(o, "governor");
 	khz = value3(rp, i, "cluster", pol, "freq_khz");
 	if (khz > 0 && khz < 1e12)
 		c->freq.cur_khz = (uint64_t)llround(khz);
+	khz = value3(rp, i, "cluster", pol, "min_khz");
+	if (khz > 0 && khz < 1e12)
+		c->freq.min_khz = (uint64_t)llround(khz);
+	khz = value3(rp, i, "cluster", pol, "max_khz");
+	if (khz > 0 && khz < 1e12)
+		c->freq.max_khz = (uint64_t)llround(khz);
 	util = value3(rp, i, "cluster", pol, "util_pct");
 	c->util_pct = util >= 0 ? (util > 100 ? 100 : util) : -1;
 	c->has_freq = c->freq.governor || c->freq.cur_khz || c->freq.max_khz;
@@ -608,8 +626,9 @@ static int fill_clusters(const struct replay *rp, size_t i,
 	return 0;
 }
 
-static int fill_thermal(const json_t *sys, struct thermal *t)
+static int fill_thermal(const struct replay *rp, size_t i, struct thermal *t)
 {
+	const json_t *sys = sys_of(rp);
 	const json_t *zones = json_object_get(json_object_get(sys, "thermal"),
 					      "zones"), *z;
 	size_t k;
@@ -620,9 +639,17 @@ static int fill_thermal(const json_t *sys, struct thermal *t)
 	json_array_foreach(zones, k, z) {
 		struct thermal_zone *tz = &t->zones[t->nzones++];
 		double c = num(z, "temp_c", NAN);
+		char ch[48];
 
 		tz->id = (unsigned)k;
 		tz->type = dup_of(z, "type");
+		/* The zone's temperature at the cursor, when recorded. */
+		if (!str(z, "name") || sscanf(str(z, "name"), "thermal_zone%u",
+					      &tz->id) != 1)
+			tz->id = (unsigned)k;
+		snprintf(ch, sizeof(ch), "thermal:%u:temp_mc", tz->id);
+		if (isfinite(replay_value(rp, i, ch)))
+			c = replay_value(rp, i, ch) / 1000.0;
 		tz->has_temp = isfinite(c) && fabs(c) < 1e6;
 		tz->temp_mc = tz->has_temp ? (int64_t)llround(c * 1000) : 0;
 	}
@@ -757,7 +784,7 @@ int replay_hwmodel(const struct replay *rp, size_t i, struct hwmodel *hw)
 	hw->board_source = str(sys, "board_source");
 	rc = fill_clusters(rp, i, &hw->clusters);
 	if (rc == 0)
-		rc = fill_thermal(sys, &hw->thermal);
+		rc = fill_thermal(rp, i, &hw->thermal);
 	if (rc == 0)
 		rc = fill_usb(sys, &hw->chain.usb);
 	if (rc == 0)

@@ -108,6 +108,8 @@ json_t *snapshot_build(const struct snapshot_input *in)
 	if (doc && in->experiments)
 		json_object_set_new(doc, "experiments",
 				    objects_of(in->experiments));
+	if (doc && in->events)
+		json_object_set_new(doc, "events", objects_of(in->events));
 	return doc;
 }
 
@@ -141,6 +143,22 @@ static int feed_clusters(struct series *s, const struct sample_rates *r,
 			rc = put(s, "cluster", name, "freq_khz",
 				 (double)c->freq.cur_khz,
 				 c->has_freq && c->freq.cur_khz);
+		if (rc == 0)
+			rc = put(s, "cluster", name, "min_khz",
+				 (double)c->freq.min_khz,
+				 c->has_freq && c->freq.min_khz);
+		if (rc == 0)
+			rc = put(s, "cluster", name, "max_khz",
+				 (double)c->freq.max_khz,
+				 c->has_freq && c->freq.max_khz);
+	}
+	for (i = 0; hw && rc == 0 && i < hw->thermal.nzones; i++) {
+		const struct thermal_zone *z = &hw->thermal.zones[i];
+		char name[16];
+
+		snprintf(name, sizeof(name), "%u", z->id);
+		rc = put(s, "thermal", name, "temp_mc", (double)z->temp_mc,
+			 z->has_temp);
 	}
 	return rc;
 }

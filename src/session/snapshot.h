@@ -32,6 +32,7 @@ struct snapshot_input {
 	json_t *journal;
 	json_t *results;
 	json_t *experiments;	/* NULL: no "experiments" key */
+	json_t *events;		/* snapevents' list, or NULL */
 	time_t saved_at;
 };
 

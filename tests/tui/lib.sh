@@ -13,10 +13,14 @@ trap '$TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 # its pid in $TMPD/pid.
 start() {
 	_c=$1 _r=$2; shift 2
-	$TMUXC kill-session -t t > /dev/null 2>&1
+	# The session before is ended after the new one is up: ending the
+	# last session first stops the server, and a new session could
+	# reach it while it goes.
+	$TMUXC rename-session -t t old > /dev/null 2>&1
 	rm -f "$TMPD/status" "$TMPD/pid"
 	$TMUXC new-session -d -s t -x "$_c" -y "$_r" \
 		"echo \$\$ > '$TMPD/pid'; export LANG=C.UTF-8 ASAN_OPTIONS='$ASAN_OPTIONS'; $*; echo \$? > '$TMPD/status'; sleep 30"
+	$TMUXC kill-session -t old > /dev/null 2>&1
 	$TMUXC set-option -t t -g status off > /dev/null
 }
 

@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 12
+plan 13
 
 # joined: the screen as one line, runs of blanks squeezed.
 joined() { screen | tr '\n' ' ' | tr -s ' '; }
@@ -41,6 +41,12 @@ check $? "XU4 IRQ screen: CPU0-CPU7 and NAME at 80 columns"
 screen | grep -Eq '^150 +[0-9]+( +[0-9.k]+){8} +xhci-hcd:usb3' &&
 	screen | grep -Eq '^151 +[0-9]+( +[0-9.k]+){8} +xhci-hcd:usb5'
 check $? "XU4 IRQ screen: xhci-hcd:usb3 and xhci-hcd:usb5 on their rows"
+# The USB screen names the CPU that takes a controller's interrupts, not
+# the CPUs it may go to: IRQ 150 may go anywhere (0-7), CPU 2 takes it.
+echo 0-7 > "$(cat "$TMPD/udir")/proc/irq/150/smp_affinity_list"
+keys d
+wait_for '^Bus 4 +5000M +xhci-hcd.2.auto \(xhci-hcd\) +IRQ 150 on CPU 2 \(affinity 0-7\)$'
+check $? "USB screen: IRQ 150 on CPU 2 (affinity 0-7), the CPU that takes it"
 keys q
 wait_exit 10
 

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* snapevents: the changes of state a session saw - a cluster's governor,
+ * an IRQ's affinity - with their time, so a replay shows each as it was
+ * at the cursor; and the lookup of a value at a time. */
+#ifndef BENCHTOP_SNAPEVENTS_H
+#define BENCHTOP_SNAPEVENTS_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "collect/sample.h"
+#include "hw/hwmodel.h"
+
+struct snapevents {
+	json_t *list;	/* [{t_ms, kind, target, old, new}], oldest first */
+	json_t *last;	/* "kind:target" -> the value seen last */
+};
+
+void snapevents_init(struct snapevents *e);
+void snapevents_fini(struct snapevents *e);
+
+/* Note the governors of HW's clusters and the affinities of CUR's IRQs at
+ * T_MS (ms since the session's first sample); a value that differs from
+ * the one seen before becomes an event.  0 or -ENOMEM. */
+int snapevents_feed(struct snapevents *e, int64_t t_ms,
+		    const struct sample *cur, const struct hwmodel *hw);
+
+/* The value of KIND ("governor", "affinity") for TARGET ("4", "151") at
+ * T_MS in the event list LIST: the old value of the first event after
+ * T_MS, or NULL when none comes after (the saved state holds then). */
+const char *snapevents_at(const json_t *list, const char *kind,
+			  const char *target, int64_t t_ms);
+
+#endif

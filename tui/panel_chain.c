@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* panel_chain: the way a disk's or interface's data travels, hop by hop
+ * with live rates - the device, its USB device and link, the host
+ * controller, each of its IRQs with its rate and the CPU that takes it -
+ * opened with Enter on the overview; p pins its IRQ from here. */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "cells.h"
+#include "draw.h"
+#include "base/i18n.h"
+#include "panel.h"
+
+static const struct chain *chain_of(const struct app *a)
+{
+	const struct chain_list *l = &a->hw.chain.chains;
+	size_t i;
+
+	for (i = 0; a->have_hw && i < l->n; i++)
+		if (l->v[i].dev && !strcmp(l->v[i].dev, a->chain_dev))
+			return &l->v[i];
+	return NULL;
+}
+
+/* The device's own rates: read/write for a disk, rx/tx for an interface. */
+static void device_line(const struct app *a, int y, int w)
+{
+	char r1[24] = "-", r2[24] = "-";
+	size_t i;
+
+	for (i = 0; i < a->rates.ndisks; i++)
+		if (!strcmp(a->rates.disks[i].row->name, a->chain_dev)) {
+			cells_bytes_rate(r1, sizeof(r1), a->rates.disks[i].
+					 rd_bytes_per_s, a->rates.disks[i].valid);
+			cells_bytes_rate(r2, sizeof(r2), a->rates.disks[i].
+					 wr_bytes_per_s, a->rates.disks[i].valid);
+			draw_fmt(y, 0, w, _("%s  read %s  write %s"),
+				 a->chain_dev, r1, r2);
+			return;
+		}
+	for (i = 0; i < a->rates.nnets; i++)
+		if (!strcmp(a->rates.nets[i].row->name, a->chain_dev)) {
+			cells_bits_rate(r1, sizeof(r1), a->rates.nets[i].
+					rx_bytes_per_s, a->rates.nets[i].valid);
+			cells_bits_rate(r2, sizeof(r2), a->rates.nets[i].
+					tx_bytes_per_s, a->rates.nets[i].valid);
+			draw_fmt(y, 0, w, _("%s  rx %s  tx %s"), a->chain_dev,
+				 r1, r2);
+			return;
+		}
+	draw_text(y, 0, w, a->chain_dev);
+}
+
+/* One IRQ of the chain: its rate now and the CPU that takes it. */
+static void irq_line(const struct app *a, int y, int w,
+		     const struct chain_irq *q)
+{
+	const struct sample *s = app_cur(a);
+	char rate[16] = "-", aff[32] = "?", cpu[16] = "-";
+	size_t k;
+
+	for (k = 0; k < s->irqs.nrows; k++)
+		if (s->irqs.rows[k].numeric && s->irqs.rows[k].irq == q->irq)
+			break;
+	if (k < s->irqs.nrows && k < a->rates.nirqs)
+		cells_count(rate, sizeof(rate), a->rates.irqs[k].total_per_s,
+			    a->rates.irqs[k].valid);
+	if (k < s->irqs.nrows && s->aff[k].has_affinity)
+		cpulist_format(&s->aff[k].affinity, aff, sizeof(aff));
+	if (k < s->irqs.nrows && cells_irq_taker(a, k) >= 0)
+		snprintf(cpu, sizeof(cpu), "%d", cells_irq_taker(a, k));
+	draw_fmt(y, 0, w, _("  -> IRQ %u %s  %s/s  on CPU %s (affinity %s)"),
+		 q->irq, q->action ? q->action : "", rate, cpu, aff);
+}
+
+static void chain_draw(struct app *a, int top, int height, int width)
+{
+	const struct chain *c = chain_of(a);
+	int y = top;
+	size_t i;
+
+	draw_style(a->color, STYLE_TITLE);
+	draw_fill(y, 0, width);
+	draw_fmt(y++, 0, width, _("CHAIN %s  (p pins its IRQ, Esc back)"),
+		 a->chain_dev);
+	draw_style(a->color, STYLE_NORMAL);
+	if (!c || !a->have_rates) {
+		draw_text(y, 0, width, c ? _("measuring... (first rates after "
+			  "one interval)") : _("no device chain known for it"));
+		return;
+	}
+	device_line(a, y++, width);
+	if (c->usb_label)
+		draw_fmt(y++, 0, width, _("  -> USB %s  %s"), c->path.usb_dev,
+			 c->usb_label);
+	if (c->path.controller[0])
+		draw_fmt(y++, 0, width, _("  -> host controller %s"),
+			 c->path.controller);
+	for (i = 0; i < c->nirqs && y < top + height; i++)
+		irq_line(a, y++, width, &c->irqs[i]);
+	if (!c->nirqs)
+		draw_text(y, 0, width, _("  -> no IRQ of its own"));
+}
+
+static bool chain_key(struct app *a, int ch)
+{
+	(void)a;
+	(void)ch;
+	return false;
+}
+
+const struct panel_ops panel_chain_ops = {
+	.name = "chain",
+	.draw = chain_draw,
+	.key = chain_key,
+};
