@@ -347,9 +347,14 @@ static int check_word(struct tune *t, const struct target *tg,
 
 	if (!plain_name(value))
 		return -EINVAL;
+	/* The kernel's scheduler file brackets the one in use ("mq-deadline
+	 * [bfq] none"); a file without brackets is no list of choices (a
+	 * testbed's plain file after a write), so the kernel judges. */
 	if (read_beside(tg, tg->kind == JOURNAL_GOVERNOR ?
 			"scaling_available_governors" : "scheduler", &b) == 0 &&
-	    b.len && !tunecheck_in_list(b.data, b.len, value)) {
+	    b.len && (tg->kind == JOURNAL_GOVERNOR ||
+		      memchr(b.data, '[', b.len)) &&
+	    !tunecheck_in_list(b.data, b.len, value)) {
 		tunecheck_words(b.data, b.len, t->allowed, sizeof(t->allowed));
 		rc = -EDOM;
 	}

@@ -28,5 +28,5 @@ keys w
 wait_for "snapshot saved to "
 check $? "w at once: saved"
 f=$(ls "$TMPD"/snaps/benchtop-*.json 2> /dev/null | head -1)
-json "$f" '[q["affinity"] for q in d["system"]["irqs"] if q["irq"] == "151"] == ["4-7"]'
+json "$f" '[q["affinity"] for q in d["system"]["irqs"] if q["key"] == "151"] == ["4-7"]'
 check $? "the snapshot records IRQ 151 at 4-7, the affinity at the save"
