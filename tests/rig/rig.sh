@@ -1,0 +1,360 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# rig.sh: known-rate rigs for tests and benchmarks (sourced, POSIX sh): a
+# fresh zram disk under the block-I/O throttle, a tbf-shaped veth link.
+#
+#   rig_disk_up RBPS WBPS RIOPS WIOPS   zram + ext4 + mount + throttled cgroup
+#                                       (0 = no limit for that field); sets
+#                                       RIG_DISK RIG_DEVNO RIG_DEV RIG_MNT
+#                                       RIG_CGROUP
+#   rig_disk_set RBPS WBPS RIOPS WIOPS  change the live rig disk's throttle
+#   rig_run CMD ARGS...                 run CMD in the rig's cgroup, wait
+#   rig_link_up RATE_MBIT               two namespaces, a veth pair, tbf on
+#                                       both ends; sets RIG_NS_A RIG_NS_B
+#                                       RIG_IF_A RIG_IF_B RIG_ADDR_A RIG_ADDR_B
+#   rig_in_a CMD... / rig_in_b CMD...   run CMD in namespace A / B
+#   rig_down                            remove all the rig made (idempotent)
+#   rig_trap [SHELL-COMMAND]            rig_down (then the command) on EXIT,
+#                                       INT, TERM, HUP, PIPE; exits 128+N on
+#                                       a signal, with the script's status
+#                                       otherwise
+#   rig_skip_all REASON / rig_skip N    TAP helpers for a test without a rig
+#
+# An *_up that cannot build its rig returns 1 and sets RIG_WHY to one sentence
+# ("rig unavailable: no zram"); the test prints it and skips.  Everything
+# the rig makes is named btrig-PID-... and is removed by rig_down; nothing
+# it did not make (another zram device, the host's network) is touched.
+# Tunables (environment): RIG_DISK_SIZE (zram disksize, default 1G),
+# RIG_TBF_LATENCY (default 50ms), RIG_TBF_BURST (bytes, default: 4 ms of the
+# rate, at least 16 frames).
+
+RIG_WHY=
+RIG_DISK= RIG_DEVNO= RIG_DEV= RIG_MNT= RIG_CGROUP=
+RIG_NS_A= RIG_NS_B= RIG_IF_A= RIG_IF_B= RIG_ADDR_A= RIG_ADDR_B=
+RIG_CG_VER=
+RIG__TMP= RIG__ZID= RIG__MOUNTED= RIG__V2IO=
+
+# rig__why SENTENCE: set RIG_WHY, return 1.
+rig__why() {
+	RIG_WHY="rig unavailable: $*"
+	return 1
+}
+
+# rig__tmp: the rig's private folder (made once).
+rig__tmp() {
+	[ -n "$RIG__TMP" ] && [ -d "$RIG__TMP" ] && return 0
+	RIG__TMP=$(mktemp -d "${TMPDIR:-/tmp}/btrig-$$.XXXXXX") ||
+		rig__why "cannot make a temporary folder"
+}
+
+# rig__root: the rigs need root (zram, cgroups, namespaces, mount).
+rig__root() {
+	[ "$(id -u)" = 0 ] || rig__why "needs root"
+}
+
+# rig__cg_find: where a throttle cgroup can be made; sets RIG_CG_VER and
+# _p (the parent folder).  cgroup v1 blkio first, then v2 with io.
+rig__cg_find() {
+	_p=/sys/fs/cgroup/blkio
+	if [ -w "$_p/blkio.throttle.read_bps_device" ]; then
+		RIG_CG_VER=1
+		return 0
+	fi
+	for _p in /sys/fs/cgroup /sys/fs/cgroup/unified; do
+		[ -f "$_p/cgroup.controllers" ] || continue
+		grep -qw io "$_p/cgroup.controllers" || continue
+		RIG_CG_VER=2
+		return 0
+	done
+	return 1
+}
+
+# rig__cg_make: a fresh cgroup for the disk rig (sets RIG_CGROUP).
+rig__cg_make() {
+	rig__cg_find || { rig__why "no blkio throttle"; return 1; }
+	if [ "$RIG_CG_VER" = 2 ] &&
+	    ! grep -qw io "$_p/cgroup.subtree_control"; then
+		echo +io > "$_p/cgroup.subtree_control" 2> /dev/null ||
+			{ rig__why "no blkio throttle (io controller)"; return 1; }
+		RIG__V2IO=$_p
+	fi
+	_c="$_p/btrig-$$-disk"
+	mkdir "$_c" 2> /dev/null ||
+		{ rig__why "cannot make a cgroup in $_p"; return 1; }
+	RIG_CGROUP=$_c
+}
+
+# rig__zram_make SIZE: a fresh zram device (sets RIG__ZID RIG_DISK
+# RIG_DEVNO RIG_DEV).
+rig__zram_make() {
+	_ctl=/sys/class/zram-control
+	[ -d "$_ctl" ] || modprobe zram num_devices=0 > /dev/null 2>&1
+	[ -r "$_ctl/hot_add" ] || { rig__why "no zram"; return 1; }
+	_id=$(cat "$_ctl/hot_add" 2> /dev/null)
+	case $_id in
+	''|*[!0-9]*) rig__why "no zram (hot_add refused)"; return 1 ;;
+	esac
+	RIG__ZID=$_id
+	RIG_DISK=zram$_id
+	echo "$1" > "/sys/block/$RIG_DISK/disksize" 2> /dev/null ||
+		{ rig__why "zram refused a disk size of $1"; return 1; }
+	RIG_DEVNO=$(cat "/sys/block/$RIG_DISK/dev")
+	rig__devnode
+}
+
+# rig__devnode: the device node (/dev/zramN, or one made in the rig's
+# folder where no udev makes it).
+rig__devnode() {
+	_n=20
+	while [ "$_n" -gt 0 ]; do
+		[ -b "/dev/$RIG_DISK" ] && { RIG_DEV=/dev/$RIG_DISK; return 0; }
+		sleep 0.05
+		_n=$((_n - 1))
+	done
+	rig__tmp || return 1
+	RIG_DEV=$RIG__TMP/$RIG_DISK
+	mknod "$RIG_DEV" b "${RIG_DEVNO%:*}" "${RIG_DEVNO#*:}" ||
+		{ rig__why "cannot make a node for $RIG_DISK"; return 1; }
+}
+
+# rig__fs_make: ext4 on the device, mounted in the rig's folder.
+rig__fs_make() {
+	command -v mkfs.ext4 > /dev/null || { rig__why "no mkfs.ext4"; return 1; }
+	# Initialise inode tables and journal now: no ext4lazyinit writes
+	# later, which would add to the device's measured rate.
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
+	    "$RIG_DEV" > /dev/null 2>&1 || { rig__why "mkfs.ext4 failed"; return 1; }
+	rig__tmp || return 1
+	RIG_MNT=$RIG__TMP/mnt
+	mkdir -p "$RIG_MNT"
+	mount -t ext4 -o noatime "$RIG_DEV" "$RIG_MNT" 2> /dev/null ||
+		{ rig__why "cannot mount ext4 on $RIG_DISK"; return 1; }
+	RIG__MOUNTED=$RIG_MNT
+}
+
+# rig_disk_up RBPS WBPS RIOPS WIOPS: the disk rig; 0 on success, 1 with
+# RIG_WHY (and nothing left made) when a part is missing.
+rig_disk_up() {
+	RIG_WHY=
+	[ $# -eq 4 ] || { rig__why "rig_disk_up needs 4 figures"; return 1; }
+	[ -z "$RIG__ZID" ] || { rig__why "a rig disk is already up"; return 1; }
+	rig__root || return 1
+	if ! rig__cg_make || ! rig__zram_make "${RIG_DISK_SIZE:-1G}" ||
+	    ! rig__fs_make || ! rig_disk_set "$@"; then
+		_w=$RIG_WHY
+		rig__disk_down
+		RIG_WHY=$_w
+		return 1
+	fi
+	return 0
+}
+
+# rig__v1 FILE VALUE: one cgroup v1 throttle rule (0 removes it).
+rig__v1() {
+	echo "$RIG_DEVNO $2" > "$RIG_CGROUP/blkio.throttle.$1" 2> /dev/null ||
+		rig__why "no blkio throttle ($1 refused)"
+}
+
+# rig__v2val N: io.max's spelling of a limit (0 = max).
+rig__v2val() {
+	if [ "$1" = 0 ]; then echo max; else echo "$1"; fi
+}
+
+# rig_disk_set RBPS WBPS RIOPS WIOPS: the throttle of the live rig disk.
+rig_disk_set() {
+	[ $# -eq 4 ] || { rig__why "rig_disk_set needs 4 figures"; return 1; }
+	[ -n "$RIG_CGROUP" ] && [ -n "$RIG_DEVNO" ] ||
+		{ rig__why "no rig disk is up"; return 1; }
+	for _v in "$@"; do
+		case $_v in
+		''|*[!0-9]*) rig__why "not a figure: $_v"; return 1 ;;
+		esac
+	done
+	if [ "$RIG_CG_VER" = 1 ]; then
+		rig__v1 read_bps_device "$1" && rig__v1 write_bps_device "$2" &&
+		rig__v1 read_iops_device "$3" && rig__v1 write_iops_device "$4"
+		return
+	fi
+	echo "$RIG_DEVNO rbps=$(rig__v2val "$1") wbps=$(rig__v2val "$2")" \
+	    "riops=$(rig__v2val "$3") wiops=$(rig__v2val "$4")" \
+	    > "$RIG_CGROUP/io.max" 2> /dev/null ||
+		rig__why "no blkio throttle (io.max refused)"
+}
+
+# rig_run CMD ARGS...: CMD inside the rig's cgroup (its I/O throttled);
+# waits and returns CMD's status.
+rig_run() {
+	[ -n "$RIG_CGROUP" ] || { echo "rig_run: no rig disk is up" >&2; return 125; }
+	sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$RIG_CGROUP" "$@"
+}
+
+# rig__link_fail SENTENCE: the link rig's failure sentence, after cleaning up.
+rig__link_fail() {
+	rig__link_down
+	rig__why "$1"
+}
+
+# rig__tbf NS IF RATE: shape one end.
+rig__tbf() {
+	_bytes=$(($3 * 125000))
+	_burst=${RIG_TBF_BURST:-$((_bytes / 250))}
+	[ "$_burst" -ge 24224 ] || _burst=24224
+	ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "${3}mbit" \
+	    burst "$_burst" latency "${RIG_TBF_LATENCY:-50ms}" 2> /dev/null
+}
+
+# rig_link_up RATE_MBIT: the link rig; 0 on success, 1 with RIG_WHY.
+rig_link_up() {
+	RIG_WHY=
+	case ${1:-} in
+	''|*[!0-9]*|0) rig__why "rig_link_up needs a rate in Mbit/s"; return 1 ;;
+	esac
+	[ -z "$RIG_NS_A" ] || { rig__why "a rig link is already up"; return 1; }
+	rig__root || return 1
+	command -v ip > /dev/null || { rig__why "no ip (iproute2)"; return 1; }
+	command -v tc > /dev/null || { rig__why "no tc (iproute2)"; return 1; }
+	RIG_NS_A=btrig-$$-a
+	ip netns add "$RIG_NS_A" 2> /dev/null ||
+		{ RIG_NS_A=; rig__why "no netns"; return 1; }
+	RIG_NS_B=btrig-$$-b
+	ip netns add "$RIG_NS_B" 2> /dev/null ||
+		{ RIG_NS_B=; rig__link_fail "no netns"; return 1; }
+	RIG_IF_A=btriga RIG_IF_B=btrigb
+	RIG_ADDR_A=10.213.0.1 RIG_ADDR_B=10.213.0.2
+	ip -n "$RIG_NS_A" link add "$RIG_IF_A" type veth peer name \
+	    "$RIG_IF_B" netns "$RIG_NS_B" 2> /dev/null ||
+		{ rig__link_fail "no veth"; return 1; }
+	rig__link_addr || return 1
+	rig__tbf "$RIG_NS_A" "$RIG_IF_A" "$1" &&
+	    rig__tbf "$RIG_NS_B" "$RIG_IF_B" "$1" ||
+		{ rig__link_fail "no tbf (sch_tbf)"; return 1; }
+	return 0
+}
+
+# rig__link_addr: addresses and links up inside the two namespaces.
+rig__link_addr() {
+	for _s in "A $RIG_NS_A $RIG_IF_A $RIG_ADDR_A" \
+	    "B $RIG_NS_B $RIG_IF_B $RIG_ADDR_B"; do
+		set -- $_s
+		ip -n "$2" link set lo up &&
+		    ip -n "$2" addr add "$4/24" dev "$3" &&
+		    ip -n "$2" link set "$3" up ||
+			{ rig__link_fail "cannot configure the veth ($1)"; return 1; }
+		# Full-size frames reach the shaper as they would on a wire.
+		ip netns exec "$2" ethtool -K "$3" tso off gso off gro off \
+		    > /dev/null 2>&1
+	done
+	return 0
+}
+
+# rig_in_a CMD... / rig_in_b CMD...: CMD inside namespace A / B.
+rig_in_a() { ip netns exec "$RIG_NS_A" "$@"; }
+rig_in_b() { ip netns exec "$RIG_NS_B" "$@"; }
+
+# rig__kill_list PIDS...: TERM, a moment, then KILL what is left.
+rig__kill_list() {
+	[ $# -gt 0 ] || return 0
+	kill -TERM "$@" 2> /dev/null
+	_n=20
+	while [ "$_n" -gt 0 ]; do
+		_alive=
+		for _p in "$@"; do
+			kill -0 "$_p" 2> /dev/null && _alive=1
+		done
+		[ -z "$_alive" ] && return 0
+		sleep 0.05
+		_n=$((_n - 1))
+	done
+	kill -KILL "$@" 2> /dev/null
+	sleep 0.05
+}
+
+# rig__link_down: the namespaces (and so the veth pair) and what runs in them.
+rig__link_down() {
+	for _ns in "$RIG_NS_A" "$RIG_NS_B"; do
+		[ -n "$_ns" ] || continue
+		rig__kill_list $(ip netns pids "$_ns" 2> /dev/null)
+		ip netns del "$_ns" 2> /dev/null
+	done
+	RIG_NS_A= RIG_NS_B= RIG_IF_A= RIG_IF_B= RIG_ADDR_A= RIG_ADDR_B=
+}
+
+# rig__disk_down: processes in the cgroup, the mount, zram, the cgroup.
+rig__disk_down() {
+	if [ -n "$RIG_CGROUP" ] && [ -d "$RIG_CGROUP" ]; then
+		rig__kill_list $(cat "$RIG_CGROUP/cgroup.procs" 2> /dev/null)
+	fi
+	if [ -n "$RIG__MOUNTED" ]; then
+		umount "$RIG__MOUNTED" 2> /dev/null ||
+			{ sleep 0.2; umount "$RIG__MOUNTED" 2> /dev/null; } ||
+			umount -l "$RIG__MOUNTED" 2> /dev/null
+		RIG__MOUNTED=
+	fi
+	if [ -n "$RIG__ZID" ]; then
+		echo 1 > "/sys/block/zram$RIG__ZID/reset" 2> /dev/null
+		echo "$RIG__ZID" > /sys/class/zram-control/hot_remove 2> /dev/null ||
+			{ sleep 0.2; echo "$RIG__ZID" > \
+			    /sys/class/zram-control/hot_remove 2> /dev/null; }
+		RIG__ZID=
+	fi
+	if [ -n "$RIG_CGROUP" ] && [ -d "$RIG_CGROUP" ]; then
+		rmdir "$RIG_CGROUP" 2> /dev/null ||
+			{ sleep 0.2; rmdir "$RIG_CGROUP" 2> /dev/null; }
+	fi
+	[ -z "$RIG__V2IO" ] ||
+		echo -io > "$RIG__V2IO/cgroup.subtree_control" 2> /dev/null
+	RIG__V2IO=
+	RIG_DISK= RIG_DEVNO= RIG_DEV= RIG_MNT= RIG_CGROUP=
+}
+
+# rig_down: remove every namespace, cgroup, mount, zram device and folder
+# the rig made.  Idempotent; safe from a trap.
+rig_down() {
+	rig__link_down
+	rig__disk_down
+	if [ -n "$RIG__TMP" ]; then
+		rm -rf "$RIG__TMP"
+		RIG__TMP=
+	fi
+	return 0
+}
+
+# rig__cleanup: rig_down, then the command given to rig_trap.
+rig__cleanup() {
+	rig_down
+	[ -z "${RIG__ON_EXIT:-}" ] || eval "$RIG__ON_EXIT"
+}
+
+# rig__sig N: cleanup after a signal, exit 128+N.
+rig__sig() {
+	trap - EXIT
+	rig__cleanup
+	exit $((128 + $1))
+}
+
+# rig_trap [SHELL-COMMAND]: rig_down (then SHELL-COMMAND, e.g. the test's
+# own cleanup) on any exit; replaces the EXIT, INT, TERM, HUP, PIPE traps.
+rig_trap() {
+	RIG__ON_EXIT=${1:-}
+	trap 'rig__st=$?; rig__cleanup; exit $rig__st' EXIT
+	trap 'rig__sig 1' HUP
+	trap 'rig__sig 2' INT
+	trap 'rig__sig 13' PIPE
+	trap 'rig__sig 15' TERM
+}
+
+# rig_skip_all REASON: a TAP plan that skips the whole script.
+rig_skip_all() {
+	echo "1..0 # SKIP $*"
+}
+
+# rig_skip N REASON: N skipped TAP results (for tests that count with
+# $_tap_n, as tests/integration/lib.sh does).
+rig_skip() {
+	_k=$1
+	shift
+	while [ "$_k" -gt 0 ]; do
+		_tap_n=$((${_tap_n:-0} + 1))
+		echo "ok $_tap_n # SKIP $*"
+		_k=$((_k - 1))
+	done
+}
