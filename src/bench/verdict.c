@@ -70,7 +70,7 @@ void verdict_judge(const double *a, size_t na, const double *b, size_t nb,
 	sb = half_range_pct(&out->b);
 	out->spread_pct = sa > sb ? sa : sb;
 	pair_range(out);
-	if (out->a.n < 2 || out->b.n < 2)
+	if (out->a.n < VERDICT_MIN_RUNS || out->b.n < VERDICT_MIN_RUNS)
 		out->kind = VERDICT_FEW;
 	else if (out->b.min > out->a.max)
 		out->kind = VERDICT_HIGHER;
@@ -112,8 +112,8 @@ const char *verdict_sentence(const struct verdict *v, bool rate, char *dst,
 
 	switch (v->kind) {
 	case VERDICT_FEW:
-		snprintf(dst, size, "no verdict: fewer than 2 runs of a "
-			 "variant");
+		snprintf(dst, size, "no verdict: fewer than %d runs of a "
+			 "variant", VERDICT_MIN_RUNS);
 		break;
 	case VERDICT_SAME:
 		snprintf(dst, size, "no difference beyond the run-to-run "

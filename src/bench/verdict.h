@@ -8,8 +8,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Runs each side needs before a difference is claimed: two identical
+ * set-ups give ranges that do not overlap one time in three with two runs
+ * each, one in ten with three, one in 126 with five. */
+#define VERDICT_MIN_RUNS 3
+
 enum verdict_kind {
-	VERDICT_FEW,		/* fewer than two runs on a side: no claim */
+	VERDICT_FEW,		/* fewer than VERDICT_MIN_RUNS a side: no claim */
 	VERDICT_SAME,		/* ranges overlap, medians within the spread */
 	VERDICT_UNCLEAR,	/* ranges overlap, medians apart: no claim */
 	VERDICT_HIGHER,		/* every B run above every A run */
@@ -37,7 +42,7 @@ void verdict_side(const double *v, size_t n, struct verdict_side *out);
 
 /*
  * Judge B against A (the first variant).  The two differ only when their
- * min-max ranges do not overlap; the size is then the range of B/A over
+ * min-max ranges do not overlap (and each has VERDICT_MIN_RUNS runs); the size is then the range of B/A over
  * every pair of runs (lo_pct..hi_pct).  Overlapping ranges give SAME when
  * the medians differ by no more than the spread, else UNCLEAR.  Pure.
  */

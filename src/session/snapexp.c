@@ -118,6 +118,48 @@ static void figure(FILE *f, const json_t *exp, const json_t *fig, bool md)
 		    k ? json_array_get(cmps, k - 1) : NULL);
 }
 
+/* Whether EXP's runs are iozone's (figures "write 4k" ... in groups of
+ * six operations per record size). */
+static bool is_iozone(const json_t *exp)
+{
+	const json_t *r = json_object_get(json_array_get(json_object_get(exp,
+					  "runs"), 0), "result");
+
+	return !strcmp(str(r, "kind"), "iozone") &&
+	       json_array_size(json_object_get(exp, "figures")) % 6 == 0;
+}
+
+/* Variant K's medians as iozone's grid: one row per record size. */
+static void grid(FILE *f, const json_t *exp, size_t k, bool md)
+{
+	const json_t *figs = json_object_get(exp, "figures");
+	const json_t *var = json_array_get(json_object_get(exp, "variants"), k);
+	size_t i, op;
+	char v[32];
+	bool ok;
+
+	fprintf(f, md ? "\nVariant **%s** (`%s`), medians in KB/s:\n\n| "
+		"reclen | write | rewrite | read | reread | random read | "
+		"random write |\n|---|---:|---:|---:|---:|---:|---:|\n" :
+		"\nVariant %s (%s), medians in KB/s:\n%8s %9s %9s %9s %9s "
+		"%9s %9s\n", str(var, "name"), str(var, "label"), md ? "" :
+		"reclen", "write", "rewrite", "read", "reread", "rnd read",
+		"rnd write");
+	for (i = 0; i + 6 <= json_array_size(figs); i += 6) {
+		const char *name = str(json_array_get(figs, i), "name");
+		const char *rec = strrchr(name, ' ');
+
+		fprintf(f, md ? "| %s |" : "%8s", rec ? rec + 1 : name);
+		for (op = 0; op < 6; op++) {
+			fmt(num(json_array_get(json_object_get(json_array_get(
+			    figs, i + op), "variants"), k), "median", &ok), v,
+			    sizeof(v));
+			fprintf(f, md ? " %s |" : " %9s", ok ? v : "-");
+		}
+		fputc('\n', f);
+	}
+}
+
 void snapexp_print(FILE *f, const json_t *exp, bool md)
 {
 	const json_t *fig;
@@ -136,6 +178,9 @@ void snapexp_print(FILE *f, const json_t *exp, bool md)
 	if (!json_array_size(json_object_get(exp, "figures")))
 		fputs(md ? "| - | - | - | - | - | no run gave figures |\n" :
 		      "  no run gave figures\n", f);
+	for (i = 0; is_iozone(exp) &&
+	     i < json_array_size(json_object_get(exp, "variants")); i++)
+		grid(f, exp, i, md);
 	fputc('\n', f);
 }
 
