@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include "base/settings.h"
+
+#include "base/numparse.h"
 #include "base/i18n.h"
 
 #include <errno.h>
@@ -73,43 +75,12 @@ static bool word_is(struct span v, const char *word)
 	return true;
 }
 
-/* Plain decimal seconds ("2", "0.5", ".25", "10."): no sign, exponent,
- * hex, inf or nan, and no locale-dependent decimal comma as strtod has. */
-static int parse_seconds(struct span v, double *out)
-{
-	uint64_t m = 0, pow10 = 1;
-	bool dot = false, digits = false;
-
-	for (size_t i = 0; i < v.n; i++) {
-		unsigned d = (unsigned)(unsigned char)v.s[i] - '0';
-
-		if (v.s[i] == '.' && !dot) {
-			dot = true;
-			continue;
-		}
-		if (d > 9)
-			return -EINVAL;
-		digits = true;
-		if (m > (UINT64_MAX - 9) / 10 || pow10 > UINT64_MAX / 10) {
-			if (!dot)
-				return -ERANGE;	/* > 10^18 s */
-			continue;	/* more decimals change nothing */
-		}
-		m = m * 10 + d;
-		if (dot)
-			pow10 *= 10;
-	}
-	if (!digits)
-		return -EINVAL;
-	*out = (double)m / (double)pow10;
-	return 0;
-}
-
 static int set_interval(struct settings *s, struct span v)
 {
 	double x;
 
-	if (parse_seconds(v, &x) < 0 || x < SETTINGS_INTERVAL_MIN ||
+	if (numparse_seconds(v.s, v.s + v.n, &x) < 0 ||
+	    x < SETTINGS_INTERVAL_MIN ||
 	    x > SETTINGS_INTERVAL_MAX)
 		return -EINVAL;
 	s->interval_s = x;

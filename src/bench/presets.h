@@ -40,6 +40,9 @@ struct preset {
 struct presets {
 	struct preset *v;
 	size_t n;
+	/* An optional file that exists but cannot be read ("" none): its
+	 * presets are missing, the others are there. */
+	char warning[300];
 };
 
 /* The kind's word in presets.conf ("seq-direct"), or NULL. */

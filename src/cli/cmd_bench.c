@@ -211,8 +211,13 @@ bool cmd_bench_presets(const char *cmd, struct presets *ps)
 {
 	char err[600] = "";
 
-	if (presets_load(ps, err, sizeof(err)) >= 0)
+	if (presets_load(ps, err, sizeof(err)) >= 0) {
+		if (ps->warning[0])
+			commands_say(stderr, _("benchtop %s: warning: cannot "
+				     "read your presets (%s); the installed "
+				     "ones are used\n"), cmd, ps->warning);
 		return true;
+	}
 	fprintf(stderr, _("benchtop %s: cannot read the presets: %s\n"), cmd,
 		err);
 	presets_free(ps);

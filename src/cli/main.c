@@ -169,6 +169,17 @@ static void load_settings(struct settings *s)
 				  "used)\n"), PACKAGE, path, err.msg);
 }
 
+/* RC, or 1 with a sentence when what went to stdout could not be written
+ * (a full disk, /dev/full, a closed pipe), as GNU tools do. */
+static int stdout_done(int rc)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	fprintf(stderr, _("%s: could not write the output: %s\n"), PACKAGE,
+		strerror(errno ? errno : EIO));
+	return rc ? rc : EXIT_FAILURE;
+}
+
 int main(int argc, char **argv)
 {
 	struct options opts;
@@ -182,17 +193,17 @@ int main(int argc, char **argv)
 	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
 	textdomain(PACKAGE);
 	if (argc > 1 && argv[1][0] != '-' && (cmd = commands_find(argv[1])))
-		return cmd->main(argc - 1, argv + 1);
+		return stdout_done(cmd->main(argc - 1, argv + 1));
 	rc = options_parse(argc, argv, &opts, stderr);
 	if (rc)
 		return rc;
 	switch (opts.action) {
 	case ACTION_HELP:
 		options_usage(stdout);
-		return EXIT_SUCCESS;
+		return stdout_done(EXIT_SUCCESS);
 	case ACTION_VERSION:
 		printf("%s %s\n", PACKAGE, PACKAGE_VERSION);
-		return EXIT_SUCCESS;
+		return stdout_done(EXIT_SUCCESS);
 	case ACTION_ONCE:
 	case ACTION_MONITOR:
 		break;

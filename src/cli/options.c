@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "base/numparse.h"
 #include "base/i18n.h"
 
 #define INTERVAL_MAX_S 3600.0
@@ -96,20 +97,13 @@ void options_usage(FILE *f)
 }
 
 /* Seconds from S, or a negative value when S is not a valid interval. */
+/* Seconds as the configuration file takes them (numparse_seconds):
+ * "0.5" whatever the locale, no "0x1" or "1e3"; -1 when not valid. */
 static double parse_interval(const char *s)
 {
-	char *end;
 	double v;
 
-	/* "0.5" whatever the locale's decimal separator. */
-	locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-
-	if (!c)
-		return -1;
-	errno = 0;
-	v = strtod_l(s, &end, c);
-	freelocale(c);
-	if (errno || end == s || *end || !isfinite(v) || v < 0.1 ||
+	if (numparse_seconds(s, s + strlen(s), &v) || v < 0.1 ||
 	    v > INTERVAL_MAX_S)
 		return -1;
 	return v;

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Small command-line promises: output that cannot be written (/dev/full)
+# is exit 1 with a sentence; the interval has one parser for the command
+# line and the configuration file (no 0x1, no 1e3); an optional presets
+# file that exists but cannot be read is a warning, not a refusal.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+plan 8
+for args in "--help" "--version" "bench --list" "bench --help" "serve --help"; do
+	# shellcheck disable=SC2086
+	"$BENCHTOP" $args > /dev/full 2> "$TMPD/full.err"
+	st=$?
+	[ $st -eq 1 ] && grep -q '^benchtop: could not write the output: No space left on device$' "$TMPD/full.err"
+	check $? "benchtop $args > /dev/full: exit 1 and a sentence (was 0)"
+done
+
+a=0
+for v in 0x1 1e3; do
+	"$BENCHTOP" --once -i "$v" > /dev/null 2> "$TMPD/i.err"
+	[ $? -eq 2 ] && grep -q "invalid interval '$v'" "$TMPD/i.err" || a=1
+	mkdir -p "$TMPD/cfg/benchtop"
+	echo "interval = $v" > "$TMPD/cfg/benchtop/config"
+	XDG_CONFIG_HOME=$TMPD/cfg "$BENCHTOP" --once > /dev/null 2> "$TMPD/c.err"
+	grep -q "interval must be seconds from 0.1 to 3600, not '$v'" "$TMPD/c.err" || a=1
+done
+check $a "-i 0x1 and -i 1e3: refused on the command line as in the configuration"
+"$BENCHTOP" --once -i 0.5 > /dev/null
+check $? "-i 0.5 is taken"
+
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
+	# HOME=/root as nobody: the folder cannot be entered.
+	mkdir -p "$TMPD/home/.config/benchtop"
+	echo "[mine]" > "$TMPD/home/.config/benchtop/presets.conf"
+	chmod 700 "$TMPD/home"
+	BENCHTOP_DATADIR=$(cd "$BENCHTOP_DATADIR" && pwd)
+	out=$(HOME=$TMPD/home XDG_CONFIG_HOME= BENCHTOP_DATADIR=$BENCHTOP_DATADIR \
+		setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$BENCHTOP" bench --list 2> "$TMPD/p.err")
+	st=$?
+	[ $st -eq 0 ] && echo "$out" | grep -q '^seq-direct ' &&
+		grep -q "^benchtop bench: warning: cannot read your presets ($TMPD/home/.config/benchtop/presets.conf: Permission denied); the installed ones are used$" "$TMPD/p.err"
+	check $? "an unreadable user presets file: a warning, and the installed presets listed"
+else
+	skip "needs root and setpriv"
+fi
