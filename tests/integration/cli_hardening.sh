@@ -5,7 +5,7 @@
 # line and the configuration file (no 0x1, no 1e3); an optional presets
 # file that exists but cannot be read is a warning, not a refusal.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 8
+plan 9
 for args in "--help" "--version" "bench --list" "bench --help" "serve --help"; do
 	# shellcheck disable=SC2086
 	"$BENCHTOP" $args > /dev/full 2> "$TMPD/full.err"
@@ -42,4 +42,23 @@ if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
 	check $? "an unreadable user presets file: a warning, and the installed presets listed"
 else
 	skip "needs root and setpriv"
+fi
+
+# set irq N=big when the big cores exist but are all offline (the RK3399
+# testbed, whose cpu_capacity tells big from little, with cpu4-5 offline):
+# say that, not "this board has no big cores".
+if command -v "$UMOCKDEV_RUN" > /dev/null; then
+	"$UMOCKDEV_RUN" -- sh -c '
+		cp -r "$1/rk3399/." "$UMOCKDEV_DIR/" || exit 99
+		mkdir -p "$UMOCKDEV_DIR/proc/irq/151"
+		echo 0-5 > "$UMOCKDEV_DIR/proc/irq/151/smp_affinity_list"
+		c=$UMOCKDEV_DIR/sys/devices/system/cpu
+		echo 0-3 > $c/online
+		for n in 4 5; do echo 0 > $c/cpu$n/online; done
+		"$2" set irq 151=big' sh "$TESTBEDS" "$BENCHTOP" > /dev/null 2> "$TMPD/off.err"
+	st=$?
+	[ $st -eq 1 ] && grep -q '^benchtop set: IRQ 151: the big cores are all offline$' "$TMPD/off.err"
+	check $? "set irq 151=big with cpu4-5 offline: 'the big cores are all offline' (was 'no big cores')"
+else
+	skip "umockdev-run missing"
 fi
