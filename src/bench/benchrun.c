@@ -117,6 +117,29 @@ static void reset(struct benchrun *r)
 	r->fd = -1;
 }
 
+/* The /dev node of device MAJ:MIN into DST: /dev/block/MAJ:MIN, or the
+ * DEVNAME of /sys/dev/block/MAJ:MIN/uevent where /dev/block is absent. */
+static void dev_node(unsigned maj, unsigned min, char *dst, size_t size)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(dst, size, "/dev/block/%u:%u", maj, min);
+	if (access(dst, F_OK) == 0)
+		return;
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/uevent", maj, min);
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f))
+		if (strncmp(line, "DEVNAME=", 8) == 0 && line[8] &&
+		    !strchr(line + 8, '/') && strcmp(line + 8, "..\n")) {
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(dst, size, "/dev/%s", line + 8);
+			break;
+		}
+	if (f)
+		fclose(f);
+}
+
 /* read-timing on a folder: the block device the folder lives on. */
 static void device_of(struct benchrun *r)
 {
@@ -124,8 +147,8 @@ static void device_of(struct benchrun *r)
 
 	if (r->job.p.kind == BENCH_READ_TIMING && stat(r->target, &st) == 0 &&
 	    S_ISDIR(st.st_mode))
-		snprintf(r->target, sizeof(r->target), "/dev/block/%u:%u",
-			 major(st.st_dev), minor(st.st_dev));
+		dev_node(major(st.st_dev), minor(st.st_dev), r->target,
+			 sizeof(r->target));
 }
 
 int benchrun_start(struct benchrun *r, const struct preset *p,

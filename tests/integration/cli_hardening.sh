@@ -5,7 +5,7 @@
 # line and the configuration file (no 0x1, no 1e3); an optional presets
 # file that exists but cannot be read is a warning, not a refusal.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 9
+plan 10
 for args in "--help" "--version" "bench --list" "bench --help" "serve --help"; do
 	# shellcheck disable=SC2086
 	"$BENCHTOP" $args > /dev/full 2> "$TMPD/full.err"
@@ -61,4 +61,31 @@ if command -v "$UMOCKDEV_RUN" > /dev/null; then
 	check $? "set irq 151=big with cpu4-5 offline: 'the big cores are all offline' (was 'no big cores')"
 else
 	skip "umockdev-run missing"
+fi
+
+# read-timing on a folder of a loop-mounted ext4, as nobody: the folder's
+# device is named by its /dev node even where /dev/block is absent, and
+# the refusal is about reading it (was "/dev/block/7:0 is not a folder" /
+# "cannot write in /dev/loop0").
+if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 > /dev/null &&
+	command -v setpriv > /dev/null; then
+	mkdir -p "$TMPD/mnt"
+	truncate -s 16M "$TMPD/fs.img"
+	if mkfs.ext4 -q -F "$TMPD/fs.img" > /dev/null 2>&1 &&
+		mount -o loop "$TMPD/fs.img" "$TMPD/mnt" 2> /dev/null; then
+		dev=$(findmnt -n -o SOURCE "$TMPD/mnt")
+		chmod 755 "$TMPD" "$TMPD/mnt"
+		BENCHTOP_DATADIR=$BENCHTOP_DATADIR setpriv --reuid=65534 \
+			--regid=65534 --clear-groups "$BENCHTOP" bench \
+			read-timing --target "$TMPD/mnt" > /dev/null 2> "$TMPD/rt.err"
+		st=$?
+		umount "$TMPD/mnt"
+		chmod 700 "$TMPD"
+		[ $st -eq 1 ] && grep -q "cannot read $dev: Permission denied (reading a block device needs root or the disk group)" "$TMPD/rt.err"
+		check $? "read-timing on a folder as nobody: 'cannot read $dev' (the folder's device)"
+	else
+		skip "cannot loop-mount an ext4 here"
+	fi
+else
+	skip "needs root, mkfs.ext4 and setpriv"
 fi
