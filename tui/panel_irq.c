@@ -86,7 +86,11 @@ static void draw_titles(struct app *a, int y, int w, size_t first, int ncols,
 	for (i = 0; i < ncols && first + (size_t)i < t->ncpus; i++) {
 		char col[16];
 
-		snprintf(col, sizeof(col), "CPU%u", t->cpus[first + (size_t)i]);
+		/* "CPU601" would fill the column: "C601" keeps a blank. */
+		if (snprintf(col, sizeof(col), "CPU%u",
+			     t->cpus[first + (size_t)i]) > CPU_W - 1)
+			snprintf(col, sizeof(col), "C%u",
+				 t->cpus[first + (size_t)i]);
 		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, col);
 	}
 	if (first + (size_t)ncols < t->ncpus)

@@ -191,7 +191,19 @@ void snapui_exit(struct app *a, int end)
 struct pick {
 	char path[512];
 	time_t mtime;
+	dev_t dev;	/* the same file found twice (snapshot_dir = .) */
+	ino_t ino;
 };
+
+static bool seen(const struct pick *v, size_t n, const struct stat *st)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].dev == st->st_dev && v[i].ino == st->st_ino)
+			return true;
+	return false;
+}
 
 static int newest_first(const void *x, const void *y)
 {
@@ -216,8 +228,11 @@ static void scan(const char *dir, struct pick *v, size_t *n, size_t max)
 			continue;
 		snprintf(v[*n].path, sizeof(v[*n].path), "%s%s%s", dir,
 			 dir[0] ? "/" : "", e->d_name);
-		if (stat(v[*n].path, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (stat(v[*n].path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    !seen(v, *n, &st)) {
 			v[*n].mtime = st.st_mtime;
+			v[*n].dev = st.st_dev;
+			v[*n].ino = st.st_ino;
 			(*n)++;
 		}
 	}

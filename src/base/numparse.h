@@ -4,6 +4,7 @@
 #ifndef BENCHTOP_NUMPARSE_H
 #define BENCHTOP_NUMPARSE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The decimal digits [S, E) as *V: at least one digit, nothing else (no

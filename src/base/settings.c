@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "base/settings.h"
+
 #include "base/i18n.h"
 #include "base/numparse.h"
 
@@ -90,7 +91,8 @@ static int set_interval(struct settings *s, struct span v)
 {
 	double x;
 
-	if (parse_seconds(v, &x) < 0 || x < SETTINGS_INTERVAL_MIN ||
+	if (parse_seconds(v, &x) < 0 ||
+	    x < SETTINGS_INTERVAL_MIN ||
 	    x > SETTINGS_INTERVAL_MAX)
 		return -EINVAL;
 	s->interval_s = x;

@@ -37,9 +37,20 @@ struct rt {
 
 static int fail(struct rt *r, int err, const char *doing)
 {
-	/* TRANSLATORS: in place of a filesystem type ("ext4"). */
-	benchdisk_explain(err, doing, r->dev, _("block device"), r->err,
-			  r->errsize);
+	int e = err < 0 ? -err : err;
+
+	/* A device read, not a folder written: say what is true. */
+	if (e == ENOENT || e == ENOTDIR || e == ENXIO || e == ENODEV)
+		snprintf(r->err, r->errsize, _("%s: no such block device (%s)"),
+			 r->dev, strerror(e));
+	else if (e == EACCES || e == EPERM)
+		snprintf(r->err, r->errsize, _("cannot read %s: %s (reading a "
+			 "block device needs root or the disk group)"), r->dev,
+			 strerror(e));
+	else
+		/* TRANSLATORS: in place of a filesystem type ("ext4"). */
+		benchdisk_explain(err, doing, r->dev, _("block device"),
+				  r->err, r->errsize);
 	return err < 0 ? err : -err;
 }
 

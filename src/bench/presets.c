@@ -358,6 +358,12 @@ static int load_file(struct presets *out, const char *path, bool must,
 		buf_free(&b);
 		return 0;
 	}
+	if (rc && !must) {	/* optional: a warning, not the end */
+		snprintf(out->unreadable, sizeof(out->unreadable), "%s: %s",
+			 path, strerror(-rc));
+		buf_free(&b);
+		return 0;
+	}
 	if (rc)
 		snprintf(err, errsize, "%s: %s", path, strerror(-rc));
 	else if ((rc = presets_parse(b.data, b.len, out, &line, msg,

@@ -52,6 +52,9 @@ struct presets {
 	size_t n;
 	char warning[320];	/* the first line that was ignored, or "" */
 	unsigned nwarnings;	/* lines ignored (unknown keys) */
+	/* An optional file that exists but cannot be read ("" none): its
+	 * presets are missing, the others are there. */
+	char unreadable[300];
 };
 
 /* The kind's word in presets.conf ("seq-direct"), or NULL. */

@@ -273,6 +273,10 @@ bool cmd_bench_presets(const char *cmd, struct presets *ps)
 		if (ps->nwarnings)
 			fprintf(stderr, _("benchtop %s: warning: %s\n"), cmd,
 				ps->warning);
+		if (ps->unreadable[0])
+			cmdline_say(stderr, _("benchtop %s: warning: cannot "
+				     "read your presets (%s); the installed "
+				     "ones are used\n"), cmd, ps->unreadable);
 		return true;
 	}
 	fprintf(stderr, _("benchtop %s: cannot read the presets: %s\n"), cmd,

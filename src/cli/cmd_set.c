@@ -296,7 +296,8 @@ static void run_cluster(struct set_cmd *c, const struct act *a,
 		report(c, c->tune.journal.v[idx[i]].kind, label, idx[i]);
 }
 
-/* The CPUs WORD names: a list, "big", "little" or "all"; 0 or -ENOENT. */
+/* The CPUs WORD names: a list, "big", "little" or "all"; 0, -ENOENT (no
+ * such cores) or -ENETDOWN (they are all offline). */
 static int resolve_cpus(const struct set_cmd *c, const char *word,
 			struct cpuset *out)
 {
@@ -314,13 +315,23 @@ static int resolve_cpus(const struct set_cmd *c, const char *word,
 		role = CLUSTER_ROLE_LITTLE;
 	else
 		return cpulist_parse(word, strlen(word), out) < 0 ? -EINVAL : 0;
-	for (i = 0; i < c->cl.n; i++)
-		if (c->cl.v[i].role == role)
-			for (unsigned p = 0; p < CPUSET_MAX; p++)
-				if (cpuset_has(&c->cl.v[i].cpus, p) &&
-				    cpuset_has(&c->cl.online, p))
-					cpuset_add(out, p);
-	return cpuset_count(out) ? 0 : -ENOENT;
+	bool offline = false;
+
+	for (i = 0; i < c->cl.n; i++) {
+		if (c->cl.v[i].role != role)
+			continue;
+		for (unsigned p = 0; p < CPUSET_MAX; p++) {
+			if (!cpuset_has(&c->cl.v[i].cpus, p))
+				continue;
+			if (cpuset_has(&c->cl.online, p))
+				cpuset_add(out, p);
+			else
+				offline = true;
+		}
+	}
+	if (cpuset_count(out))
+		return 0;
+	return offline ? -ENETDOWN : -ENOENT;
 }
 
 static void run_irq(struct set_cmd *c, const struct act *a)
@@ -334,9 +345,10 @@ static void run_irq(struct set_cmd *c, const struct act *a)
 		fprintf(stderr, _("benchtop set: warning: irqbalance (pid %d) "
 			"is running and will move %s back; stop it for the "
 			"pin to last\n"), c->irqbalance_pid, label);
-	if (rc == -ENOENT) {
-		fprintf(stderr, _("benchtop set: %s: this board has no %s "
-			"cores\n"), label, a->value);
+	if (rc == -ENOENT || rc == -ENETDOWN) {
+		fprintf(stderr, rc == -ENOENT ? _("benchtop set: %s: this "
+			"board has no %s cores\n") : _("benchtop set: %s: the "
+			"%s cores are all offline\n"), label, a->value);
 		c->failed++;
 		return;
 	}

@@ -206,6 +206,17 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 	return EXIT_FAILURE;
 }
 
+/* RC, or 1 with a sentence when what went to stdout could not be written
+ * (a full disk, /dev/full, a closed pipe), as GNU tools do. */
+static int stdout_done(int rc)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return rc;
+	fprintf(stderr, _("%s: could not write the output: %s\n"), PACKAGE,
+		strerror(errno ? errno : EIO));
+	return rc ? rc : EXIT_FAILURE;
+}
+
 int main(int argc, char **argv)
 {
 	struct options opts;
@@ -223,7 +234,7 @@ int main(int argc, char **argv)
 	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
 	textdomain(PACKAGE);
 	if (argc > 1 && argv[1][0] != '-' && (cmd = commands_find(argv[1])))
-		return run_command(cmd, argc - 1, argv + 1);
+		return stdout_done(run_command(cmd, argc - 1, argv + 1));
 	if (argc == 2 && strcmp(argv[1], "--list-keys") == 0) {
 		tui_list_keys(stdout);	/* hidden: the man page test reads it */
 		return EXIT_SUCCESS;
@@ -234,10 +245,10 @@ int main(int argc, char **argv)
 	switch (opts.action) {
 	case ACTION_HELP:
 		options_usage(stdout);
-		return EXIT_SUCCESS;
+		return stdout_done(EXIT_SUCCESS);
 	case ACTION_VERSION:
 		print_version();
-		return EXIT_SUCCESS;
+		return stdout_done(EXIT_SUCCESS);
 	case ACTION_ONCE:
 	case ACTION_MONITOR:
 		break;

@@ -100,7 +100,8 @@ void options_usage(FILE *f)
 		PACKAGE_BUGREPORT, PACKAGE_NAME, PACKAGE_URL);
 }
 
-/* Seconds from S, or a negative value when S is not a valid interval. */
+/* Seconds as the configuration file takes them (numparse_decimal):
+ * "0.5" whatever the locale, no "0x1" or "1e3"; -1 when not valid. */
 static double parse_interval(const char *s)
 {
 	double v;

@@ -8,12 +8,12 @@ secs=${2:-20}
 srcdir=$(cd "$(dirname "$0")/../.." && pwd)
 seeds_for() {
 	case $1 in
-	fuzz_procstat) echo "$srcdir/tests/data/x86/proc_stat*" ;;
+	fuzz_procstat) echo "$srcdir/tests/data/x86/proc_stat* $srcdir/tests/data/hostile/proc_stat*" ;;
 	fuzz_interrupts) echo "$srcdir/tests/data/*/*interrupts*" ;;
 	fuzz_diskstats) echo "$srcdir/tests/data/*/*diskstats*" ;;
 	fuzz_netdev) echo "$srcdir/tests/data/*/*net_dev*" ;;
 	fuzz_settings) echo "$srcdir/tests/data/config/*.conf" ;;
-	fuzz_cpulist) echo "$srcdir/tests/data/irqaff/proc/irq/*/*" ;;
+	fuzz_cpulist) echo "$srcdir/tests/data/irqaff/proc/irq/*/* $srcdir/tests/data/hostile/cpu_*" ;;
 	fuzz_cpuinfo) echo "$srcdir/tests/data/*/*cpuinfo*" ;;
 	fuzz_time_in_state) echo "$srcdir/tests/data/*/*time_in_state*" ;;
 	fuzz_thermal) echo "$srcdir/tests/testbeds/odroid-xu4/sys/class/thermal/*/*temp*" ;;

@@ -8,7 +8,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 7
+plan 8
 BED=$TMPD/bed
 cp -r "$TESTBEDS/odroid-xu4" "$BED"
 python3 - "$BED/proc/interrupts" <<'PY'
@@ -47,3 +47,13 @@ check $? "an unknown option is echoed with ESC and U+202E as '?'"
 "$UMOCKDEV_RUN" -d "$BED/usb.umockdev" -- sh -c 'cp -r "$0"/. "$UMOCKDEV_DIR"/ && exec "$1" --once' "$BED" "$BENCHTOP" > "$TMPD/once.txt" 2> /dev/null
 grep -q 'xhci?dcsu?:?usb5' "$TMPD/once.txt" && ! grep -q "$(printf '\342\200\256')" "$TMPD/once.txt"
 check $? "--once: the same IRQ name with '?' for each bidi character"
+
+# CPU ids of 100 and up in the IRQ screen's header: one blank between.
+cp -r "$TESTBEDS/odroid-xu4" "$TMPD/wide"
+sed -i '1s/CPU\([0-7]\)/CPU60\1/g' "$TMPD/wide/proc/interrupts"
+start 80 24 "'$UMOCKDEV_RUN' -d '$TMPD/wide/usb.umockdev' -- sh -c 'cp -r \"$TMPD/wide\"/. \"\$UMOCKDEV_DIR\"/ && exec \"$BENCHTOP\" -d 0.5'"
+wait_for '^IRQ +RATE/s' > /dev/null
+keys i
+wait_for '^IRQ +TOTAL/s +C600 +C601 +C602 +C603 +C604 +C605 +C606 +C607 '
+check $? "IRQ screen: CPU ids 600-607 are separate columns (was CPU600CPU601...)"
+keys q

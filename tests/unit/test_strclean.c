@@ -129,6 +129,27 @@ START_TEST(reordering_device_string)
 }
 END_TEST
 
+START_TEST(hostile_interrupts_capture)
+{
+	/* The XU4's /proc/interrupts with bidi and separator characters in
+	 * two IRQ names (tests/data/hostile): none survives. */
+	static const char *const marks[] = { "\xe2\x80\xae", "\xe2\x81\xa6",
+		"\xe2\x81\xa9", "\xe2\x80\xa8", "\xe2\x80\x8f", "\xd8\x9c" };
+	size_t len, i;
+	char *buf = testutil_load("hostile/proc_interrupts_bidi", &len);
+	char *d = malloc(len + 1);
+
+	ck_assert_ptr_nonnull(d);
+	strclean_copy(d, len + 1, buf, len);
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		ck_assert_ptr_null(strstr(d, marks[i]));
+	ck_assert_ptr_nonnull(strstr(d, "xhci?dcsu?:?usb5"));
+	ck_assert_ptr_nonnull(strstr(d, "xhci?hcd?:usb3?"));
+	free(d);
+	free(buf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("strclean");
@@ -141,6 +162,7 @@ int main(void)
 	tcase_add_test(tc, dup_stops_at_len_and_nul);
 	tcase_add_test(tc, replaces_bidi_and_format_characters);
 	tcase_add_test(tc, reordering_device_string);
+	tcase_add_test(tc, hostile_interrupts_capture);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
