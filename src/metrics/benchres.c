@@ -19,6 +19,7 @@
 
 #include "base/buf.h"
 #include "base/strclean.h"
+#include "session/snapexp.h"
 #include "session/snapreport.h"
 #include "session/snapshot.h"
 #include "tune/journal.h"
@@ -70,12 +71,15 @@ static void refuse(struct benchres *r, const char *path, const char *why)
 	snprintf(r->error, sizeof(r->error), "%s: %s", shown, why);
 }
 
-/* The end of run RES (its conditions' time_end, else FALLBACK). */
+/* The end of run RES (its conditions' time_end, else its own time, else
+ * FALLBACK). */
 static double run_time(const json_t *res, double fallback)
 {
 	const json_t *c = json_object_get(res, "conditions");
 	double t = benchres_parse_time(S(c, "time_end"));
 
+	if (t < 0)
+		t = benchres_parse_time(S(res, "time"));
 	return t >= 0 ? t : fallback;
 }
 
@@ -135,7 +139,9 @@ static void base_name(char *dst, size_t size, const char *path)
 static int add_snapshot(struct benchres *r, json_t *doc, const char *path,
 			double mtime)
 {
-	double saved = benchres_parse_time(S(doc, "saved_at"));
+	/* "time" since version 2 of the snapshot, "saved_at" before */
+	double saved = benchres_parse_time(S(doc, json_object_get(doc, "time") ?
+					     "time" : "saved_at"));
 	json_t *res;
 	size_t i;
 	int rc = 0;
@@ -148,9 +154,16 @@ static int add_snapshot(struct benchres *r, json_t *doc, const char *path,
 	if (json_is_array(json_object_get(doc, "journal")) &&
 	    (!r->journal || saved >= r->journal_time)) {
 		json_decref(r->journal);
+	json_decref(r->experiment);
 		r->journal = json_incref(json_object_get(doc, "journal"));
 		r->journal_time = saved;
 		base_name(r->journal_file, sizeof(r->journal_file), path);
+	}
+	if (snapexp_last(doc) && (!r->experiment ||
+				  saved >= r->experiment_time)) {
+		json_decref(r->experiment);
+		r->experiment = json_deep_copy(snapexp_last(doc));
+		r->experiment_time = saved;
 	}
 	return rc;
 }
@@ -190,7 +203,9 @@ static int load_file(struct benchres *r, const char *path, struct buf *b)
 		return rc == -ENOMEM ? rc : 0;
 	}
 	doc = json_loadb(b->data, b->len, JSON_REJECT_DUPLICATES, &je);
-	if (doc && json_object_get(doc, "schema")) {
+	/* a snapshot: "format" since version 2, "schema" before */
+	if (doc && (json_object_get(doc, "schema") ||
+		    !strcmp(S(doc, "format"), "benchtop.snapshot"))) {
 		json_decref(doc);
 		doc = NULL;
 		if (snapshot_load(b->data, b->len, &doc, err, sizeof(err))) {
@@ -448,6 +463,60 @@ static void tuning(struct expo *e, const struct benchres *r)
 	journal_fini(&j);
 }
 
+#define NEXPL 6
+#define EXP_ROWS 256
+
+/* The figures of the newest experiment: each variant's median, min and
+ * max, its ratio against the first and the verdict (snapexp). */
+static void experiment(struct expo *e, const struct benchres *r)
+{
+	static const char *const what[] = { "median", "min", "max" };
+	struct snapexp_figure *f;
+	struct expo_label l[NEXPL + 1];
+	char name[64];
+	size_t n, i, k;
+
+	if (!r->experiment || !(f = calloc(EXP_ROWS, sizeof(*f))))
+		return;
+	n = snapexp_figures(r->experiment, f, EXP_ROWS);
+	for (k = 0; k < 3; k++) {
+		snprintf(name, sizeof(name), "benchtop_experiment_%s", what[k]);
+		expo_family(e, name, EXPO_GAUGE, NULL, k == 0 ?
+			    "The newest experiment's figures per variant: "
+			    "the median of its runs (min and max beside)." :
+			    "The newest experiment's figures per variant.");
+		for (i = 0; i < n; i++) {
+			l[0] = (struct expo_label){ "preset",
+				S(r->experiment, "preset") };
+			l[1] = (struct expo_label){ "target",
+				S(r->experiment, "target") };
+			l[2] = (struct expo_label){ "figure", f[i].figure };
+			l[3] = (struct expo_label){ "unit", f[i].unit };
+			l[4] = (struct expo_label){ "variant", f[i].variant };
+			l[5] = (struct expo_label){ "label", f[i].label };
+			expo_double(e, name, l, NEXPL, k == 0 ? f[i].median :
+				    k == 1 ? f[i].min : f[i].max);
+		}
+	}
+	expo_family(e, "benchtop_experiment_ratio", EXPO_GAUGE, NULL,
+		    "A variant's median over the first variant's, with the "
+		    "verdict the run-to-run spread supports.");
+	for (i = 0; i < n; i++) {
+		if (!f[i].has_ratio)
+			continue;
+		l[0] = (struct expo_label){ "preset", S(r->experiment, "preset") };
+		l[1] = (struct expo_label){ "target", S(r->experiment, "target") };
+		l[2] = (struct expo_label){ "figure", f[i].figure };
+		l[3] = (struct expo_label){ "unit", f[i].unit };
+		l[4] = (struct expo_label){ "variant", f[i].variant };
+		l[5] = (struct expo_label){ "label", f[i].label };
+		l[6] = (struct expo_label){ "verdict", f[i].verdict };
+		expo_double(e, "benchtop_experiment_ratio", l, NEXPL + 1,
+			    f[i].ratio);
+	}
+	free(f);
+}
+
 void benchres_write(struct expo *e, const struct benchres *r)
 {
 	struct expo_label l[1] = { { "state", "read" } };
@@ -460,4 +529,5 @@ void benchres_write(struct expo *e, const struct benchres *r)
 	expo_u64(e, "benchtop_results_files", l, 1, r->nbad);
 	runs(e, r);
 	tuning(e, r);
+	experiment(e, r);
 }

@@ -21,6 +21,8 @@ struct benchres {
 	json_t *journal;	/* of the newest snapshot, or NULL */
 	double journal_time;	/* its saved_at */
 	char journal_file[256];	/* its base name */
+	json_t *experiment;	/* the newest snapshot's last experiment */
+	double experiment_time;	/* that snapshot's time */
 	size_t nfiles, nbad;	/* files read, files refused */
 	char error[300];	/* the first refusal as one sentence, "" */
 };
@@ -32,7 +34,8 @@ int benchres_load(struct benchres *r, const char *const *paths, size_t n);
 
 void benchres_free(struct benchres *r);
 
-/* Write the benchtop_bench_* and benchtop_tune_* families of R into E. */
+/* Write the benchtop_bench_*, benchtop_tune_* and benchtop_experiment_*
+ * families of R into E. */
 void benchres_write(struct expo *e, const struct benchres *r);
 
 /* Seconds since the epoch of an ISO 8601 time with an offset

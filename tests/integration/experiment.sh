@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root (as benchtop set does)"; exit 0; }
-plan 31
+plan 32
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_NO_PROGRESS=1
 export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
@@ -133,6 +133,11 @@ grep -q '^## Experiments$' "$TMPD/snap.md" && grep -q '^### Experiment: seq-dire
 check $? "report: the experiment's table in Markdown"
 grep -Eq '^  seq-direct .* write MB/s +irq:150=4-7 +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$TMPD/snap.cmp"
 check $? "compare: the experiments' medians variant by variant, with B/A"
+"$BENCHTOP" metrics --no-io --results "$TMPD/snap.a.json" > "$TMPD/snap.prom" 2> "$TMPD/snap.prom.err"
+grep -Eq '^benchtop_experiment_median\{preset="seq-direct",target="[^"]*",figure="write",unit="MB/s",variant="A",label="irq:150=0-3"\} [0-9.]+$' "$TMPD/snap.prom" &&
+	grep -Eq '^benchtop_experiment_ratio\{preset="seq-direct",.*figure="write",.*variant="B",label="irq:150=4-7",verdict="[a-z]+"\} [0-9.]+$' "$TMPD/snap.prom" &&
+	{ ! command -v promtool > /dev/null || promtool check metrics < "$TMPD/snap.prom" > /dev/null 2>&1; }
+check $? "metrics: the experiment as gauges (median per variant, B/A with its verdict), promtool-clean"
 
 # Bad command lines: status 2, one sentence, nothing touched.
 for args in "--preset seq-direct --target /tmp" "--preset seq-direct --target /tmp --vary irq:150=4-7" \
