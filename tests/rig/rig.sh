@@ -338,10 +338,13 @@ rig__link_down() {
 }
 
 # rig__zram_remove ID: reset and remove zram device ID, retrying for up
-# to 5 s while it is still open (a closing file, a prober); says so on
-# stderr if it stays.
+# to 2 min while it is still open: after a umount that returned, the
+# kernel here (6.18) kept the device open 0-2.8 s more, and 30 s to 2 min
+# on a machine busy with other suites' I/O (the superblock's last
+# reference goes with whoever holds it last, a sync(2) for one).  Says so
+# on stderr if it stays.
 rig__zram_remove() {
-	_n=50
+	_n=1200
 	while [ -e "/sys/block/zram$1" ] && [ "$_n" -gt 0 ]; do
 		echo 1 > "/sys/block/zram$1/reset" 2> /dev/null &&
 			echo "$1" > /sys/class/zram-control/hot_remove 2> /dev/null &&
