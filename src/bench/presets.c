@@ -371,8 +371,10 @@ static int overlay_file(struct presets *out, const char *path, char *warn,
 	if (rc) {
 		presets_free(&t);
 		if (rc != -ENOMEM)
-			snprintf(warn, warnsize, _("%s (using the built-in "
-						   "presets)"), why);
+			/* what it means first: a status line may cut
+			 * the end of a long path */
+			snprintf(warn, warnsize, _("using the built-in "
+						   "presets: %s"), why);
 		return rc == -ENOMEM ? rc : 0;
 	}
 	presets_free(out);
