@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # layers: the include rules of the source tree, checked over every #include
 # line. src/ folders are ranked bottom-up (base collect hw tune bench
 # session metrics cli); a file may include its own folder and the folders below it,

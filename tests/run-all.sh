@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run every benchtop test: the Check unit tests and the integration tests
 # (umockdev testbeds, the live machine) under AddressSanitizer and
 # UndefinedBehaviorSanitizer, then every libFuzzer target for a bounded time.

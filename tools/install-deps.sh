@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Install what benchtop needs to build and to run its tests, on Debian,
 # Ubuntu or Armbian, with apt-get.  Safe to run again: it installs only
 # what is missing and says what that is.

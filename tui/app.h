@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app: the state of the live monitor, passed explicitly to every panel. */
 #ifndef BENCHTOP_APP_H
 #define BENCHTOP_APP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchui: benchmark runs under the live monitor: one child at a time
  * (plus the iperf3 server), its pipe in the one poll loop, its reaping on
  * SIGCHLD; the monitor goes on drawing while it runs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchui: the benchmarks in the live monitor: the preset menu and its
  * targets, the run's child and pipe in the poll loop, the BENCH row, the
  * results of the session and the built-in iperf3 server. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cells: formatting shared by the panels; nothing here reads the kernel,
  * it all comes from struct app. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cells: the formatted cells and rows the panels share: rates with units
  * that fit, column titles, cluster rows, IRQ rows and device links. */
 #ifndef BENCHTOP_CELLS_H

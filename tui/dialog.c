@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dialog: list, input and question boxes for the tuning keys; one at a
  * time, drawn last so that it sits over the panel. */
 #include "config.h"

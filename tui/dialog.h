@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dialog: a small box drawn over the panel - choose from a list, type a
  * value, or answer a two-key question - that takes every key while open. */
 #ifndef BENCHTOP_DIALOG_H

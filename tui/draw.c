@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* draw: clipped text, sparklines and bars; colour when the terminal has it,
  * bold/reverse otherwise, ASCII when the locale is not UTF-8. */
 #include "config.h"

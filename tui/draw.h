@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* draw: small drawing helpers shared by the panels (ncursesw). */
 #ifndef BENCHTOP_DRAW_H
 #define BENCHTOP_DRAW_H

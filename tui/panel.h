@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel: the screens of the live monitor, each a const ops table. */
 #ifndef BENCHTOP_PANEL_H
 #define BENCHTOP_PANEL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_bench: the benchmark menu: a preset, then its target - a mount of
  * the disks shown (a disk for read-timing, a host for iperf) or a typed
  * folder, device or host. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_benchres: the results of this session's runs, their main figures,
  * and for the selected run each figure against the run before it of the
  * same preset ("write 251.3 MB/s  was 178.2  +41 %"). */

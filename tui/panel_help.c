@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_help: every key of the monitor. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_irq: every /proc/interrupts row with per-CPU rates (as many CPU
  * columns as fit, scrolling for the rest), affinity and effective
  * affinity. */

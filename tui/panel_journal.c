@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_journal: every change benchtop made in this run, oldest first, with
  * its result and read-back; Enter undoes the selected one. */
 #include "config.h"

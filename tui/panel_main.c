@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_main: the overview: clusters, every disk and interface with its
  * rates and recent history, and the busiest IRQs. */
 #include "config.h"

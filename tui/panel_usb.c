@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_usb: the USB devices as a tree by bus and port, with negotiated
  * and capable speed, driver, the UAS/usb-storage verdict, and the host
  * controller with its IRQ. */

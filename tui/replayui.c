@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replayui: `benchtop --replay FILE` - the live screen fed from a saved
  * session instead of /proc and /sys: a time cursor over the recorded rows
  * (step, jump, first/last, play at a speed), REPLAY on the header, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replayui: `benchtop --replay FILE` in the live monitor (time cursor,
  * REPLAY header, tuning and benchmark keys refused). */
 #ifndef BENCHTOP_REPLAYUI_H

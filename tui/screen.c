@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* screen: what happens at each tick and each key, and the frame around
  * the panels (header line, key bar, "terminal too small"). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* screen: the monitor's state changes (ticks, keys) and its frame: the
  * header, the panel in between and the key bar. */
 #ifndef BENCHTOP_SCREEN_H

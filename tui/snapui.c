@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapui: the monitor's side of snapshots - feeding the session recorder
  * at each tick, w / F6 writing the whole session to a file (and the save
  * on exit the configuration asks for), and L choosing a saved session

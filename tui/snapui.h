@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapui: snapshots from the live monitor (session recorder, w / F6). */
 #ifndef BENCHTOP_SNAPUI_H
 #define BENCHTOP_SNAPUI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* term: curses set-up for the monitor: no echo, no line buffering, no
  * cursor, keypad keys, colour only when wanted and available. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* term: bringing ncurses up and down, and the terminal's size. */
 #ifndef BENCHTOP_TERM_H
 #define BENCHTOP_TERM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tui: the live monitor's one event loop: poll() on the terminal, a
  * timerfd for the sampling tick and a signalfd for SIGWINCH, SIGTERM,
  * SIGHUP, SIGINT and SIGCHLD.  No threads, no busy waiting. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tui: the live full-screen monitor (ncursesw). */
 #ifndef BENCHTOP_TUI_H
 #define BENCHTOP_TUI_H

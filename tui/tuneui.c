@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tuneui: turns the tuning keys into dialogs and tune_* calls, and their
  * outcome into one sentence on the status line; never leaves the screen
  * the user is on. */

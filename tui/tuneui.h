@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tuneui: the tuning keys of the live monitor (g f P R u p s J, and q with
  * changes in force), their dialogs, status sentences, hints and the
  * keep-or-restore decision at exit. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* view: list navigation shared by the overview, IRQ, benchmark and
  * journal screens. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* view: a panel's cursor (selected row, first row and column shown) and
  * the keys that move it, the same on every list screen. */
 #ifndef BENCHTOP_VIEW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* buf: whole-file reads into one reusable buffer, with no line length cap
  * (/proc/interrupts on a 256-CPU host has lines of several kilobytes). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* buf: a growing byte buffer, and whole-file reads of kernel files into it. */
 #ifndef BENCHTOP_BUF_H
 #define BENCHTOP_BUF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* counter: wrap-aware deltas of u64 kernel counters. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* counter: deltas of kernel event counters that may wrap or reset. */
 #ifndef BENCHTOP_COUNTER_H
 #define BENCHTOP_COUNTER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpulist: CPU sets parsed from and formatted as the kernel writes them,
  * lists ("0-3,5", smp_affinity_list) and comma-grouped hex masks. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpulist: CPU sets as the kernel writes them, "0-3,5" lists and
  * comma-grouped hex masks ("ffffffff,00000001" on hosts with > 32 CPUs). */
 #ifndef BENCHTOP_CPULIST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* i18n: gettext macros for the user-facing front (tui/ and the CLI). */
 #ifndef BENCHTOP_I18N_H
 #define BENCHTOP_I18N_H

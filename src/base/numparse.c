@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numparse: strict decimal parsing shared by the collectors' parsers. */
 #include "config.h"
 

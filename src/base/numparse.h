@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numparse: decimal numbers in kernel text that is not NUL-terminated. */
 #ifndef BENCHTOP_NUMPARSE_H
 #define BENCHTOP_NUMPARSE_H

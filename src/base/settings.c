@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings: parse the user's config file ("key = value" lines, # comments)
  * into struct settings; a bad line is reported with its number and skipped,
  * so the other lines still apply. */

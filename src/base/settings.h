@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* settings: the configuration files (/etc/benchtop/config, then the user's
  * $XDG_CONFIG_HOME/benchtop/config), "key = value" lines read once at start;
  * benchtop runs without them. */

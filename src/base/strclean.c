@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* strclean: USB product names, IRQ action names and other kernel strings
  * never reach the terminal raw; escape sequences become '?'. */
 #include "config.h"

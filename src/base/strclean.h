@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* strclean: make kernel and device strings safe to print on a terminal. */
 #ifndef BENCHTOP_STRCLEAN_H
 #define BENCHTOP_STRCLEAN_H

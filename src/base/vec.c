@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vec: one growth rule for the parsers' tables instead of one per file. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vec: growing arrays of any element type. */
 #ifndef BENCHTOP_VEC_H
 #define BENCHTOP_VEC_H

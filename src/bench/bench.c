@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench: the child's side of a run: dispatch to the kind, then send the
  * result (or the sentence of the failure) to the parent. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench: one benchmark run as its child process does it: the job, the
  * dispatch to the kind's bench_*.c, and the figures of a result. */
 #ifndef BENCHTOP_BENCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_bonnie: bonnie++-style phases on a nameless file: block write,
  * rewrite (read, change, write back), block read and random seeks (read
  * an 8 KiB chunk, write one back every tenth time), each with the

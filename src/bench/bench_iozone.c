@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_iozone: iozone -e -I -a -s 100M -r 4k ... -r 16384k -i 0 -i 1
  * -i 2: write, rewrite, read, reread, random read, random write per
  * record size on a fresh nameless file, O_DIRECT, fsync timed in; KB/s

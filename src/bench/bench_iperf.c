@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_iperf: iperf3 client and server through libiperf (the real
  * iperf3 protocol); the client's figures come from libiperf's JSON.  The
  * only file that includes <iperf_api.h>. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_iperf: the iperf3 server of `benchtop serve` and the monitor's v
  * key, and the parser of libiperf's JSON result (libiperf stays inside
  * bench_iperf.c). */

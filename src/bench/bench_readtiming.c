@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_readtiming: hdparm -T (the same 2 MiB read again and again from
  * the page cache, seek overhead taken out), -t (buffered reads of the
  * device after BLKFLSBUF) and -t --direct (O_DIRECT), on a block device,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_seq: seq-direct, dd's "if=/dev/zero oflag=direct bs=8M count=64"
  * then "iflag=direct": a sequential write (fsync timed in) and read back,
  * in MB/s as dd prints them (10^6 bytes).  Like dd, the write reads each

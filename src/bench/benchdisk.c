@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchdisk: the disk benchmarks' common child-side parts: checks,
  * nameless files, aligned buffers and the failure sentences. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchdisk: what the disk benchmarks share in their child process: the
  * space check, a temporary file that never outlives the run (O_TMPFILE, or
  * unlinked as soon as it is open), aligned buffers, timed I/O loops and

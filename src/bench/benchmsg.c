@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchmsg: the benchmark child's line protocol: writers for the child
  * and a pure parser for the parent. */
 #include "config.h"

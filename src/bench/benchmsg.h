@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchmsg: the lines a benchmark child writes on its pipe, and their pure
  * parser: "progress 0.42 write 251300000", "expect 10", "result {json}",
  * "error <sentence>". */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchrun: start, watch, cancel and reap a benchmark child; the child
  * runs in its own process group so that cancel and the watchdog reach
  * everything it started, and never touches the terminal. */

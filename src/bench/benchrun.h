@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchrun: the parent's side of a benchmark run (or of the iperf3
  * server): the child process in its own process group, the pipe the
  * monitor polls, progress, cancel, the watchdog, the reaping and the

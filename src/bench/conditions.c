@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* conditions: the facts recorded around each benchmark run, from the
  * hardware model (clusters, thermal, USB/block chains) and mountinfo. */
 #include "config.h"

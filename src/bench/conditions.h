@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* conditions: what a benchmark ran under - target device and filesystem,
  * USB link, cluster governors and frequencies at start and end, the
  * target's IRQ affinity, temperature range, throttling, kernel, time -

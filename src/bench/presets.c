@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* presets: parse presets.conf (pure) and find the installed and the
  * user's files; every preset gets its kind's defaults for unset keys. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* presets: the benchmark presets of presets.conf ("[name]" sections of
  * "key = value" lines), parsed by a pure function; the kinds they run. */
 #ifndef BENCHTOP_PRESETS_H

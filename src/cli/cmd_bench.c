@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_bench: `benchtop bench PRESET --target DIR|DEV`, `benchtop bench
  * --list`; the run goes on in a child, as under the monitor, with the same
  * safety rules; progress on stderr when it is a terminal. */

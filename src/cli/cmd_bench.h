@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_bench: the headless front of the benchmarks, shared by `benchtop
  * bench` and `benchtop iperf`: wait for a run with progress on stderr and
  * print its result as text or JSON. */

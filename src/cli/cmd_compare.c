@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_compare: `benchtop compare A.json B.json [--format text|md|json]` -
  * what differs between two saved sessions, figure by figure. */
 #include "config.h"

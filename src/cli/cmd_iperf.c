@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_iperf: `benchtop iperf HOST [-p PORT] [-R] [-t SEC] [-P N]`: an
  * iperf3 client run through libiperf, with its conditions recorded. */
 #include "config.h"

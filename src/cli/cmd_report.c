@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_report: `benchtop report FILE [--format md|csv]` - a saved session
  * as Markdown (system, results, journal) or its time series as CSV. */
 #include "config.h"

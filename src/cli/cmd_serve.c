@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_serve: `benchtop serve [--bind ADDR] [--port N] [--once]`: an
  * iperf3 server through libiperf that stock `iperf3 -c` clients use. */
 #include "config.h"

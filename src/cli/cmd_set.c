@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_set: `benchtop set ...`, the headless side of tuning: governors,
  * frequency limits, IRQ affinity and I/O schedulers for scripts, with the
  * same checks, sentences and journal as the live screen. */

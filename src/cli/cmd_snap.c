@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_snap: option parsing, help and file loading shared by the snapshot
  * commands (report, compare). */
 #include "config.h"

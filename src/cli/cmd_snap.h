@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd_snap: what `benchtop report` and `benchtop compare` share: their
  * option tables, --help, reading a snapshot with one sentence on failure. */
 #ifndef BENCHTOP_CMD_SNAP_H

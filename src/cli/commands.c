@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* commands: the table of subcommands; each lives in its own cmd_*.c. */
 #include "config.h"
 

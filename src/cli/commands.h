@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* commands: the subcommands of benchtop ("benchtop set ...", "benchtop
  * report FILE"), each a main-like function in its own cmd_*.c file. */
 #ifndef BENCHTOP_COMMANDS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* benchtop: the command-line front; everything else lives in src/ modules
  * (collectors) and tui/ (the live screen). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* options: table-driven command-line parsing with one clear sentence per
  * mistake (exit status 2, as GNU programs do). */
 #include "config.h"

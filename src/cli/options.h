@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* options: the command line, parsed from a table of options. */
 #ifndef BENCHTOP_OPTIONS_H
 #define BENCHTOP_OPTIONS_H

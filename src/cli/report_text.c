@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_text: plain tables for `benchtop --once`, part of the command-line
  * front (so its strings go through gettext). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_text: the readable `benchtop --once` tables. */
 #ifndef BENCHTOP_REPORT_TEXT_H
 #define BENCHTOP_REPORT_TEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* diskstats: parse /proc/diskstats (4, 11, 15, 17 or more stat fields a
  * line) and turn two samples into per-device throughput, IOPS, %util and
  * await. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* diskstats: /proc/diskstats rows and per-device rates. */
 #ifndef BENCHTOP_DISKSTATS_H
 #define BENCHTOP_DISKSTATS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* history: a fixed ring of recent values per device, keyed by name; the
  * live screen draws them as sparklines. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* history: recent values of each device's rate, for sparklines. */
 #ifndef BENCHTOP_HISTORY_H
 #define BENCHTOP_HISTORY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* interrupts: /proc/interrupts parsed into rows of per-CPU counts keyed by
  * IRQ number or name ("105", "IPI0", "LOC"), and rates between two samples.
  * Each table lives in one allocation sized from the input, not per line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* interrupts: /proc/interrupts rows, per-CPU counts and rates. */
 #ifndef BENCHTOP_INTERRUPTS_H
 #define BENCHTOP_INTERRUPTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* irqaff: which CPUs an IRQ may run on (smp_affinity_list) and, where the
  * kernel exports it (4.13+), where it runs now (effective_affinity_list). */
 #include "config.h"

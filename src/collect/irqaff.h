@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* irqaff: /proc/irq/N/smp_affinity_list and effective_affinity_list. */
 #ifndef BENCHTOP_IRQAFF_H
 #define BENCHTOP_IRQAFF_H

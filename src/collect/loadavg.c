@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* loadavg: pure parsers for /proc/loadavg and /proc/uptime. */
 #include "config.h"
 

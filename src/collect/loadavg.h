@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* loadavg: /proc/loadavg and /proc/uptime for the monitor's header. */
 #ifndef BENCHTOP_LOADAVG_H
 #define BENCHTOP_LOADAVG_H

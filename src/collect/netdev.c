@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* netdev: parse /proc/net/dev (two header lines, then "name: 16 counters")
  * and turn two samples into per-interface byte, packet, error, drop rates. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* netdev: /proc/net/dev rows and per-interface rates. */
 #ifndef BENCHTOP_NETDEV_H
 #define BENCHTOP_NETDEV_H

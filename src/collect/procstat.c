@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procstat: parser for /proc/stat and utilisation from two samples. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procstat: /proc/stat CPU times and per-CPU utilisation. */
 #ifndef BENCHTOP_PROCSTAT_H
 #define BENCHTOP_PROCSTAT_H

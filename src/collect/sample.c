@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sample: the thin I/O layer that feeds the pure collectors, and the rates
  * computed from two of their readings. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sample: one reading of every collector, and the rates between two. */
 #ifndef BENCHTOP_SAMPLE_H
 #define BENCHTOP_SAMPLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* blockdev: disks from /sys/block with their scheduler, mounts (from
  * /proc/self/mountinfo) and md/dm members; pure parsers for the texts. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* blockdev: the disks in /sys/block: model, size, rotational, block size,
  * I/O scheduler, where their partitions are mounted, md/dm members. */
 #ifndef BENCHTOP_BLOCKDEV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bridges: the VID:PID -> bridge chip table, parsed from usb-bridges.conf
  * (found by base/datadir: installed, or the source tree of a build). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bridges: names of USB bridge chips (USB-SATA, USB-Ethernet) by VID:PID,
  * from the data file usb-bridges.conf rather than from code. */
 #ifndef BENCHTOP_BRIDGES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* chain: resolve a disk's or interface's sysfs link to the USB device, host
  * controller and IRQ rows it depends on, and the CPUs those fire on. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* chain: which way the data of a disk or network interface travels,
  * derived from sysfs links rather than names: sda -> USB device 4-1 ->
  * host controller xhci-hcd.2.auto -> IRQ 150 -> the CPU it fires on. */

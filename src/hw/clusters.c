@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* clusters: groups CPUs by cpufreq policy (policyN directories, per-CPU
  * symlinks of 3.x kernels, or related_cpus), reads each policy through
  * cpufreqinfo, and turns what is missing or malformed into sentences. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* clusters: CPUs grouped by cpufreq policy, with their core type, role
  * (big/LITTLE), frequencies, governor and statistics. */
 #ifndef BENCHTOP_CLUSTERS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* coretype: a sorted table of Arm part numbers (Arm's Technical Reference
  * Manuals, MIDR_EL1.PartNum) and a few licensees' own cores. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* coretype: names of CPU cores from the "CPU implementer" and "CPU part"
  * numbers of /proc/cpuinfo ("0xc07" is a Cortex-A7). */
 #ifndef BENCHTOP_CORETYPE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpufreqinfo: copies what libcpupower reads about one policy into our own
  * structs, so <cpufreq.h> and its linked lists stay in this file. */
 #include "config.h"

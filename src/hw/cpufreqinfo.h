@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpufreqinfo: one cpufreq policy as libcpupower reads it from /sys (the
  * only file that includes <cpufreq.h>; its types stay inside). */
 #ifndef BENCHTOP_CPUFREQINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpuinfo: a pure parser for /proc/cpuinfo in its x86, arm64 and both
  * 32-bit Arm layouts (per-processor blocks, or one "CPU part" for all). */
 #include "config.h"

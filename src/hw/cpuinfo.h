@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpuinfo: what /proc/cpuinfo says about each processor (Arm "CPU part"
  * and "CPU implementer", x86 "model name") and the board lines. */
 #ifndef BENCHTOP_CPUINFO_H

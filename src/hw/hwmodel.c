@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hwmodel: loads every part of the hardware model and renders it as JSON
  * and as the readable sections of `benchtop --once`.  The USB/PCI/block
  * parts live between the "[usb: begin]" / "[usb: end]" markers. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hwmodel: what the board is (issue 3) - CPU clusters, thermal zones and
  * the USB/PCI/block devices - read once through the real libraries. */
 #ifndef BENCHTOP_HWMODEL_H

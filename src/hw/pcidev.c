@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcidev: the one file that talks to libpci (sysfs method); names come from
  * pci.ids when installed, driver and MSI IRQs from sysfs. */
 #include "config.h"

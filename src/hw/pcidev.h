@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcidev: PCI devices through libpci (sysfs method): USB host controllers,
  * NICs, NVMe and the rest, with driver and IRQs (legacy and MSI). */
 #ifndef BENCHTOP_PCIDEV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* thermal: reads /sys/class/thermal/thermal_zoneN and cooling_deviceN;
  * a zone or device that cannot be read gets a sentence, the others show. */
 #include "config.h"

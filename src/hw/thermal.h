@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* thermal: /sys/class/thermal zones (temperature, trip points) and cooling
  * devices (fans, cpufreq limits) and which CPUs a cooling device slows. */
 #ifndef BENCHTOP_THERMAL_H

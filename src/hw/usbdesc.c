@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* usbdesc: raw USB descriptors and BOS, the sysfs speed text, usb-storage
  * quirks and the user-facing verdicts, all as pure functions over bytes. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* usbdesc: pure parsers for what the kernel says about a USB device: raw
  * descriptors and BOS, the sysfs speed text, usb-storage quirks, and the
  * verdicts a user wants from them (UAS or not, link slower than capable). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* usbdev: USB devices from sysfs (attributes, interface drivers, raw
  * descriptors, BOS) cross-checked with libusb (speed, active configuration
  * alternate settings).  libusb's types never leave this file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* usbdev: every USB device with its speeds (negotiated and capable), bound
  * drivers, BOT/UAS, quirks, bridge chip and host controller; libusb and
  * sysfs together.  The only file that includes <libusb.h>. */

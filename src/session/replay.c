@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay: a snapshot's recorded moment turned back into what the panels
  * draw from.  The samples are made as kernel text (/proc/stat, diskstats,
  * net/dev, interrupts) and read by the same parsers as the live files, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay: a loaded snapshot as the sources of the live screen - for one row
  * of the recorded series, the samples, rates and hardware model the panels
  * draw from, as if that moment were read from /proc and /sys now. */

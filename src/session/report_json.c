@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_json: turns a pair of samples and their rates into JSON with the
  * unit in every key name (bytes_per_s, pct, ms). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_json: the `benchtop --once --json` document (keys in doc/json.md). */
 #ifndef BENCHTOP_REPORT_JSON_H
 #define BENCHTOP_REPORT_JSON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* series: recent samples kept as taken, older ones averaged into 10 s and
  * then 60 s buckets (the last tier halves its resolution when full), so a
  * session of any length stays within a few MB. */

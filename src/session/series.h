@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* series: the session's time series recorder - every sampled rate by
  * channel ("disk:sda:read_bytes_per_s"), full resolution for recent
  * history and averaged into coarser buckets as it ages, so that memory

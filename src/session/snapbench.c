@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapbench: benchmark results as benchtop's runs write them (doc/bench.md:
  * "figures", "table", "details", "conditions") in a report, shaped like the
  * tools people know: dd lines in MB/s, hdparm lines, the iozone grid in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapbench: benchmark results written by benchtop's own runs (doc/bench.md)
  * in reports and comparisons, shaped like dd, hdparm, iozone and iperf3. */
 #ifndef BENCHTOP_SNAPBENCH_H

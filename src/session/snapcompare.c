@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapcompare: the table the session write-ups computed by hand - runs
  * matched by preset and target, every figure as A, B, B/A and percent -
  * and the system facts that explain a difference. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapcompare: two snapshots side by side - the system facts that differ
  * (kernel, governors, IRQ affinities, USB drivers and speeds) and, for
  * every benchmark figure both have, A, B, B/A and the change in percent. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapfile: atomic, symlink-safe, no-clobber writes of the files a user
  * keeps (snapshots): temp file beside the target, fsync, rename, fsync of
  * the folder; on any failure the temp file is removed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapfile: files the user keeps, written atomically and safely: a
  * temporary file in the same folder, fsync, rename without replacing (or
  * replacing when forced), never through a symbolic link. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapreport: Markdown and CSV from a snapshot document.  The document was
  * checked and its strings cleaned by snapshot_load(); every key read here
  * may still be missing or of another type, and renders as "-" then. */

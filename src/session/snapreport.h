@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapreport: a loaded snapshot rendered for people - Markdown for a forum
  * or a wiki, CSV of the time series for a spreadsheet - and the figures
  * of its benchmark results, which `compare` matches between two files. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapshot: build the session document from the live state, and read one
  * back with every check a file from another machine deserves. */
 #include "config.h"

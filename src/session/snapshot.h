@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapshot: a whole session as one JSON document ("schema": 1, keys in
  * doc/snapshot.md): the system facts, the time series, the tuning journal
  * and the benchmark results; built from the live state, or read back from

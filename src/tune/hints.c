@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hints: the advice rules (one table) and the builder that gathers their
  * facts from the hardware model and the rates. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hints: short advice where the data shows a known problem, from rules in
  * one table; each rule is a pure function over struct hints_in. */
 #ifndef BENCHTOP_HINTS_H

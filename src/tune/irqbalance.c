@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* irqbalance: finds the daemon by the comm of every process under /proc,
  * as pgrep does; the comm text is judged by a pure function. */
 #include "config.h"

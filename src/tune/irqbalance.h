@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* irqbalance: whether the irqbalance daemon runs (it moves IRQs back after
  * they are pinned by hand). */
 #ifndef BENCHTOP_IRQBALANCE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* journal: an append-only list of tuning writes; originals, current values,
  * what is still in force and the JSON form are computed from it, never
  * stored twice. */

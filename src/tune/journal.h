@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* journal: every change benchtop made to the system (old value, new value,
  * result, read-back), and what undo and "restore originals" need from it. */
 #ifndef BENCHTOP_JOURNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tune: writes tunables the way `echo VALUE > FILE` does - one open, one
  * write(2) - after checking permission and reading the old value, then
  * reads the file back and records all of it in the journal.  cpufreq

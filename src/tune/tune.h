@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tune: the one module that changes the system - cluster governors and
  * frequency limits, IRQ affinity, disk I/O schedulers - each change checked
  * for permission, read before, written once, read back and journaled. */

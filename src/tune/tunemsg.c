@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunemsg: sentences about tuning results, from the tune module's return
  * codes and journal entries; every word through gettext. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunemsg: the one sentence a user reads about each tuning action, shared
  * by the live screen and `benchtop set` (translated, so it lives in the
  * program's front, not in the core library). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the benchmark child's line protocol. */
 #include "config.h"
 

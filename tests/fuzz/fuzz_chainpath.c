@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: sysfs path splitting, and IRQ matching of that path
  * against the rest of the input parsed as /proc/interrupts. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_cpuinfo: libFuzzer target for cpuinfo_parse; every processor it
  * returns is looked up and its core named, as clusters_load does. */
 #include "config.h"

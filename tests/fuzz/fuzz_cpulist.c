@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_cpulist: libFuzzer target for cpulist_parse and cpumask_parse; every
  * set that parses must come back unchanged through both formatters. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_diskstats: libFuzzer target for diskstats_parse and the rates over
  * two samples (the first half of the input as the earlier sample). */
 #include "config.h"

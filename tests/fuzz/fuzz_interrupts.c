@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_interrupts: libFuzzer target for interrupts_parse, find and rates
  * (the input parsed whole and cut in two, as two samples). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: /proc/self/mountinfo and queue/scheduler parsers. */
 #include "config.h"
 

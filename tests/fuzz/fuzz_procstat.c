@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target for the /proc/stat parser and utilisation. */
 #include "config.h"
 

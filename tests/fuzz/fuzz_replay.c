@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_replay: libFuzzer target for replay over a snapshot that loads: the
  * samples, rates and hardware model of its first, middle and last rows are
  * built and freed, however the system facts and the series are shaped. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_settings: libFuzzer target for settings_parse, then the hide
  * patterns against device names and the colour decision on its output. */
 #include "config.h"

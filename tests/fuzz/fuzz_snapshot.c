@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_snapshot: libFuzzer target for snapshot_load; a file it accepts is
  * rendered (Markdown, CSV, compare with itself) and saved again, and the
  * save must load back to the same bytes; a refusal is one sentence. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_thermal: libFuzzer target for thermal's parsers: the input is split
  * at its first NUL into a trip point's temp and type files. */
 #include "config.h"

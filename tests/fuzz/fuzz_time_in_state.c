@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_time_in_state: libFuzzer target for clusters_parse_time_in_state,
  * clusters_parse_u64 and the sentence clusters_explain makes of a value. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_tuneparse: frequency text, comm text, and the min/max plan (which
  * must never cross, whatever the numbers). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: USB descriptors, BOS, speed text, usb-storage quirks. */
 #include "config.h"
 

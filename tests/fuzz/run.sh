@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run every libFuzzer target built in BUILDDIR/tests/fuzz for SECONDS each,
 # seeded with the captured kernel files; TAP output, one test per target.
 # usage: tests/fuzz/run.sh BUILDDIR [SECONDS]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Disk presets on a loop-mounted ext4 made here: seq-direct, iozone-sweep,
 # bonnie-style and read-timing work; ramfs refuses O_DIRECT in a sentence;
 # a nearly full filesystem, cancel, SIGKILL of the child and the watchdog

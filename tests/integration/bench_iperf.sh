@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # iperf through libiperf against real iperf3: benchtop's client against
 # `iperf3 -s` on 127.0.0.1, and stock `iperf3 -c` against `benchtop serve`.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"

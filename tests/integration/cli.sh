@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The command line behaves as GNU programs do: --help, --version, and one
 # clear sentence with exit status 2 for anything it does not understand.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"

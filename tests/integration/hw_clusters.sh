@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `benchtop --once [--json]` under the board testbeds: CPU clusters by
 # cpufreq policy, core types, frequencies, thermal zones, and per-cluster
 # sentences for broken sysfs values while the other clusters still show.

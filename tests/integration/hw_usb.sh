@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The USB/PCI/block part of the hardware model, through the real libusb and
 # libpci under umockdev: uas vs usb-storage, negotiated and capable speeds,
 # bridge names, and the chain from a disk or NIC to its IRQ and CPU.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The German catalogue (po/de.po) is used: --help, the --once tables, the
 # sentence for a bad option, the sentence of a failed benchmark (written
 # by its child process), those of a bad configuration or presets file and

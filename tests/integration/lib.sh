@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib.sh: TAP helpers for the integration tests (sourced, POSIX sh).
 # Each test script calls plan N, then ok/fail/skip, then done_testing.
 

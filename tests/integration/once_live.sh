@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `benchtop --once` on the machine it runs on: the real /proc and /sys.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 plan 9

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `benchtop --once --json` on the kernel files of a 4-CPU ARM board laid
 # into umockdev: the files change between the two samples exactly as
 # written here, and the JSON must show those changes as rates.

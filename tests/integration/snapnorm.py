@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # snapnorm.py IN EXTRA OUT: make a snapshot taken under umockdev
 # reproducible for the golden tests - the host facts (the real machine's
 # name, kernel and command line) and the session's times and measured

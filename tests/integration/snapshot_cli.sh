@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # benchtop --once --snapshot, report and compare as a user meets them:
 # saves that say where they went, refuse to overwrite or follow a link,
 # leave the old file and no temp file on a full disk; bad files of every

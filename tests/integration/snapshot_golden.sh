@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Golden tests: snapshots made from the board testbeds under umockdev match
 # the committed ones (tests/data/snapshots, after snapnorm.py fixes what
 # varies by run), and report and compare print exactly the committed

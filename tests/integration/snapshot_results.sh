@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark results of benchtop's own runs in a snapshot (made from real
 # runs on a loop-mounted ext4, tests/data/snapshots/SOURCES.md): the report
 # shapes them like the tools (dd lines in MB/s, hdparm lines, the iozone

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `benchtop set` on the Odroid XU4 testbed (umockdev): the writes land in
 # the testbed's files, the sentences and exit statuses are what a script
 # sees, the journal (--json) tells the truth about failures, and an

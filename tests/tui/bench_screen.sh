@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmarks from the live monitor at 80x24: b opens the presets, a typed
 # folder as the target, the BENCH row shows progress while the screen
 # stays live, c cancels, the result row, r the results with the change

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The SSH link drops: killing the tmux pane sends SIGHUP; benchtop must end
 # and leave no process behind. A dead terminal must not make it spin.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib.sh: drive benchtop's live screen in a private, detached tmux server
 # (send-keys, capture-pane) and read it as a person would. Sourced after
 # tests/integration/lib.sh.

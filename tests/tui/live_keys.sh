@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The live screen on this machine at 80x24, walked with the keyboard as a
 # person would: overview, IRQ screen, USB screen, help, resize, quit.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A plain vt100 without colour, in a locale that is not UTF-8: the screen
 # must still be complete and readable, in ASCII only.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # benchtop --replay FILE on a session recorded on the Odroid XU4 testbed
 # (tests/data/snapshots/replay-xu4.json): REPLAY and the time cursor on the
 # header, the recorded clusters, disks and IRQs, the cursor keys changing

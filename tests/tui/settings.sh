@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The configuration file ($XDG_CONFIG_HOME/benchtop/config) is read at
 # start: interval, hidden devices, colour; a bad line is one warning and
 # the rest still applies; no file at all is fine.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark results in a saved session and back as a baseline: a run in
 # the monitor, w saves it with its conditions and the report shows it as a
 # dd line; in a second session, L offers the saved file and the results

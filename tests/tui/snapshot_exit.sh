@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # snapshot_on_exit = yes: the monitor saves the session when q ends it, on
 # SIGTERM and on SIGHUP (the pane closed), and says where on stderr once
 # the terminal is restored; a save that cannot be written is one sentence

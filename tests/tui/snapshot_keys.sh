@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The live screen on the Odroid XU4 testbed: w writes the session to the
 # snapshot_dir of the configuration and the status line says where; the
 # file holds the recorded series and renders as a report.

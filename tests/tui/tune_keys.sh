@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Tuning from the keyboard on the Odroid XU4 testbed (umockdev), at 80x24:
 # governor, undo, IRQ pinning with read-back, the journal, a refused file,
 # frequency limits, quit with restore; signals; irqbalance; read-only.

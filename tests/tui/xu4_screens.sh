@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The live screen on the Odroid XU4 testbed (umockdev), at 80x24, as a
 # person reads it: clusters, disks and links, IRQs, USB, live updates.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"

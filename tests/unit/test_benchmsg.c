@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for the benchmark pieces that need no disk: the pipe's line
  * protocol, the change between two runs, the mount of a path and the
  * failure sentences. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for blockdev: mountinfo and scheduler parsers, and a scan of a small
  * sysfs tree with a disk that vanished between listing and reading. */
 #include "config.h"

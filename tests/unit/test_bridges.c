@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for bridges: the installed usb-bridges.conf and malformed tables. */
 #include "config.h"
 

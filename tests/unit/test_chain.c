@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for chain: sysfs paths of real boards split into USB device, host
  * controller and PCI function, and matched to their /proc/interrupts rows. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for clusters, thermal and hwmodel with the real libcpupower on the
  * board testbeds: the program re-runs itself under umockdev-run, and each
  * test lays a testbed (and its breakage) into $UMOCKDEV_DIR. */

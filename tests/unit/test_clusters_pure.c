@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for the pure parts of clusters: time_in_state, sysfs numbers, the
  * sentences about bad values, the throttle rule and big/LITTLE roles. */
 #include "config.h"

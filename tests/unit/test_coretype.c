@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for coretype: Arm part numbers as cpuinfo reports them. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for counter: wraps and resets of kernel counters. */
 #include "config.h"
 

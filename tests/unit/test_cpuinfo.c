@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for cpuinfo: /proc/cpuinfo of an ODROID-XU3 (3.10), an Exynos 5250
  * (3.x, one "CPU part" for all), an RK3399 (arm64) and an x86 VM. */
 #include "config.h"

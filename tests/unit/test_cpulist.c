@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_cpulist: CPU lists and hex masks as the kernel writes them in
  * /proc/irq/N/smp_affinity_list and smp_affinity, and back. */
 #include "config.h"

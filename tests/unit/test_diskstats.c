@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_diskstats: /proc/diskstats parsing on real captures (11 and 20
  * fields), device kinds, and the rates a user reads off the DISK panel. */
 #include "config.h"

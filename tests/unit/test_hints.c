@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_hints: each advice rule with a case where it fires and cases where
  * it must not, and the table order of hints_eval. */
 #include "config.h"

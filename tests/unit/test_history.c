@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for history: the ring behind the sparklines. */
 #include "config.h"
 

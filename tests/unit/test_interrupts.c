@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_interrupts: /proc/interrupts captures from Odroid XU4, RK3399,
  * Raspberry Pi 4 and x86 hosts, their rows and rates between samples. */
 #include "config.h"

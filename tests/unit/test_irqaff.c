@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_irqaff: IRQ affinity read from a small fake /proc tree
  * (tests/data/irqaff/proc) and from directories made on the spot. */
 #include "config.h"

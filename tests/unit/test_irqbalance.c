@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_irqbalance: the comm text rule, and finding a process named
  * irqbalance in a fake /proc. */
 #include "config.h"

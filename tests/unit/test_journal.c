@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_journal: originals, current values, what is in force, the undo
  * order and the JSON form of a journal built by hand. */
 #include "config.h"

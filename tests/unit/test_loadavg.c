@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for loadavg: the header's load and uptime. */
 #include "config.h"
 

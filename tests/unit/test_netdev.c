@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_netdev: /proc/net/dev parsing on real captures (32-bit Cubietruck,
  * x86) and the rates a user reads off the NET panel, 32-bit wrap included. */
 #include "config.h"

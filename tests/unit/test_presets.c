@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for presets: the shipped presets.conf, user overrides, sizes,
  * kind defaults and one sentence per malformed line. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for procstat: /proc/stat parsing and per-CPU utilisation. */
 #include "config.h"
 

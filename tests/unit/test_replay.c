@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for replay: a recorded row turned back into samples, rates and the
  * hardware model, so the panels show the recorded values (the replay-xu4
  * fixture: tests/data/snapshots/SOURCES.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for series: the session recorder's tiers, its size bound and its
  * JSON round trip. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_settings: the config file: example files, every key's accepted and
  * rejected values, the warning sentence, comments, odd bytes, and loading. */
 #include "config.h"

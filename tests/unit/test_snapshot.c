@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for snapshot and snapfile: reading good, truncated, corrupt,
  * hostile and newer files; the byte-for-byte round trip; safe writes. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for strclean: terminal escapes in kernel strings. */
 #include "config.h"
 

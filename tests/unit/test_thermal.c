@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for thermal's pure parts: temperatures, trip points (the values of
  * exynos5422-odroidxu3-common.dtsi) and which CPUs a cooling device slows. */
 #include "config.h"

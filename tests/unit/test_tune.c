@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_tune: the min/max write order (every crossing checked step by
  * step), frequency parsing, errno classes, and real writes, read-backs,
  * undo and restore in a temporary /proc and /sys tree. */

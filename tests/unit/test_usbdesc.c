@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tests for usbdesc: real descriptors of an ASM1153E (BOT + UAS), RTL8153,
  * JMS567 (BOT only) and SanDisk Ultra Fit; speeds, quirks, verdicts. */
 #include "config.h"

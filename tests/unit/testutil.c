@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* testutil: fixture loading and a TAP-printing runner for Check suites. */
 #include "config.h"
 

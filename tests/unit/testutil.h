@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* testutil: shared helpers for the Check unit tests (TAP output). */
 #ifndef BENCHTOP_TESTUTIL_H
 #define BENCHTOP_TESTUTIL_H

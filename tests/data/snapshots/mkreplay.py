@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # mkreplay.py [--bytes-only] IN OUT: the replay fixture - IN (odroid-xu4.json, one row as
 # the XU4 testbed gives it: its /proc files do not change under umockdev)
 # with twelve rows at 1 s written here instead, so that stepping through
