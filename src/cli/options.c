@@ -121,8 +121,9 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 		o->interval_set = true;
 		if (o->interval_s > 0)
 			return 0;
-		commands_say(err, _("%s: invalid interval '%s': give seconds from "
-			       "0.1 to 3600, such as 1 or 0.5\n"), PACKAGE, arg);
+		commands_say(err, _("%s: invalid interval '%s': give seconds "
+				     "from 0.1 to 3600, such as 1 or 0.5\n"),
+			     PACKAGE, arg);
 		return 2;
 	case OPT_JSON:
 		o->json = true;
@@ -139,8 +140,9 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 		else if (strcmp(arg, "ask") == 0)
 			o->on_exit = OPTIONS_ON_EXIT_ASK;
 		else {
-			commands_say(err, _("%s: --on-exit takes keep, restore or "
-				       "ask, not '%s'\n"), PACKAGE, arg);
+			commands_say(err, _("%s: --on-exit takes keep, restore "
+					     "or ask, not '%s'\n"), PACKAGE,
+				     arg);
 			return 2;
 		}
 		return 0;
@@ -197,11 +199,11 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 		if (c == '?' || c == ':') {
 			const char *bad = argv[optind - 1];
 
-			commands_say(err, c == '?' ? _("%s: unknown option '%s'; "
-						  "try '%s --help'\n")
-					      : _("%s: option '%s' needs a "
-						  "value; try '%s --help'\n"),
-				PACKAGE, bad, PACKAGE);
+			commands_say(err, c == '?' ?
+				     _("%s: unknown option '%s'; try '%s "
+				       "--help'\n") :
+				     _("%s: option '%s' needs a value; try "
+				       "'%s --help'\n"), PACKAGE, bad, PACKAGE);
 			return 2;
 		}
 		rc = apply(o, c, optarg, err);
@@ -221,9 +223,9 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 	if (o->action == ACTION_MONITOR && (o->once || o->json))
 		o->action = ACTION_ONCE;
 	if (optind < argc) {
-		commands_say(err, _("%s: unknown command or stray argument '%s'; "
-			       "try '%s --help'\n"), PACKAGE, argv[optind],
-			PACKAGE);
+		commands_say(err, _("%s: unknown command or stray argument "
+				     "'%s'; try '%s --help'\n"), PACKAGE,
+			     argv[optind], PACKAGE);
 		return 2;
 	}
 	return 0;
