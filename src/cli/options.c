@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* options: table-driven command-line parsing with one clear sentence per
  * mistake (exit status 2, as GNU programs do). */
 #include "config.h"
@@ -13,8 +14,8 @@
 #include <string.h>
 
 #include "cli/commands.h"
-#include "base/numparse.h"
 #include "base/i18n.h"
+#include "base/numparse.h"
 
 #define INTERVAL_MAX_S 3600.0
 
@@ -95,17 +96,19 @@ void options_usage(FILE *f)
 	print_commands(f);
 	fputs(_("\nExit status: 0 on success, 1 when the system could not be "
 		"read, 2 for a bad command line.\n"), f);
+	fprintf(f, _("\nReport bugs to: %s\n%s home page: <%s>\n"),
+		PACKAGE_BUGREPORT, PACKAGE_NAME, PACKAGE_URL);
 }
 
-/* Seconds from S, or a negative value when S is not a valid interval. */
-/* Seconds as the configuration file takes them (numparse_seconds):
+/* Seconds as the configuration file takes them (numparse_decimal):
  * "0.5" whatever the locale, no "0x1" or "1e3"; -1 when not valid. */
 static double parse_interval(const char *s)
 {
 	double v;
 
-	if (numparse_seconds(s, s + strlen(s), &v) || v < 0.1 ||
-	    v > INTERVAL_MAX_S)
+	/* "0.5" whatever the locale's decimal separator. */
+	if (numparse_decimal(s, s + strlen(s), &v) || !isfinite(v) ||
+	    v < 0.1 || v > INTERVAL_MAX_S)
 		return -1;
 	return v;
 }
@@ -122,9 +125,8 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 		o->interval_set = true;
 		if (o->interval_s > 0)
 			return 0;
-		cmdline_say(err, _("%s: invalid interval '%s': give seconds "
-				     "from 0.1 to 3600, such as 1 or 0.5\n"),
-			     PACKAGE, arg);
+		cmdline_say(err, _("%s: invalid interval '%s': give seconds from "
+			       "0.1 to 3600, such as 1 or 0.5\n"), PACKAGE, arg);
 		return 2;
 	case OPT_JSON:
 		o->json = true;
@@ -141,9 +143,8 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 		else if (strcmp(arg, "ask") == 0)
 			o->on_exit = OPTIONS_ON_EXIT_ASK;
 		else {
-			cmdline_say(err, _("%s: --on-exit takes keep, restore "
-					     "or ask, not '%s'\n"), PACKAGE,
-				     arg);
+			cmdline_say(err, _("%s: --on-exit takes keep, restore or "
+				       "ask, not '%s'\n"), PACKAGE, arg);
 			return 2;
 		}
 		return 0;
@@ -200,11 +201,11 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 		if (c == '?' || c == ':') {
 			const char *bad = argv[optind - 1];
 
-			cmdline_say(err, c == '?' ?
-				     _("%s: unknown option '%s'; try '%s "
-				       "--help'\n") :
-				     _("%s: option '%s' needs a value; try "
-				       "'%s --help'\n"), PACKAGE, bad, PACKAGE);
+			cmdline_say(err, c == '?' ? _("%s: unknown option '%s'; "
+						  "try '%s --help'\n")
+					      : _("%s: option '%s' needs a "
+						  "value; try '%s --help'\n"),
+				PACKAGE, bad, PACKAGE);
 			return 2;
 		}
 		rc = apply(o, c, optarg, err);
@@ -224,9 +225,9 @@ int options_parse(int argc, char **argv, struct options *o, FILE *err)
 	if (o->action == ACTION_MONITOR && (o->once || o->json))
 		o->action = ACTION_ONCE;
 	if (optind < argc) {
-		cmdline_say(err, _("%s: unknown command or stray argument "
-				     "'%s'; try '%s --help'\n"), PACKAGE,
-			     argv[optind], PACKAGE);
+		cmdline_say(err, _("%s: unknown command or stray argument '%s'; "
+			       "try '%s --help'\n"), PACKAGE, argv[optind],
+			PACKAGE);
 		return 2;
 	}
 	return 0;
