@@ -58,6 +58,8 @@ struct app {
 	struct tune tune;	/* the journal of changes */
 	struct dialog dialog;	/* the open tuning dialog, if any */
 	bool tune_ro;		/* not root: tuning keys only explain */
+	bool tune_readonly;	/* --readonly, readonly = yes: tuning keys
+				 * refuse and leave the key bar and help */
 	int irqbalance_pid;	/* > 0 while irqbalance runs */
 	unsigned tune_ticks;
 	bool tune_bench;	/* a benchmark runs (for the governor hint) */

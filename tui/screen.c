@@ -197,9 +197,11 @@ static void draw_keybar(struct app *a, int y, int width)
 		const char *note = tuneui_bar_note(a);
 		size_t n = 0;
 
+		line[0] = '\0';
 		if (note)
 			n = (size_t)snprintf(line, sizeof(line), "%s  ", note);
-		keys_bar(a, line + n, sizeof(line) - n);
+		keys_bar(a, width - draw_width(line), line + n,
+			 sizeof(line) - n);
 	}
 	draw_text(y, 0, width, line);
 }

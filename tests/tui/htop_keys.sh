@@ -1,0 +1,119 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# htop_keys: what an htop user reaches for, read off the screen at 80x24
+# and wider: F10 quits, the key bar names the tuning, bench and session
+# keys (or says how many more), --readonly and readonly = yes take the
+# tuning keys away, P asks y/N naming the clusters, / filters and S sorts
+# the overview and IRQ lists, a mouse click selects a row or runs a key.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/tui/lib.sh"
+command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
+command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
+plan 14
+XDG_CONFIG_HOME=$TMPD/config
+export XDG_CONFIG_HOME
+P=sys/devices/system/cpu/cpufreq
+file() { cat "$(cat "$TMPD/udir")/$1"; }
+bar() { screen | tail -1; }
+# A server that is still shutting down can swallow a new session of the
+# same name: each restart uses a fresh tmux socket.
+restarts=0
+restart() {
+	$TMUXC kill-server > /dev/null 2>&1
+	restarts=$((restarts + 1))
+	TMUXC="tmux -S $TMPD/tmux-$restarts -f /dev/null"
+	rm -f "$TMPD/udir"
+	start "$@"
+	wait_for '^(CLUSTER|DISK)' > /dev/null
+}
+
+# ---- F10 quits, as in htop ----
+restart 80 24 "'$BENCHTOP' -d 0.5"
+keys F10
+wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
+check $? "F10 quits with status 0"
+
+# ---- the key bar: tuning, bench and session keys, or a count of more ----
+restart 80 24 "$(bed_cmd odroid-xu4 '-d 0.5')"
+wait_for '^big Cortex-A15' > /dev/null
+bar > "$TMPD/bar"
+grep -q '^h Help  i IRQs  d USB  b Bench  g Governor  f Freq  +[0-9]* more: h  *q Quit *$' "$TMPD/bar"
+st=$?
+[ $st = 0 ] || diag "the bar at 80x24: $(cat "$TMPD/bar")"
+check $st "80x24: the bar shows b Bench, g Governor, f Freq, a '+N more: h' cue and q Quit"
+n=$(sed 's/.*+\([0-9]*\) more.*/\1/' "$TMPD/bar")
+resize 200 50
+wait_for 'r Results' > /dev/null
+bar > "$TMPD/bar"
+for w in 'b Bench' 'g Governor' 'f Freq' 'P All perf' 'p Pin IRQ' 's Sched' \
+	'u Undo' 'J Journal' 'w Save' 'r Results' 'q Quit'; do
+	grep -qF "$w" "$TMPD/bar" || echo "$w" >> "$TMPD/nobar"
+done
+[ ! -s "$TMPD/nobar" ] && ! grep -q 'more' "$TMPD/bar"
+st=$?
+[ $st = 0 ] || diag "200 columns: missing $(cat "$TMPD/nobar" 2> /dev/null | tr '\n' ,)" "$(cat "$TMPD/bar")"
+check $st "200x50: every tuning, bench and session word, no 'more' cue"
+words=$(($(grep -o '  ' "$TMPD/bar" | wc -l) + 1))
+[ "$n" -ge 5 ] && [ "$words" -eq "$((n + 7))" ]
+check $? "the cue's count ($n) is the $words words less the 7 shown at 80 columns"
+
+# ---- P: a y/N question naming the clusters and the governor ----
+keys j P
+wait_for 'Set the performance governor on all 2 clusters at once\?' &&
+	screen | grep -q 'CPUs 0-3 (ondemand), CPUs 4-7 (ondemand)' &&
+	screen | grep -q '(y/N)'
+check $? "P asks first, naming CPUs 0-3 and CPUs 4-7 and their governors"
+[ "$(file $P/policy0/scaling_governor) $(file $P/policy4/scaling_governor)" = "ondemand ondemand" ]
+check $? "nothing is written while the question is open"
+keys Enter
+wait_for 'no change: every governor stays as it was' &&
+	[ "$(file $P/policy0/scaling_governor) $(file $P/policy4/scaling_governor)" = "ondemand ondemand" ]
+check $? "Enter (the N default) changes nothing and says so"
+keys P y
+wait_for 'performance governor on all 2 clusters' &&
+	[ "$(file $P/policy0/scaling_governor) $(file $P/policy4/scaling_governor)" = "performance performance" ]
+check $? "P y sets both clusters to performance"
+keys R
+wait_for 'restored' > /dev/null
+
+# ---- --readonly: no tuning keys even as root ----
+restart 80 24 "$(bed_cmd odroid-xu4 '-d 0.5 --readonly')"
+wait_for 'read-only: started with --readonly'
+check $? "--readonly says so on the status line at start"
+keys j g
+wait_for 'read-only: started with --readonly' &&
+	! screen | grep -q 'Governor for' &&
+	[ "$(file $P/policy4/scaling_governor)" = ondemand ]
+check $? "g under --readonly opens nothing and says read-only: started with --readonly"
+keys P
+wait_for 'read-only: started with --readonly' &&
+	! screen | grep -q 'Set the performance' &&
+	[ "$(file $P/policy0/scaling_governor)" = ondemand ]
+check $? "P under --readonly: the same sentence, nothing asked or written"
+resize 200 50
+keys C-l
+sleep 1
+bar > "$TMPD/bar"
+! grep -Eq 'g Governor|f Freq|P All perf|p Pin|s Sched|u Undo' "$TMPD/bar" &&
+	grep -q 'b Bench' "$TMPD/bar" && grep -q 'J Journal' "$TMPD/bar"
+st=$?
+[ $st = 0 ] || diag "the bar: $(cat "$TMPD/bar")"
+check $st "--readonly: the tuning words leave the bar (b Bench and J Journal stay)"
+keys h
+wait_for 'Keys \(F-keys' > /dev/null
+screen > "$TMPD/help"
+! grep -Eq '^ (g|f|P|p|s|u|R) +.*\(root\)' "$TMPD/help" &&
+	grep -q '^ b F2 ' "$TMPD/help" && grep -q '^ J F4 ' "$TMPD/help"
+st=$?
+[ $st = 0 ] || diag "help: $(cat "$TMPD/help")"
+check $st "--readonly: no tuning key on the help screen (b and J are there)"
+keys q
+wait_exit 10
+mkdir -p "$XDG_CONFIG_HOME/benchtop"
+echo "readonly = yes" > "$XDG_CONFIG_HOME/benchtop/config"
+restart 80 24 "$(bed_cmd odroid-xu4 '-d 0.5')"
+keys j f
+wait_for 'read-only: readonly = yes in the config file' &&
+	! screen | grep -q 'Frequency limit'
+check $? "readonly = yes in the config: f says so and opens nothing"
+rm "$XDG_CONFIG_HOME/benchtop/config"
