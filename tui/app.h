@@ -10,6 +10,8 @@
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
 #include "overview.h"
+#include "irqrows.h"
+#include "listfilter.h"
 #include "panel.h"
 #include "view.h"
 /* [tune app: begin] includes */
@@ -53,6 +55,8 @@ struct app {
 	struct view views[PANEL_N];	/* each screen's cursor */
 	unsigned data_gen;	/* moves when rates, hardware or filters do */
 	struct overview overview;	/* its rows for data_gen (overview.c) */
+	struct irqrows irqrows;	/* the IRQ screen's rows (irqrows.c) */
+	struct listfilter filter;	/* the / filters and S orders */
 	char message[160];	/* the status line (app_say), or "" */
 	/* [tune app: begin] */
 	struct tune tune;	/* the journal of changes */

@@ -23,8 +23,8 @@ struct dialog {
 	size_t n, sel;
 	char input[DIALOG_ITEM_MAX];	/* DIALOG_INPUT: what was typed */
 	char keys[2];		/* DIALOG_ASK: the answers, "yn", "kr" */
-	char answer;		/* DIALOG_ASK: the key given; DIALOG_CONFIRM:
-				 * 'y' or 'n' */
+	char answer;		/* DIALOG_ASK: the key given;
+				 * DIALOG_CONFIRM: 'y' or 'n' */
 	int purpose;		/* the caller's: what the answer is for */
 	long arg;		/* the caller's: which target */
 };

@@ -14,6 +14,7 @@
 #include "base/i18n.h"
 #include "benchui.h"
 #include "draw.h"
+#include "listfilter.h"
 #include "panel.h"
 #include "replayui.h"
 #include "snapui.h"
@@ -27,6 +28,7 @@
 	       S(PANEL_BENCH))
 #define ALL KEYS_ALL_SCREENS
 #define NOT_MAIN (~S(PANEL_MAIN))
+#define FILTERED (S(PANEL_MAIN) | S(PANEL_IRQ))	/* the / and S lists */
 #define KEYS_BAR_LAST 50	/* the highest bar_at */
 #define KEYS_BAR_WORDS 32	/* words on one screen's bar at most */
 
@@ -135,6 +137,9 @@ static const struct keys_cmd table[] = {
 	{ .keys = { 27, KEY_BACKSPACE }, .names = "Esc Backspace",
 	  .screens = S(PANEL_BENCH), .modes = KEYS_LIVE,
 	  .help = N_("back to the list of presets (benchmark menu)") },
+	{ .keys = { 27 }, .names = "Esc", .screens = FILTERED,
+	  .modes = KEYS_BOTH, .key = listfilter_esc,
+	  .help = N_("clear the / filter (overview, IRQ screen)") },
 	{ .keys = { 27, KEY_BACKSPACE }, .names = "Esc Backspace",
 	  .screens = ALL, .modes = KEYS_BOTH, .act = app_back,
 	  .help = N_("back to the previous screen"), .bar = N_("Esc Back"), .bar_at = 45,
@@ -171,6 +176,16 @@ static const struct keys_cmd table[] = {
 	{ .keys = { KEY_LEFT, KEY_RIGHT, 'l' }, .names = "Left Right l",
 	  .screens = S(PANEL_IRQ), .modes = KEYS_BOTH,
 	  .help = N_("scroll the CPU columns (IRQ screen)") },
+	{ .keys = { '/' }, .names = "/", .screens = FILTERED,
+	  .modes = KEYS_BOTH, .act = listfilter_open,
+	  .help = N_("filter the rows by name as you type (overview, IRQ "
+	  "screen); Enter keeps it, Esc clears it"), .bar = N_("/ Filter"),
+	  .bar_at = 31, .bar_screens = FILTERED },
+	{ .keys = { 'S' }, .names = "S", .screens = FILTERED,
+	  .modes = KEYS_BOTH, .act = listfilter_sort,
+	  .help = N_("sort: IRQs by number, rate, name; disks and interfaces "
+	  "in kernel order, by rate, by name"), .bar = N_("S Sort"),
+	  .bar_at = 32, .bar_screens = FILTERED },
 	{ .keys = { '\n', '\r', KEY_ENTER }, .names = "Enter",
 	  .screens = S(PANEL_MAIN) | S(PANEL_JOURNAL) | S(PANEL_BENCH),
 	  .modes = KEYS_BOTH, .help = N_("open the selected IRQ in the IRQ "

@@ -12,6 +12,7 @@
 #include "cells.h"
 #include "base/i18n.h"
 #include "panel.h"
+#include "listfilter.h"
 #include "base/settings.h"
 /* [tune includes: begin] */
 #include "hintui.h"
@@ -24,6 +25,19 @@ static void title(struct app *a, int y, int w, const char *text)
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(y, 0, w);
 	draw_text(y, 0, w, text);
+	draw_style(a->color, STYLE_NORMAL);
+}
+
+/* The S order on the right of a disk or interface title. */
+static void title_order(struct app *a, int y, int w)
+{
+	char t[64];
+	int n;
+
+	n = snprintf(t, sizeof(t), _(" sort: %s "),
+		     listfilter_sort_label(a, PANEL_MAIN));
+	draw_style(a->color, STYLE_TITLE);
+	draw_text(y, w - n, n, t);
 	draw_style(a->color, STYLE_NORMAL);
 }
 
@@ -170,14 +184,23 @@ static void main_draw(struct app *a, int top, int height, int width)
 					 "interval)"));
 		return;
 	}
+	if (!l->ndisks && !l->nnets && !l->nirqs &&
+	    listfilter_text(a, PANEL_MAIN)) {
+		draw_fmt(y, 0, width, _("no disk, interface or IRQ matches "
+			 "'%s' (Esc clears the filter)"),
+			 listfilter_text(a, PANEL_MAIN));
+		return;
+	}
 	if (dh) {
 		cells_disk_title(t, sizeof(t));
 		title(a, y, width, t);
+		title_order(a, y, width);
 		y += draw_section(a, l, 0, l->ndisks, y, dh, width);
 	}
 	if (nh) {
 		cells_net_title(t, sizeof(t));
 		title(a, y, width, t);
+		title_order(a, y, width);
 		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width);
 	}
 	if (ih > 0) {
@@ -195,7 +218,7 @@ static void open_selected(struct app *a)
 	const struct overview *l = overview_get(a);
 
 	if (v->sel < l->nrows && l->rows[v->sel].kind == OVERVIEW_IRQ) {
-		a->views[PANEL_IRQ].sel = l->rows[v->sel].index;
+		irqrows_select(a, l->rows[v->sel].index);
 		app_show(a, PANEL_IRQ);
 	} else {
 		app_say(a, "%s",

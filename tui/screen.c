@@ -15,6 +15,7 @@
 #include "draw.h"
 #include "keymap.h"
 #include "keys.h"
+#include "listfilter.h"
 #include "base/i18n.h"
 #include "cli/options.h"
 #include "panel.h"
@@ -71,6 +72,7 @@ void screen_app_fini(struct app *a)
 		hwmodel_fini(&a->hw);
 	history_free(&a->hist);
 	buf_free(&a->scratch);
+	irqrows_fini(&a->irqrows);
 }
 
 static void push_history(struct app *a)
@@ -200,6 +202,11 @@ static void draw_keybar(struct app *a, int y, int width)
 		line[0] = '\0';
 		if (note)
 			n = (size_t)snprintf(line, sizeof(line), "%s  ", note);
+		listfilter_note(a, line + n, sizeof(line) - n);
+		if (line[n]) {	/* the / filter, then the keys */
+			n += strlen(line + n);
+			n += (size_t)snprintf(line + n, sizeof(line) - n, "  ");
+		}
 		keys_bar(a, width - draw_width(line), line + n,
 			 sizeof(line) - n);
 	}
@@ -265,6 +272,8 @@ void screen_key(struct app *a, int ch)
 		return;
 	}
 	/* [bench typing: end] */
+	if (ch != KEY_RESIZE && listfilter_key(a, ch))	/* / is open */
+		return;
 	if (ch != KEY_RESIZE)
 		keymap_run(a, ch);
 }

@@ -322,8 +322,8 @@ static long selected_irq(struct app *a)
 				    a->rates.disks[idx].row->name :
 				    a->rates.nets[idx].row->name);
 	if (a->have_rates && a->panel == PANEL_IRQ &&
-	    a->views[PANEL_IRQ].sel < a->rates.nirqs)
-		q = &a->rates.irqs[a->views[PANEL_IRQ].sel];
+	    irqrows_selected(a) >= 0)
+		q = &a->rates.irqs[irqrows_selected(a)];
 	else if (a->have_rates && a->panel == PANEL_MAIN &&
 		 panel_main_selected(a, &idx) == PANEL_SEL_IRQ)
 		q = &a->rates.irqs[idx];

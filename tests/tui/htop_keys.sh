@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 14
+plan 30
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
 P=sys/devices/system/cpu/cpufreq
@@ -117,3 +117,83 @@ wait_for 'read-only: readonly = yes in the config file' &&
 	! screen | grep -q 'Frequency limit'
 check $? "readonly = yes in the config: f says so and opens nothing"
 rm "$XDG_CONFIG_HOME/benchtop/config"
+
+# ---- / filters and S sorts, fed at known rates ----
+# IRQ 151 at 8000/s, IRQ 150 at 2000/s, sda reads 1 MB/s, eth0 2 MB/s.
+restart 80 24 "$(bed_cmd odroid-xu4 '-d 0.5')"
+u=$(cat "$TMPD/udir")
+(for i in $(seq 1 150); do
+	sleep 0.4
+	awk -v n="$i" '/^151:/ { $2 = 7406300 + 3200 * n }
+		/^150:/ { $2 = 1000 + 800 * n } { print }' \
+		"$u/proc/interrupts" > "$u/proc/interrupts.new" &&
+		mv "$u/proc/interrupts.new" "$u/proc/interrupts"
+	awk -v n="$i" '$3 == "sda" { $6 = 37537568 + 800 * n } { print }' \
+		"$u/proc/diskstats" > "$u/proc/diskstats.new" &&
+		mv "$u/proc/diskstats.new" "$u/proc/diskstats"
+	awk -v n="$i" '$1 == "eth0:" { $2 = 1030969582 + 800000 * n } { print }' \
+		"$u/proc/net/dev" > "$u/proc/net/dev.new" &&
+		mv "$u/proc/net/dev.new" "$u/proc/net/dev"
+done) &
+feeder=$!
+trap 'kill $feeder 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
+# The order of the rows of a section: its first words after its title.
+section() { screen | awk -v t="$1" '$1 == t { on = 1; next } on && /^[A-Z]+ / { exit } on && NF { printf "%s ", $1 }'; }
+irqs() { screen | awk '/^IRQ +TOTAL/ { on = 1; next } on && $1 ~ /^[0-9]+$/ { printf "%s ", $1 }'; }
+wait_for '^sda +1(\.0)? MB/s' > /dev/null
+
+keys /
+wait_for 'filter: _'
+keys e t h
+wait_for 'filter: eth_ +\(Enter keeps, Esc clears\)' &&
+	[ "$(section NET)" = "eth0 " ] && ! screen | grep -Eq '^(lo|sda|mmcblk0) '
+check $? "overview: / e t h narrows as typed to eth0 (no lo, no disks), the line says filter: eth_"
+keys Enter
+wait_for 'filter: eth \(Esc clears\)' && [ "$(section NET)" = "eth0 " ]
+check $? "Enter keeps the filter and the key bar shows it"
+keys Escape
+wait_for '^mmcblk0 ' && [ "$(section NET)" = "lo eth0 " ] && ! screen | grep -q 'filter:'
+check $? "Esc clears it: every row is back"
+keys / z q x Enter
+wait_for "no disk, interface or IRQ matches 'zqx' \(Esc clears the filter\)"
+check $? "a filter that leaves nothing says so"
+keys Escape
+
+wait_for 'sort: kernel order' && [ "$(section DISK)" = "mmcblk0 sda " ] && [ "$(section NET)" = "lo eth0 " ]
+check $? "overview: the disk and interface titles say sort: kernel order (mmcblk0 sda, lo eth0)"
+keys S
+wait_for 'sort: rate' && sleep 1 && [ "$(section DISK)" = "sda mmcblk0 " ] && [ "$(section NET)" = "eth0 lo " ]
+check $? "S: sort: rate, busiest first (sda before mmcblk0, eth0 before lo)"
+keys S
+wait_for 'sort: name' && [ "$(section DISK)" = "mmcblk0 sda " ] && [ "$(section NET)" = "eth0 lo " ]
+check $? "S again: sort: name (mmcblk0 sda, eth0 lo)"
+
+keys i
+wait_for '^IRQ +TOTAL/s.* sort: number' && [ "$(irqs)" = "80 150 151 152 153 154 " ]
+check $? "IRQ screen: sort: number in its title, 80 150 151 152 153 154"
+keys S
+wait_for 'sort: rate' && sleep 1 && [ "$(irqs | cut -d' ' -f1-2)" = "151 150" ]
+check $? "S: sort: rate, 151 (8k/s) above 150 (2k/s)"
+keys S
+wait_for 'sort: name' && [ "$(irqs)" = "80 152 153 154 150 151 " ]
+check $? "S: sort: name by action (ehci_hcd, extcon_usb3_*, xhci-hcd:usb3, :usb5)"
+keys S / u s b
+wait_for 'filter: usb_' && [ "$(irqs)" = "80 150 151 152 153 154 " ]
+keys 5
+wait_for 'filter: usb5_' && [ "$(irqs)" = "151 " ]
+check $? "IRQ screen: / u s b 5 leaves IRQ 151 only"
+keys BSpace 3
+wait_for 'filter: usb3_' && [ "$(irqs)" = "150 152 153 154 " ]
+check $? "Backspace 3: usb3 matches 150 and the extcon_usb3 lines"
+keys Enter j p
+wait_for 'Pin IRQ 152 to'
+check $? "p pins the selected row of the filtered list (152, the second)"
+keys Escape / x
+wait_for "no IRQ matches 'usb3x' \(Esc clears the filter\)"
+check $? "no match on the IRQ screen says so"
+keys Escape
+wait_for '^80 ' && [ "$(irqs)" = "80 150 151 152 153 154 " ] && ! screen | grep -q 'filter:'
+check $? "Esc while typing clears the filter, and the IRQ screen stays"
+keys Escape
+wait_for '^CLUSTER'
+check $? "the next Esc goes back to the overview"
