@@ -12,6 +12,7 @@
 #include "overview.h"
 #include "irqrows.h"
 #include "listfilter.h"
+#include "mouse.h"
 #include "panel.h"
 #include "view.h"
 /* [tune app: begin] includes */
@@ -57,6 +58,7 @@ struct app {
 	struct overview overview;	/* its rows for data_gen (overview.c) */
 	struct irqrows irqrows;	/* the IRQ screen's rows (irqrows.c) */
 	struct listfilter filter;	/* the / filters and S orders */
+	struct mouse mouse;	/* where this frame's rows are (mouse.c) */
 	char message[160];	/* the status line (app_say), or "" */
 	/* [tune app: begin] */
 	struct tune tune;	/* the journal of changes */

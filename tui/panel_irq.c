@@ -145,6 +145,7 @@ static void irq_draw(struct app *a, int top, int height, int width)
 		draw_fill(top + 1 + i, 0, width);
 		draw_row(a, top + 1 + i, width, &r->irqs[l->v[k]], v->col,
 			 ncols);
+		mouse_row(a, top + 1 + i, k);
 	}
 	draw_style(a->color, STYLE_NORMAL);
 	if (v->sel < l->n)

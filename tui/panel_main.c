@@ -148,9 +148,11 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 	/* [tune layout: begin] */
 	first += l->nclusters;
 	/* [tune layout: end] */
-	for (i = 0; i < h - 1 && (size_t)i < count; i++)
+	for (i = 0; i < h - 1 && (size_t)i < count; i++) {
 		draw_item(a, y + 1 + i, w, &l->rows[first + (size_t)i],
 			  v->sel == first + (size_t)i);
+		mouse_row(a, y + 1 + i, first + (size_t)i);
+	}
 	if (count > (size_t)(h - 1) && h > 1) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fmt(y + h - 1, w - 12, 12, _(" +%zu more"),
@@ -165,7 +167,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 	struct view *v = &a->views[PANEL_MAIN];
 	const struct overview *l = overview_get(a);
 	char t[160];
-	int y = top, dh, nh, ih;
+	int y = top, dh, nh, ih, i;
 
 	v->nrows = l->nrows;
 	if (v->sel >= l->nrows && l->nrows)
@@ -174,6 +176,8 @@ static void main_draw(struct app *a, int top, int height, int width)
 	height -= hintui_draw(a, top + height - 1, width);
 	dh = y;
 	y += draw_clusters(a, y, height / 3, width);
+	for (i = 0; (size_t)i < l->nclusters && dh + 1 + i < y; i++)
+		mouse_row(a, dh + 1 + i, (size_t)i);
 	if (v->sel < l->nclusters && dh + 1 + (int)v->sel < y)
 		mvchgat(dh + 1 + (int)v->sel, 0, width, a->color ? A_NORMAL :
 			A_REVERSE, a->color ? STYLE_SELECTED : 0, NULL);

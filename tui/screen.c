@@ -207,8 +207,10 @@ static void draw_keybar(struct app *a, int y, int width)
 			n += strlen(line + n);
 			n += (size_t)snprintf(line + n, sizeof(line) - n, "  ");
 		}
-		keys_bar(a, width - draw_width(line), line + n,
-			 sizeof(line) - n);
+		a->mouse.bar_x = draw_width(line);
+		a->mouse.bar_w = width - a->mouse.bar_x;
+		a->mouse.bar_shown = true;
+		keys_bar(a, a->mouse.bar_w, line + n, sizeof(line) - n);
 	}
 	draw_text(y, 0, width, line);
 }
@@ -232,6 +234,7 @@ void screen_draw(struct app *a)
 		draw_too_small(a);
 	} else {
 		erase();
+		mouse_clear(a);
 		draw_header(a, COLS);
 		draw_style(a->color, STYLE_NORMAL);
 		/* [bench draw: begin] the BENCH row above the key bar */

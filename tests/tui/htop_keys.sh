@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 30
+plan 34
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
 P=sys/devices/system/cpu/cpufreq
@@ -117,6 +117,43 @@ wait_for 'read-only: readonly = yes in the config file' &&
 	! screen | grep -q 'Frequency limit'
 check $? "readonly = yes in the config: f says so and opens nothing"
 rm "$XDG_CONFIG_HOME/benchtop/config"
+
+# ---- the mouse: a click selects a row, a click on the bar runs its key ----
+# ncurses reads the xterm X10 report (ESC [ M button col+33 row+33) that
+# the tmux-256color and screen entries name as kmous; SGR (ESC [ <) reports
+# are read only under a terminal entry whose kmous says so, which tmux's
+# does not, so the test sends X10 reports.
+# A press then a release, as a terminal sends them (ncurses takes a press
+# with no release between as a drag).
+click() {
+	_xy="$(printf '%b%b' "\\$(printf %03o $(($1 + 33)))" \
+		"\\$(printf %03o $(($2 + 33)))")"
+	keys -l "$(printf '\033[M %s\033[M#%s' "$_xy" "$_xy")"
+}
+# line PATTERN: the 0-based screen line that matches, column WORD: the
+# 0-based column of WORD on the last line.
+line() { screen | grep -n -m1 -E -- "$1" | cut -d: -f1 | awk '{ print $1 - 1 }'; }
+column() { bar | awk -v w="$1" '{ print index($0, w) - 1 }'; }
+restart 80 24 "$(bed_cmd odroid-xu4 '-d 0.5')"
+wait_for '^eth0 ' > /dev/null
+click 3 "$(line '^eth0 ')"
+keys p
+wait_for 'Pin IRQ 151 to'
+check $? "a click on eth0's row selects it: p offers to pin IRQ 151, its xHCI"
+keys Escape
+sleep 0.5
+click "$(column 'i IRQs')" 23
+wait_for '^IRQ +TOTAL/s'
+check $? "a click on 'i IRQs' of the key bar opens the IRQ screen"
+wait_for '^154 ' > /dev/null
+click 1 "$(line '^154 ')"
+wait_for '^154: exynos4210_wkup_irq_chip +4 Edge +extcon_usb3_1'
+check $? "a click on IRQ 154's row selects it (its name spelled out below)"
+click "$(column 'h Help')" 23
+wait_for 'Keys \(F-keys'
+check $? "a click on 'h Help' opens the help screen"
+keys q
+wait_exit 10
 
 # ---- / filters and S sorts, fed at known rates ----
 # IRQ 151 at 8000/s, IRQ 150 at 2000/s, sda reads 1 MB/s, eth0 2 MB/s.
