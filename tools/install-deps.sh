@@ -7,7 +7,7 @@ set -e
 PKGS="build-essential autoconf automake autopoint gettext pkg-config
 libncurses-dev libpci-dev libusb-1.0-0-dev libjansson-dev libcpupower-dev
 libiperf-dev check umockdev clang python3 tmux iperf3 fio e2fsprogs
-util-linux procps git ca-certificates locales"
+util-linux procps git ca-certificates locales ncurses-term"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

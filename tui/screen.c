@@ -209,6 +209,8 @@ static void draw_keybar(struct app *a, int y, int width)
 		}
 		a->mouse.bar_x = draw_width(line);
 		a->mouse.bar_w = width - a->mouse.bar_x;
+		if (a->tune_ro && width >= 100)	/* room for tuneui_draw's */
+			a->mouse.bar_w -= draw_width(tuneui_ro_reason(a)) + 2;
 		a->mouse.bar_shown = true;
 		keys_bar(a, a->mouse.bar_w, line + n, sizeof(line) - n);
 	}

@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 34
+plan 37
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
 P=sys/devices/system/cpu/cpufreq
@@ -99,6 +99,14 @@ bar > "$TMPD/bar"
 st=$?
 [ $st = 0 ] || diag "the bar: $(cat "$TMPD/bar")"
 check $st "--readonly: the tuning words leave the bar (b Bench and J Journal stay)"
+resize 100 30
+sleep 1
+bar > "$TMPD/bar"
+grep -q 'more: h  *q Quit read-only: started with --readonly *$' "$TMPD/bar"
+st=$?
+[ $st = 0 ] || diag "the bar: $(cat "$TMPD/bar")"
+check $st "100 columns: the bar leaves room for 'read-only: started with --readonly' after q Quit"
+resize 200 50
 keys h
 wait_for 'Keys \(F-keys' > /dev/null
 screen > "$TMPD/help"
@@ -154,6 +162,28 @@ wait_for 'Keys \(F-keys'
 check $? "a click on 'h Help' opens the help screen"
 keys q
 wait_exit 10
+# SGR (1006) reports, as xterm, foot, kitty and tmux itself send them:
+# read under xterm-1006 (ncurses-term), whose kmous names them.
+if infocmp xterm-1006 > /dev/null 2>&1; then
+	restart 80 24 "TERM=xterm-1006 $(bed_cmd odroid-xu4 '-d 0.5')"
+	wait_for '^sda ' > /dev/null
+	y=$(($(line '^sda ') + 1))
+	keys -l "$(printf '\033[<0;3;%dM\033[<0;3;%dm' $y $y)"
+	keys s
+	wait_for 'I/O scheduler for sda'
+	check $? "an SGR click on sda's row selects it: s offers sda's schedulers"
+	keys Escape
+	sleep 0.5
+	x=$(($(column 'd USB') + 1))
+	keys -l "$(printf '\033[<0;%d;24M\033[<0;%d;24m' $x $x)"
+	wait_for '4-1 .*ASMedia'
+	check $? "an SGR click on 'd USB' of the key bar opens the USB screen"
+	keys q
+	wait_exit 10
+else
+	skip "SGR mouse reports: no xterm-1006 terminfo entry (ncurses-term)"
+	skip "SGR mouse reports on the key bar"
+fi
 
 # ---- / filters and S sorts, fed at known rates ----
 # IRQ 151 at 8000/s, IRQ 150 at 2000/s, sda reads 1 MB/s, eth0 2 MB/s.
