@@ -28,6 +28,8 @@ PKGS="$PKGS iproute2 ethtool hdparm bonnie++"
 PKGS="$PKGS locales"
 # The SSH session test (sshd on 127.0.0.1) and its htop benchmark.
 PKGS="$PKGS openssh-server openssh-client htop"
+# the mouse test (xterm-1006 terminfo)
+PKGS="$PKGS ncurses-term"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

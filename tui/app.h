@@ -11,6 +11,9 @@
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
 #include "overview.h"
+#include "irqrows.h"
+#include "listfilter.h"
+#include "mouse.h"
 #include "panel.h"
 #include "view.h"
 #include "stale.h"
@@ -61,11 +64,16 @@ struct app {
 	unsigned data_gen;	/* moves when rates, hardware or filters do */
 	struct overview overview;	/* its rows for data_gen (overview.c) */
 	char chain_dev[64];	/* the device the chain screen shows */
+	struct irqrows irqrows;	/* the IRQ screen's rows (irqrows.c) */
+	struct listfilter filter;	/* the / filters and S orders */
+	struct mouse mouse;	/* where this frame's rows are (mouse.c) */
 	char message[160];	/* the status line (app_say), or "" */
 	/* [tune app: begin] */
 	struct tune tune;	/* the journal of changes */
 	struct dialog dialog;	/* the open tuning dialog, if any */
 	bool tune_ro;		/* not root: tuning keys only explain */
+	bool tune_readonly;	/* --readonly, readonly = yes: tuning keys
+				 * refuse and leave the key bar and help */
 	int irqbalance_pid;	/* > 0 while irqbalance runs */
 	unsigned tune_ticks;
 	bool tune_bench;	/* a benchmark runs (for the governor hint) */

@@ -46,6 +46,13 @@ void dialog_ask(struct dialog *d, const char *title, const char *keys,
 	d->keys[1] = keys[1];
 }
 
+void dialog_confirm(struct dialog *d, const char *title, const char *body,
+		    int purpose, long arg)
+{
+	reset(d, DIALOG_CONFIRM, title, purpose, arg);
+	dialog_add(d, body);
+}
+
 bool dialog_open(const struct dialog *d)
 {
 	return d->kind != DIALOG_NONE;
@@ -103,10 +110,26 @@ static enum dialog_result list_key(struct dialog *d, int ch)
 	return DIALOG_OPEN;
 }
 
+/* y/N: y is yes; n, Enter, Esc and F10 are no; any other key waits. */
+static enum dialog_result confirm_key(struct dialog *d, int ch)
+{
+	if (ch == 'y' || ch == 'Y')
+		d->answer = 'y';
+	else if (ch == 'n' || ch == 'N' || ch == '\n' || ch == '\r' ||
+		 ch == KEY_ENTER || ch == 27 || ch == KEY_F(10))
+		d->answer = 'n';
+	else
+		return DIALOG_OPEN;
+	d->kind = DIALOG_NONE;
+	return DIALOG_DONE;
+}
+
 enum dialog_result dialog_key(struct dialog *d, int ch)
 {
 	enum dialog_result r = DIALOG_OPEN;
 
+	if (d->kind == DIALOG_CONFIRM)
+		return confirm_key(d, ch);
 	if (ch == 27 || ch == KEY_F(10)) {
 		dialog_close(d);
 		return DIALOG_CANCEL;
@@ -144,7 +167,8 @@ void dialog_draw(struct dialog *d, bool color)
 
 	if (!dialog_open(d) || w < 20)
 		return;
-	rows = d->kind == DIALOG_LIST ? (int)d->n : 1;
+	rows = d->kind == DIALOG_LIST ? (int)d->n : 1 + (d->kind ==
+							DIALOG_CONFIRM);
 	if (rows > LINES - 6)
 		rows = LINES - 6;
 	h = rows + 3;
@@ -155,7 +179,9 @@ void dialog_draw(struct dialog *d, bool color)
 	draw_text(y, x + 1, w - 2, d->title);
 	draw_text(y + h - 1, x + 1, w - 2, d->kind == DIALOG_LIST ?
 		  _("j/k choose  Enter apply  Esc cancel") : d->kind ==
-		  DIALOG_INPUT ? _("Enter apply  Esc cancel") : _("Esc cancel"));
+		  DIALOG_INPUT ? _("Enter apply  Esc cancel") : d->kind ==
+		  DIALOG_CONFIRM ? _("y yes  n, Enter or Esc: no") :
+		  _("Esc cancel"));
 	top = d->sel >= (size_t)rows ? d->sel - (size_t)rows + 1 : 0;
 	for (i = 0; i < rows && d->kind == DIALOG_LIST; i++) {
 		draw_style(color, top + (size_t)i == d->sel ? STYLE_SELECTED :
@@ -169,4 +195,8 @@ void dialog_draw(struct dialog *d, bool color)
 	else if (d->kind == DIALOG_ASK)
 		draw_fmt(y + 1, x + 2, w - 4, "(%c/%c)", d->keys[0],
 			 d->keys[1]);
+	else if (d->kind == DIALOG_CONFIRM)
+		draw_fmt(y + 1, x + 2, w - 4, "%s", d->items[0]);
+	if (d->kind == DIALOG_CONFIRM)
+		draw_text(y + 2, x + 2, w - 4, _("(y/N)"));
 }

@@ -10,7 +10,9 @@
 #define DIALOG_ITEMS 48
 #define DIALOG_ITEM_MAX 64
 
-enum dialog_kind { DIALOG_NONE, DIALOG_LIST, DIALOG_INPUT, DIALOG_ASK };
+enum dialog_kind {
+	DIALOG_NONE, DIALOG_LIST, DIALOG_INPUT, DIALOG_ASK, DIALOG_CONFIRM,
+};
 
 /* What a key did to the dialog. */
 enum dialog_result { DIALOG_OPEN, DIALOG_DONE, DIALOG_CANCEL };
@@ -22,7 +24,8 @@ struct dialog {
 	size_t n, sel;
 	char input[DIALOG_ITEM_MAX];	/* DIALOG_INPUT: what was typed */
 	char keys[2];		/* DIALOG_ASK: the answers, "yn", "kr" */
-	char answer;		/* DIALOG_ASK: the key given */
+	char answer;		/* DIALOG_ASK: the key given;
+				 * DIALOG_CONFIRM: 'y' or 'n' */
 	int purpose;		/* the caller's: what the answer is for */
 	long arg;		/* the caller's: which target */
 };
@@ -36,6 +39,11 @@ void dialog_input(struct dialog *d, const char *title, int purpose,
 /* Open a question answered by KEYS[0] or KEYS[1] (Esc cancels). */
 void dialog_ask(struct dialog *d, const char *title, const char *keys,
 		int purpose, long arg);
+
+/* Open a y/N question: TITLE, then BODY (what it changes) on its own
+ * line; y answers yes, n, Enter and Esc no (DIALOG_DONE with 'n'). */
+void dialog_confirm(struct dialog *d, const char *title, const char *body,
+		    int purpose, long arg);
 
 /* Whether a dialog is open. */
 bool dialog_open(const struct dialog *d);

@@ -9,6 +9,7 @@
 #include "keys.h"
 #include "panel.h"
 #include "replayui.h"
+#include "tuneui.h"
 
 static bool has_key(const struct keys_cmd *c, int ch)
 {
@@ -24,6 +25,10 @@ static bool run_row(struct app *a, const struct keys_cmd *c, int ch)
 {
 	const struct panel_ops *p = panels_get(a->panel);
 
+	if (keys_hidden(c, a)) {	/* --readonly: the key says why */
+		app_say(a, "%s", tuneui_ro_reason(a));
+		return true;
+	}
 	if (c->act) {
 		c->act(a);
 		return true;

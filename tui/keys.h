@@ -42,7 +42,15 @@ struct keys_cmd {
 /* The table and its length. */
 const struct keys_cmd *keys_table(size_t *n);
 
-/* The key bar of the screen shown, into DST. */
-void keys_bar(const struct app *a, char *dst, size_t size);
+/* The key bar of the screen shown in WIDTH columns, into DST: the words
+ * that fit, and "+N more: h" before the last (q Quit) when some do not. */
+void keys_bar(const struct app *a, int width, char *dst, size_t size);
+
+/* The key of the bar's word at column AT of that bar, or 0. */
+int keys_bar_key(const struct app *a, int width, int at);
+
+/* Whether row C is gone from the help and the bar (tuning rows under
+ * --readonly). */
+bool keys_hidden(const struct keys_cmd *c, const struct app *a);
 
 #endif

@@ -6,11 +6,13 @@
 
 #include "overview.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
 #include "base/settings.h"
+#include "listfilter.h"
 
 #define TOP_IRQS_MAX 32
 
@@ -51,16 +53,86 @@ static void add(struct overview *o, enum overview_kind kind, size_t index,
 	(*count)++;
 }
 
-static void add_irqs(struct overview *o, const struct sample_rates *r)
+/* Whether the / filter of the overview leaves NAME. */
+static bool named(const struct app *a, const char *name)
+{
+	return listfilter_match(a, PANEL_MAIN, &name, 1);
+}
+
+static bool irq_shown(const struct app *a, const struct irq_row *q)
+{
+	const char *names[] = { q->key, q->desc, q->action };
+
+	return q->total > 0 && listfilter_match(a, PANEL_MAIN, names, 3);
+}
+
+static void add_irqs(const struct app *a, struct overview *o,
+		     const struct sample_rates *r)
 {
 	size_t i, order[TOP_IRQS_MAX * 16], n = 0;
 
 	for (i = 0; i < r->nirqs && n < sizeof(order) / sizeof(order[0]); i++)
-		if (r->irqs[i].row->total > 0)
+		if (irq_shown(a, r->irqs[i].row))
 			order[n++] = i;
 	qsort_r(order, n, sizeof(order[0]), cmp_irq_rate, r->irqs);
 	for (i = 0; i < n && i < TOP_IRQS_MAX; i++)
 		add(o, OVERVIEW_IRQ, order[i], &o->nirqs);
+}
+
+static double row_rate(const struct sample_rates *r,
+		       const struct overview_row *w)
+{
+	if (w->kind == OVERVIEW_DISK)
+		return r->disks[w->index].valid ?
+		       r->disks[w->index].rd_bytes_per_s +
+		       r->disks[w->index].wr_bytes_per_s : 0;
+	return r->nets[w->index].valid ? r->nets[w->index].rx_bytes_per_s +
+	       r->nets[w->index].tx_bytes_per_s : 0;
+}
+
+static const char *row_name(const struct sample_rates *r,
+			    const struct overview_row *w)
+{
+	switch (w->kind) {
+	case OVERVIEW_DISK:
+		return r->disks[w->index].row->name;
+	case OVERVIEW_NET:
+		return r->nets[w->index].row->name;
+	case OVERVIEW_IRQ:
+		return r->irqs[w->index].row->key;
+	default:
+		return "";
+	}
+}
+
+struct order {
+	const struct sample_rates *r;
+	enum listfilter_sort by;
+};
+
+/* S: by rate (busiest first) or by name; the kernel's order else. */
+static int cmp_row(const void *x, const void *y, void *ctx)
+{
+	const struct overview_row *p = x, *q = y;
+	const struct order *o = ctx;
+	double a, b;
+
+	if (o->by == LISTSORT_NAME)
+		return strcmp(row_name(o->r, p), row_name(o->r, q));
+	a = row_rate(o->r, p);
+	b = row_rate(o->r, q);
+	if (o->by == LISTSORT_RATE && a != b)
+		return a > b ? -1 : 1;
+	return (p->index > q->index) - (p->index < q->index);
+}
+
+static void sort_rows(const struct app *a, struct overview *o, size_t first,
+		      size_t n)
+{
+	struct order ord = { &a->rates, a->filter.sort[PANEL_MAIN] };
+
+	if (ord.by != LISTSORT_KERNEL)
+		qsort_r(o->rows + first, n, sizeof(o->rows[0]), cmp_row, &ord);
 }
 
 static void build(const struct app *a, struct overview *o)
@@ -74,22 +146,57 @@ static void build(const struct app *a, struct overview *o)
 	if (!a->have_rates)
 		return;
 	for (i = 0; i < r->ndisks && o->nrows < 200; i++)
-		if (disk_shown(a, &r->disks[i]))
+		if (disk_shown(a, &r->disks[i]) &&
+		    named(a, r->disks[i].row->name))
 			add(o, OVERVIEW_DISK, i, &o->ndisks);
+	sort_rows(a, o, o->nclusters, o->ndisks);
 	for (i = 0; i < r->nnets && o->nrows < 400; i++)
-		if (!settings_hidden(a->cfg, r->nets[i].row->name))
+		if (!settings_hidden(a->cfg, r->nets[i].row->name) &&
+		    named(a, r->nets[i].row->name))
 			add(o, OVERVIEW_NET, i, &o->nnets);
-	add_irqs(o, r);
+	sort_rows(a, o, o->nclusters + o->ndisks, o->nnets);
+	add_irqs(a, o, r);
+	for (i = 0; i < o->nrows; i++)
+		if (o->rows[i].kind == OVERVIEW_CLUSTER)
+			snprintf(o->keys[i], OVERVIEW_KEY, "#%zu", i);
+		else
+			snprintf(o->keys[i], OVERVIEW_KEY, "%s",
+				 row_name(r, &o->rows[i]));
+}
+
+/* The row of KIND named KEY, or N when there is none. */
+static size_t find_row(const struct overview *o, enum overview_kind kind,
+		       const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < o->nrows; i++)
+		if (o->rows[i].kind == kind && strcmp(o->keys[i], key) == 0)
+			return i;
+	return o->nrows;
 }
 
 const struct overview *overview_get(struct app *a)
 {
 	struct overview *o = &a->overview;
+	struct view *v = &a->views[PANEL_MAIN];
+	char key[OVERVIEW_KEY] = "";
+	enum overview_kind kind = OVERVIEW_CLUSTER;
+	size_t at;
 
-	if (!o->built || o->gen != a->data_gen) {
-		build(a, o);
-		o->gen = a->data_gen;
-		o->built = true;
+	if (o->built && o->gen == a->data_gen)
+		return o;
+	if (o->built && v->sel < o->nrows) {	/* follow the selection */
+		kind = o->rows[v->sel].kind;
+		memcpy(key, o->keys[v->sel], sizeof(key));
 	}
+	build(a, o);
+	o->gen = a->data_gen;
+	o->built = true;
+	at = key[0] ? find_row(o, kind, key) : o->nrows;
+	if (at < o->nrows)
+		v->sel = at;
+	else if (key[0] && kind != OVERVIEW_CLUSTER)
+		v->sel = o->nrows > o->nclusters ? o->nclusters : 0;
 	return o;
 }

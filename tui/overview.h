@@ -11,6 +11,7 @@
 struct app;
 
 #define OVERVIEW_ROWS_MAX 512
+#define OVERVIEW_KEY 32	/* a row's name, kept to follow the selection */
 
 enum overview_kind {
 	OVERVIEW_CLUSTER, OVERVIEW_DISK, OVERVIEW_NET, OVERVIEW_IRQ,
@@ -21,9 +22,11 @@ struct overview_row {
 	size_t index;		/* into hw.clusters.v or rates.disks/nets/irqs */
 };
 
-/* Clusters first, then disks, interfaces and IRQs, each counted. */
+/* Clusters first, then disks, interfaces and IRQs, each counted; those
+ * the / filter leaves, disks and interfaces in the S order. */
 struct overview {
 	struct overview_row rows[OVERVIEW_ROWS_MAX];
+	char keys[OVERVIEW_ROWS_MAX][OVERVIEW_KEY];	/* each row's name */
 	size_t nrows;
 	size_t nclusters, ndisks, nnets, nirqs;
 	unsigned gen;		/* the app's data_gen it was built from */

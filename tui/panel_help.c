@@ -10,11 +10,15 @@
 #include "keys.h"
 #include "panel.h"
 
+#define KEYS_ROWS_MAX 96	/* rows of the key table at most */
+
 static void help_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_HELP];
 	size_t i, rows = height > 3 ? (size_t)height - 3 : 1, n;
 	const struct keys_cmd *t = keys_table(&n);
+	const struct keys_cmd *shown[KEYS_ROWS_MAX];
+	size_t nshown = 0;
 	int y = top;
 
 	draw_style(a->color, STYLE_TITLE);
@@ -25,19 +29,22 @@ static void help_draw(struct app *a, int top, int height, int width)
 		 "characters."), a->interval_s, a->color ? _("on") : _("off"),
 		 a->utf8 ? "UTF-8" : "ASCII");
 	draw_style(a->color, STYLE_NORMAL);
-	v->nrows = n;
-	if (v->top + rows > n)
-		v->top = n > rows ? n - rows : 0;
-	for (i = v->top; i < n && i < v->top + rows; i++) {
+	for (i = 0; i < n && nshown < KEYS_ROWS_MAX; i++)
+		if (!keys_hidden(&t[i], a))	/* --readonly: no tuning */
+			shown[nshown++] = &t[i];
+	v->nrows = nshown;
+	if (v->top + rows > nshown)
+		v->top = nshown > rows ? nshown - rows : 0;
+	for (i = v->top; i < nshown && i < v->top + rows; i++) {
 		draw_style(a->color, STYLE_WARN);
-		draw_fmt(y, 1, 16, "%s", t[i].names);
+		draw_fmt(y, 1, 16, "%s", shown[i]->names);
 		draw_style(a->color, STYLE_NORMAL);
-		draw_text(y++, 18, width - 18, _(t[i].help));
+		draw_text(y++, 18, width - 18, _(shown[i]->help));
 	}
-	if (v->top + rows < n) {
+	if (v->top + rows < nshown) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fmt(top + height - 1, 1, width - 1, _("(%zu more: j or "
-			 "PgDn)"), n - v->top - rows);
+			 "PgDn)"), nshown - v->top - rows);
 		draw_style(a->color, STYLE_NORMAL);
 	}
 }

@@ -13,6 +13,8 @@
 #include "draw.h"
 #include "base/i18n.h"
 #include "panel.h"
+#include "irqrows.h"
+#include "listfilter.h"
 
 #define LEFT_W 14	/* "IRQ   TOTAL/s " */
 #define CPU_W 6		/* " 12.3k" */
@@ -158,11 +160,29 @@ static void draw_selected(struct app *a, int y, int w, const struct irq_rate *q)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
+/* The order on the title row's right, and what the filter left out. */
+static void draw_order(struct app *a, int top, int width,
+		       const struct irqrows *l)
+{
+	char t[64];
+	int n;
+
+	n = snprintf(t, sizeof(t), _(" sort: %s "),
+		     listfilter_sort_label(a, PANEL_IRQ));
+	draw_style(a->color, STYLE_TITLE);
+	draw_text(top, width - n, n, t);
+	draw_style(a->color, STYLE_NORMAL);
+	if (l->n == 0 && listfilter_text(a, PANEL_IRQ))
+		draw_fmt(top + 1, 0, width, _("no IRQ matches '%s' (Esc clears "
+			 "the filter)"), listfilter_text(a, PANEL_IRQ));
+}
+
 static void irq_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_IRQ];
 	const struct sample_rates *r = &a->rates;
 	int lw, ncols, i, rows = height - 2;
+	const struct irqrows *l;
 
 	if (!a->have_rates) {
 		draw_text(top, 0, width, _("measuring... (first rates after one "
@@ -171,9 +191,10 @@ static void irq_draw(struct app *a, int top, int height, int width)
 	}
 	lw = list_width(a);
 	ncols = cpu_columns(width, app_cur(a)->irqs.ncpus, &lw);
-	v->nrows = r->nirqs;
-	if (v->sel >= r->nirqs && r->nirqs)
-		v->sel = r->nirqs - 1;
+	l = irqrows_get(a);
+	v->nrows = l->n;
+	if (v->sel >= l->n && l->n)
+		v->sel = l->n - 1;
 	if (v->col + (size_t)ncols > app_cur(a)->irqs.ncpus)
 		v->col = app_cur(a)->irqs.ncpus > (size_t)ncols ?
 			 app_cur(a)->irqs.ncpus - (size_t)ncols : 0;
@@ -182,18 +203,21 @@ static void irq_draw(struct app *a, int top, int height, int width)
 	if (rows > 0 && v->sel >= v->top + (size_t)rows)
 		v->top = v->sel - (size_t)rows + 1;
 	draw_titles(a, top, width, v->col, ncols, lw);
-	for (i = 0; i < rows && v->top + (size_t)i < r->nirqs; i++) {
+	draw_order(a, top, width, l);
+	for (i = 0; i < rows && v->top + (size_t)i < l->n; i++) {
 		size_t k = v->top + (size_t)i;
 
 		draw_style(a->color, k == v->sel ? STYLE_SELECTED :
 						   STYLE_NORMAL);
 		draw_fill(top + 1 + i, 0, width);
-		draw_row(a, top + 1 + i, width, &r->irqs[k], v->col, ncols,
-			 lw);
+		draw_row(a, top + 1 + i, width, &r->irqs[l->v[k]], v->col,
+			 ncols, lw);
+		mouse_row(a, top + 1 + i, k);
 	}
 	draw_style(a->color, STYLE_NORMAL);
-	if (v->sel < r->nirqs)
-		draw_selected(a, top + height - 1, width, &r->irqs[v->sel]);
+	if (v->sel < l->n)
+		draw_selected(a, top + height - 1, width,
+			      &r->irqs[l->v[v->sel]]);
 }
 
 static bool irq_key(struct app *a, int ch)

@@ -54,7 +54,7 @@ static void journal_draw(struct app *a, int top, int height, int width)
 	const struct journal *j = shown(a);
 	size_t idx[1], i, rows = height > 2 ? (size_t)height - 2 : 1;
 	size_t n = journal_in_force(j, idx, 1);
-	char changes[48], differ[96];
+	char changes[48], differ[96], ro[96] = "";
 
 	v->nrows = j->n;
 	if (v->sel >= j->n && j->n)
@@ -63,6 +63,8 @@ static void journal_draw(struct app *a, int top, int height, int width)
 		v->top = v->sel;
 	if (v->sel >= v->top + rows)
 		v->top = v->sel - rows + 1;
+	if (a->tune_ro)
+		snprintf(ro, sizeof(ro), "  (%s)", tuneui_ro_reason(a));
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(top, 0, width);
 	snprintf(changes, sizeof(changes), ngettext("%zu change",
@@ -70,9 +72,10 @@ static void journal_draw(struct app *a, int top, int height, int width)
 	snprintf(differ, sizeof(differ), ngettext("%zu setting differs from "
 		 "the original", "%zu settings differ from the original", n), n);
 	/* TRANSLATORS: "JOURNAL  3 changes, 2 settings differ from the
-	 * original"; the last %s is empty or "  (read-only: not root)". */
+	 * original"; the last %s is empty or "  (read-only: not root)"
+	 * (or the other reason tuning is off). */
 	draw_fmt(top, 0, width, _("JOURNAL  %s, %s%s"), changes, differ,
-		 a->tune_ro ? _("  (read-only: not root)") : "");
+		 ro);
 	draw_style(a->color, STYLE_NORMAL);
 	if (j->n == 0)
 		draw_text(top + 1, 0, width, _("no changes yet: g governor, f "

@@ -13,6 +13,7 @@
 #include "cells.h"
 #include "base/i18n.h"
 #include "panel.h"
+#include "listfilter.h"
 #include "base/settings.h"
 /* [tune includes: begin] */
 #include "hintui.h"
@@ -40,6 +41,19 @@ static int error_line(struct app *a, enum stale_source k, int y, int w)
 	draw_text(y, 0, w, msg);
 	draw_style(a->color, STYLE_NORMAL);
 	return 1;
+}
+
+/* The S order on the right of a disk or interface title. */
+static void title_order(struct app *a, int y, int w)
+{
+	char t[64];
+	int n;
+
+	n = snprintf(t, sizeof(t), _(" sort: %s "),
+		     listfilter_sort_label(a, PANEL_MAIN));
+	draw_style(a->color, STYLE_TITLE);
+	draw_text(y, w - n, n, t);
+	draw_style(a->color, STYLE_NORMAL);
 }
 
 static int draw_clusters(struct app *a, int y, int h, int w)
@@ -162,9 +176,11 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 	 * its own (it once overprinted the last row's link). */
 	int rows = count > (size_t)(h - 1 - e) ? h - 2 - e : h - 1 - e;
 
-	for (i = 0; i < rows && (size_t)i < count; i++)
+	for (i = 0; i < rows && (size_t)i < count; i++) {
 		draw_item(a, y + 1 + e + i, w, &l->rows[first + (size_t)i],
 			  v->sel == first + (size_t)i, a->stale.carried[k]);
+		mouse_row(a, y + 1 + e + i, first + (size_t)i);
+	}
 	if (count > (size_t)(h - 1 - e) && h > 1 + e) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fill(y + h - 1, 0, w);
@@ -180,7 +196,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 	struct view *v = &a->views[PANEL_MAIN];
 	const struct overview *l = overview_get(a);
 	char t[160];
-	int y = top, dh, nh, ih;
+	int y = top, dh, nh, ih, i;
 
 	v->nrows = l->nrows;
 	if (v->sel >= l->nrows && l->nrows)
@@ -189,6 +205,8 @@ static void main_draw(struct app *a, int top, int height, int width)
 	height -= hintui_draw(a, top + height - 1, width);
 	dh = y;
 	y += draw_clusters(a, y, height / 3, width);
+	for (i = 0; (size_t)i < l->nclusters && dh + 1 + i < y; i++)
+		mouse_row(a, dh + 1 + i, (size_t)i);
 	if (v->sel < l->nclusters && dh + 1 + (int)v->sel < y)
 		mvchgat(dh + 1 + (int)v->sel, 0, width, a->color ? A_NORMAL :
 			A_REVERSE, a->color ? STYLE_SELECTED : 0, NULL);
@@ -199,15 +217,24 @@ static void main_draw(struct app *a, int top, int height, int width)
 					 "interval)"));
 		return;
 	}
+	if (!l->ndisks && !l->nnets && !l->nirqs &&
+	    listfilter_text(a, PANEL_MAIN)) {
+		draw_fmt(y, 0, width, _("no disk, interface or IRQ matches "
+			 "'%s' (Esc clears the filter)"),
+			 listfilter_text(a, PANEL_MAIN));
+		return;
+	}
 	if (dh) {
 		cells_disk_title(t, sizeof(t));
 		title(a, y, width, t);
+		title_order(a, y, width);
 		y += draw_section(a, l, 0, l->ndisks, y, dh, width,
 				  STALE_DISKS);
 	}
 	if (nh) {
 		cells_net_title(t, sizeof(t));
 		title(a, y, width, t);
+		title_order(a, y, width);
 		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width,
 				  STALE_NETS);
 	}
@@ -226,7 +253,7 @@ static void open_selected(struct app *a)
 	const struct overview *l = overview_get(a);
 
 	if (v->sel < l->nrows && l->rows[v->sel].kind == OVERVIEW_IRQ) {
-		a->views[PANEL_IRQ].sel = l->rows[v->sel].index;
+		irqrows_select(a, l->rows[v->sel].index);
 		app_show(a, PANEL_IRQ);
 	} else if (v->sel < l->nrows && (l->rows[v->sel].kind == OVERVIEW_DISK
 		   || l->rows[v->sel].kind == OVERVIEW_NET)) {

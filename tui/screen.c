@@ -17,6 +17,7 @@
 #include "draw.h"
 #include "keymap.h"
 #include "keys.h"
+#include "listfilter.h"
 #include "base/i18n.h"
 #include "cli/options.h"
 #include "panel.h"
@@ -85,6 +86,7 @@ void screen_app_fini(struct app *a)
 		hwmodel_fini(&a->hw);
 	history_free(&a->hist);
 	buf_free(&a->scratch);
+	irqrows_fini(&a->irqrows);
 }
 
 static void push_history(struct app *a)
@@ -217,9 +219,20 @@ static void draw_keybar(struct app *a, int y, int width)
 		const char *note = tuneui_bar_note(a);
 		size_t n = 0;
 
+		line[0] = '\0';
 		if (note)
 			n = (size_t)snprintf(line, sizeof(line), "%s  ", note);
-		keys_bar(a, line + n, sizeof(line) - n);
+		listfilter_note(a, line + n, sizeof(line) - n);
+		if (line[n]) {	/* the / filter, then the keys */
+			n += strlen(line + n);
+			n += (size_t)snprintf(line + n, sizeof(line) - n, "  ");
+		}
+		a->mouse.bar_x = draw_width(line);
+		a->mouse.bar_w = width - a->mouse.bar_x;
+		if (a->tune_ro && width >= 100)	/* room for tuneui_draw's */
+			a->mouse.bar_w -= draw_width(tuneui_ro_reason(a)) + 2;
+		a->mouse.bar_shown = true;
+		keys_bar(a, a->mouse.bar_w, line + n, sizeof(line) - n);
 	}
 	draw_text(y, 0, width, line);
 }
@@ -245,6 +258,7 @@ void screen_draw(struct app *a)
 		draw_too_small(a);
 	} else {
 		erase();
+		mouse_clear(a);
 		draw_header(a, COLS);
 		draw_style(a->color, STYLE_NORMAL);
 		/* [bench draw: begin] the BENCH row above the key bar */
@@ -293,6 +307,8 @@ void screen_key(struct app *a, int ch)
 	    (a->panel == PANEL_PERSIST && persistui_key(a, ch)))
 		return;
 	/* [experiment modal: end] */
+	if (ch != KEY_RESIZE && listfilter_key(a, ch))	/* / is open */
+		return;
 	if (ch != KEY_RESIZE)
 		keymap_run(a, ch);
 }

@@ -34,6 +34,9 @@ int term_start(const struct settings *cfg, bool *color, bool *utf8)
 	nonl();
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
+	/* Clicks as in htop: presses at once, no wait to tell a click. */
+	mousemask(BUTTON1_PRESSED, NULL);
+	mouseinterval(0);
 	nodelay(stdscr, TRUE);
 	curs_set(0);
 	*color = settings_color_on(cfg, has_colors(), getenv("NO_COLOR"));

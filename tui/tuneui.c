@@ -28,15 +28,18 @@
 
 enum purpose {
 	P_GOV, P_FREQ_WHICH, P_FREQ_PICK, P_FREQ_TYPE, P_IRQ_CONFIRM,
-	P_IRQ_PICK, P_IRQ_TYPE, P_SCHED, P_QUIT,
+	P_IRQ_PICK, P_IRQ_TYPE, P_SCHED, P_QUIT, P_PERF,
 };
 
 void tuneui_init(struct app *a)
 {
 	tune_init(&a->tune, "/proc", "/sys");
-	a->tune_ro = !tune_is_root();
+	a->tune_readonly = a->opts->readonly || a->cfg->readonly;
+	a->tune_ro = !tune_is_root() || a->tune_readonly;
 	a->irqbalance_pid = irqbalance_find("/proc");
-	if (a->tune_ro)
+	if (a->tune_readonly)
+		app_say(a, "%s", tuneui_ro_reason(a));
+	else if (a->tune_ro)
 		app_say(a, "%s", _("read-only: "
 			 "not root, so g f P R u p s (tuning) are off; h lists "
 			 "them"));
@@ -58,11 +61,24 @@ bool tuneui_modal(const struct app *a)
 	return dialog_open(&a->dialog);
 }
 
+const char *tuneui_ro_reason(const struct app *a)
+{
+	if (a->opts->readonly)
+		return _("read-only: started with --readonly");
+	if (a->cfg->readonly)
+		return _("read-only: readonly = yes in the config file");
+	return a->tune_ro ? _("read-only: not root") : NULL;
+}
+
 /* False, with the sentence, when KIND needs root and we are not. */
 static bool may_tune(struct app *a, enum journal_kind kind)
 {
 	if (!a->tune_ro)
 		return true;
+	if (a->tune_readonly) {
+		app_say(a, "%s", tuneui_ro_reason(a));
+		return false;
+	}
 	app_say(a, _("%s needs root; benchtop "
 		 "runs read-only"), tunemsg_what(kind));
 	return false;
@@ -211,13 +227,43 @@ static void set_limit(struct app *a, long arg, const char *text)
 			label, n < 0 ? n : idx[n - 1]);
 }
 
+/* P: a change that hits every cluster at once asks first, naming them. */
 void tuneui_performance(struct app *a)
+{
+	char label[96], title[160], body[DIALOG_ITEM_MAX] = "";
+	size_t i, len = 0, n = 0;
+
+	if (!may_tune(a, JOURNAL_GOVERNOR))
+		return;
+	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++) {
+		const struct cluster *k = &a->hw.clusters.v[i];
+
+		if (!k->has_freq || (n++ > 0 && len + 1 >= sizeof(body)))
+			continue;
+		cluster_label(k, label, sizeof(label));
+		len += (size_t)snprintf(body + len, sizeof(body) - len,
+					"%s%s (%s)", n > 1 ? ", " : "", label,
+					k->freq.governor ? k->freq.governor :
+					"?");
+	}
+	if (n == 0) {
+		app_say(a, "%s", _("no cluster has cpufreq"));
+		return;
+	}
+	if (n == 1)
+		snprintf(title, sizeof(title), "%s", _("Set the performance "
+			 "governor on the one cluster?"));
+	else
+		snprintf(title, sizeof(title), _("Set the performance governor "
+			 "on all %zu clusters at once?"), n);
+	dialog_confirm(&a->dialog, title, body, P_PERF, (long)n);
+}
+
+static void performance(struct app *a)
 {
 	char label[96], failed[160] = "", msg[160];
 	size_t i, ok = 0;
 
-	if (!may_tune(a, JOURNAL_GOVERNOR))
-		return;
 	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++) {
 		const struct cluster *k = &a->hw.clusters.v[i];
 		long rc;
@@ -279,8 +325,8 @@ static long selected_irq(struct app *a)
 				    a->rates.disks[idx].row->name :
 				    a->rates.nets[idx].row->name);
 	if (a->have_rates && a->panel == PANEL_IRQ &&
-	    a->views[PANEL_IRQ].sel < a->rates.nirqs)
-		q = &a->rates.irqs[a->views[PANEL_IRQ].sel];
+	    irqrows_selected(a) >= 0)
+		q = &a->rates.irqs[irqrows_selected(a)];
 	else if (a->have_rates && a->panel == PANEL_MAIN &&
 		 panel_main_selected(a, &idx) == PANEL_SEL_IRQ)
 		q = &a->rates.irqs[idx];
@@ -604,6 +650,13 @@ static void answered(struct app *a, const struct dialog *d)
 	case P_SCHED:
 		set_scheduler(a, d->arg, item);
 		return;
+	case P_PERF:
+		if (d->answer == 'y')
+			performance(a);
+		else
+			app_say(a, "%s", _("no change: every governor stays as "
+				 "it was"));
+		return;
 	case P_QUIT:
 		if (d->answer == 'r')
 			tune_restore(&a->tune);
@@ -650,8 +703,11 @@ void tuneui_draw(struct app *a)
 	int y = LINES - 1;
 
 	if (a->tune_ro && !a->message[0] && COLS >= 100) {
+		const char *why = tuneui_ro_reason(a);
+		int w = draw_width(why) + 1;
+
 		draw_style(a->color, STYLE_HEADER);
-		draw_text(y, COLS - 24, 24, _("read-only: not root"));
+		draw_text(y, COLS - w, w, why);
 	}
 	draw_style(a->color, STYLE_NORMAL);
 	dialog_draw(&a->dialog, a->color);

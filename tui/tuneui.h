@@ -34,6 +34,10 @@ void tuneui_undo_last(struct app *a);
 void tuneui_restore(struct app *a);
 void tuneui_journal(struct app *a);
 
+/* Why tuning is off ("read-only: started with --readonly", "... not
+ * root"), or NULL when it is on. */
+const char *tuneui_ro_reason(const struct app *a);
+
 /* q: true when it asked whether to keep the changes in force instead of
  * quitting. */
 bool tuneui_ask_quit(struct app *a);

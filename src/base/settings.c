@@ -178,6 +178,11 @@ static int set_snapshot_on_exit(struct settings *s, struct span v)
 	return parse_bool(v, &s->snapshot_on_exit);
 }
 
+static int set_readonly(struct settings *s, struct span v)
+{
+	return parse_bool(v, &s->readonly);
+}
+
 static int set_color(struct settings *s, struct span v)
 {
 	bool on;
@@ -222,6 +227,7 @@ static const struct key_desc keys[] = {
 	  SETTINGS_SNAPSHOT_DIR, set_snapshot_dir },
 	{ "snapshot_on_exit", N_("yes or no"), SETTINGS_SNAPSHOT_ON_EXIT,
 	  set_snapshot_on_exit },
+	{ "readonly", N_("yes or no"), SETTINGS_READONLY, set_readonly },
 };
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -290,8 +296,8 @@ static int parse_line(const char *p, const char *end, unsigned no,
 		quote(q, k);
 		return fail(err, no, _("line %u: unknown key '%s'; the keys "
 			    "are interval, hide, show_idle_virtual, color, "
-			    "restore_on_signal, snapshot_dir and "
-			    "snapshot_on_exit"), no, q);
+			    "restore_on_signal, snapshot_dir, "
+			    "snapshot_on_exit and readonly"), no, q);
 	}
 	rc = d->set(s, v);
 	if (rc == -ENOMEM)

@@ -26,6 +26,7 @@ enum settings_key {
 	SETTINGS_RESTORE_ON_SIGNAL = 1u << 4,
 	SETTINGS_SNAPSHOT_DIR = 1u << 5,
 	SETTINGS_SNAPSHOT_ON_EXIT = 1u << 6,
+	SETTINGS_READONLY = 1u << 7,
 };
 
 struct settings {
@@ -38,6 +39,7 @@ struct settings {
 	char *snapshot_dir;	/* as written (may start with ~/); NULL */
 	bool snapshot_on_exit;	/* the monitor saves the session on q,
 				 * SIGTERM and SIGHUP: false */
+	bool readonly;		/* the monitor never tunes (--readonly): false */
 	unsigned set;		/* enum settings_key bits set by the file */
 };
 

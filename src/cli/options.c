@@ -28,6 +28,7 @@ enum opt_id {
 	/* [snapshot options: begin] */
 	OPT_SNAPSHOT = 'w', OPT_FORCE = 'F', OPT_REPLAY = 'r',
 	/* [snapshot options: end] */
+	OPT_READONLY = 'R',
 };
 
 struct opt_desc {
@@ -59,6 +60,8 @@ static const struct opt_desc opt_table[] = {
 	{ { "replay", required_argument, NULL, OPT_REPLAY }, N_("FILE"),
 	  N_("open the live screen on the session saved in FILE") },
 	/* [snapshot options: end] */
+	{ { "readonly", no_argument, NULL, OPT_READONLY }, NULL,
+	  N_("live screen without tuning keys, even as root") },
 	{ { "help", no_argument, NULL, OPT_HELP }, NULL,
 	  N_("show this help and exit") },
 	{ { "version", no_argument, NULL, OPT_VERSION }, NULL,
@@ -166,6 +169,9 @@ static int apply(struct options *o, int id, const char *arg, FILE *err)
 		o->replay = arg;
 		return 0;
 	/* [snapshot options: end] */
+	case OPT_READONLY:
+		o->readonly = true;
+		return 0;
 	}
 	return 2;
 }

@@ -36,6 +36,7 @@ struct options {
 	bool force;		/* --force: replace an existing FILE */
 	const char *replay;	/* --replay FILE, or NULL */
 	/* [snapshot options: end] */
+	bool readonly;		/* --readonly: no tuning keys, even as root */
 };
 
 /*

@@ -63,13 +63,13 @@ check $? "README's key tables name only keys that the table has"
 start 120 60 "'$BENCHTOP' -d 0.5"
 wait_for '^DISK +READ/s'
 screen | tail -1 > "$TMPD/bar"
-grep -q '^h Help  i IRQs  d USB  1 Main  a All devices  +/- Interval  q Quit' "$TMPD/bar"
-check $? "the overview's key bar: h Help  i IRQs  d USB  1 Main  a All devices  +/- Interval  q Quit"
+grep -q '^h Help  i IRQs  d USB  b Bench  g Governor  f Freq  P All perf  p Pin IRQ  s Sched  u Undo  +8 more: h  *q Quit' "$TMPD/bar"
+check $? "the overview's key bar at 120 columns: h Help ... u Undo  +8 more: h  q Quit"
 keys i
 wait_for '^IRQ +TOTAL/s'
 # (an irqbalance running on this machine puts a note before the keys)
 screen | tail -1 > "$TMPD/bar"
-grep -q 'p Pin the selected IRQ  u Undo  J Journal  h Help  Esc Back  q Quit' "$TMPD/bar"
+grep -q 'h Help  p Pin IRQ  u Undo  J Journal  / Filter  S Sort  Esc Back  q Quit' "$TMPD/bar"
 st=$?
 [ $st -eq 0 ] || diag "the bar: $(cat "$TMPD/bar")"
 check $st "the IRQ screen's key bar names its tuning keys and Esc"

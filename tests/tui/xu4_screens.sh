@@ -75,8 +75,8 @@ screen | grep -Eq '^Bus 4 +5000M +xhci-hcd.2.auto \(xhci-hcd\) +IRQ 150 on CPU 2
 check $? "USB screen: bus 4's host controller, its IRQ and where it fires"
 
 keys h
-wait_for '^ +q +quit'
-check $? "the help screen lists q"
+wait_for '^ +q F10 +quit'
+check $? "the help screen lists q (and F10)"
 keys Escape
 keys 1
 wait_for '^CLUSTER'

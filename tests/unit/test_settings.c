@@ -156,7 +156,8 @@ START_TEST(error_sentences)
 		  "from 0.1 to 3600, not 'fast'" },
 		{ "colour = no", "line 1: unknown key 'colour'; the keys are "
 		  "interval, hide, show_idle_virtual, color, "
-		  "restore_on_signal, snapshot_dir and snapshot_on_exit" },
+		  "restore_on_signal, snapshot_dir, snapshot_on_exit and "
+		  "readonly" },
 		{ "# x\nshow_idle_virtual\n", "line 2: expected 'key = "
 		  "value', not 'show_idle_virtual'" },
 		{ "show_idle_virtual = maybe", "line 1: show_idle_virtual "
@@ -169,10 +170,11 @@ START_TEST(error_sentences)
 		  "absolute path or one that starts with ~/, not 'snaps'" },
 		{ "= 2", "line 1: unknown key ''; the keys are interval, "
 		  "hide, show_idle_virtual, color, restore_on_signal, "
-		  "snapshot_dir and snapshot_on_exit" },
+		  "snapshot_dir, snapshot_on_exit and readonly" },
 		{ "Interval = 2", "line 1: unknown key 'Interval'; the keys "
 		  "are interval, hide, show_idle_virtual, color, "
-		  "restore_on_signal, snapshot_dir and snapshot_on_exit" },
+		  "restore_on_signal, snapshot_dir, snapshot_on_exit and "
+		  "readonly" },
 		{ "interval == 2", "line 1: interval must be seconds from 0.1 "
 		  "to 3600, not '= 2'" },
 	};
