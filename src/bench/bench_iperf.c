@@ -377,9 +377,10 @@ int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
 	return -ENOTSUP;
 }
 
-int bench_iperf_serve(const char *bind, int port, bool once, char *err,
+int bench_iperf_serve(const struct bench_serve *o, char *err,
 		      size_t errsize)
 {
+	(void)o;
 	snprintf(err, errsize, "%s", _("built without iperf support"));
 	return -ENOTSUP;
 }
