@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/jsondoc.h"
+
 int journalfile_path(char *dst, size_t size)
 {
 	const char *dir = getenv("BENCHTOP_RUNTIME_DIR");
@@ -60,8 +62,9 @@ static int kind_of(const char *name, enum journal_kind *k)
 
 int journalfile_entry(json_t *o, struct journal_entry *e)
 {
-	json_t *u = json_object_get(o, "undo_of");
+	json_t *u = json_object_get(o, "undo_of"), *t;
 	const char *res = json_string_value(json_object_get(o, "result"));
+	int64_t ms;
 
 	memset(e, 0, sizeof(*e));
 	if (!json_is_object(o) || !res ||
@@ -74,7 +77,13 @@ int journalfile_entry(json_t *o, struct journal_entry *e)
 	    copy_str(o, "effective", e->effective, sizeof(e->effective),
 		     false) || !e->target[0])
 		return -EINVAL;
-	e->time = json_integer_value(json_object_get(o, "time"));
+	/* RFC 3339 since version 2 of the JSON contract; seconds before */
+	t = json_object_get(o, "time");
+	if (json_is_string(t) &&
+	    jsondoc_parse_time(json_string_value(t), &ms) == 0)
+		e->time = ms / 1000;
+	else
+		e->time = json_integer_value(t);
 	e->err = strcmp(res, "ok") ? EIO : 0;
 	e->matched = json_is_true(json_object_get(o, "readback_matched"));
 	e->restore = json_is_true(json_object_get(o, "restore"));
