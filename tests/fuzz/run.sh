@@ -20,7 +20,7 @@ seeds_for() {
 	*) echo "$srcdir/tests/data/fuzz-seeds/$1/*" ;;
 	esac
 }
-targets=$(ls "$builddir"/tests/fuzz/fuzz_* 2>/dev/null | grep -v '\.[co]$')
+targets=$(ls "$builddir"/tests/fuzz/fuzz_* 2>/dev/null | grep -v '\.\([co]\|log\)$')
 echo "1..$(echo "$targets" | grep -c .)"
 n=0
 for t in $targets; do
