@@ -49,7 +49,7 @@ check $? "'re' completes to report"
 
 comp -- > "$TMPD/got"
 same --once --interval= --delay= --json --all --on-exit= --snapshot= \
-	--force --replay= --help --version
+	--force --replay= --readonly --help --version
 check $? "every option of benchtop, = after those taking a value"
 comp --on-exit = "" > "$TMPD/got"; same keep restore ask
 check $? "--on-exit= offers keep restore ask"
