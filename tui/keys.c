@@ -165,6 +165,9 @@ static const struct keys_cmd table[] = {
 	{ .keys = { KEY_NPAGE, KEY_PPAGE }, .names = "PgDn PgUp",
 	  .screens = LISTS | S(PANEL_HELP), .modes = KEYS_BOTH,
 	  .help = N_("a page down, a page up") },
+	{ .keys = { KEY_NPAGE, KEY_PPAGE }, .names = "PgDn PgUp",
+	  .screens = S(PANEL_BENCHRES), .modes = KEYS_BOTH,
+	  .help = N_("results: scroll the run's figures and conditions") },
 	{ .keys = { KEY_HOME, KEY_END }, .names = "Home End",
 	  .screens = LISTS, .modes = KEYS_BOTH,
 	  .help = N_("the first row, the last row") },
@@ -235,8 +238,8 @@ static const struct keys_cmd table[] = {
 	  .help = N_("pin the selected IRQ: big, LITTLE, a CPU, a list "
 	  "(root)"), .bar = N_("p Pin IRQ"), .bar_at = 24,
 	  .bar_screens = S(PANEL_MAIN) | S(PANEL_IRQ) },
-	{ .keys = { 's' }, .names = "s", .screens = ALL, .modes = KEYS_LIVE,
-	  .kind = KEYS_TUNE, .act = tuneui_scheduler,
+	{ .keys = { 's' }, .names = "s", .screens = ~S(PANEL_BENCH),
+	  .modes = KEYS_LIVE, .kind = KEYS_TUNE, .act = tuneui_scheduler,
 	  .help = N_("I/O scheduler of the selected disk (root)"),
 	  .bar = N_("s Sched"), .bar_at = 25, .bar_screens = S(PANEL_MAIN) },
 	{ .keys = { 'u' }, .names = "u", .screens = ALL, .modes = KEYS_LIVE,
@@ -268,6 +271,9 @@ static const struct keys_cmd table[] = {
 	{ .keys = { 'v' }, .names = "v", .screens = ALL, .modes = KEYS_LIVE,
 	  .kind = KEYS_RUN, .act = benchui_server,
 	  .help = N_("start or stop the built-in iperf3 server") },
+	{ .keys = { 's' }, .names = "s", .screens = S(PANEL_BENCH),
+	  .modes = KEYS_LIVE,
+	  .help = N_("benchmark menu, folder step: the size of the run") },
 	/* the replay's time cursor (after the lists, which keep Home End
 	 * Left Right Space) */
 	{ .keys = { ',', '.', KEY_LEFT, KEY_RIGHT }, .names = ", . Left Right",
