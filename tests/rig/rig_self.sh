@@ -52,7 +52,8 @@ SH
 # waits behind another test of this tree.
 env -u top_srcdir sh "$TMPD/victim.sh" "$top_srcdir" "$TMPD/names" &
 v=$!
-n=100
+n=600
+# Up to 60 s: mkfs and the rest take seconds on a loaded machine.
 while [ ! -s "$TMPD/names" ] && [ $n -gt 0 ]; do sleep 0.1; n=$((n - 1)); done
 sleep 0.5
 kill -TERM "$v"
