@@ -20,7 +20,7 @@ plan 11
 G=$(awk -v r="$R" 'BEGIN { printf "%.3f\n", r * 1448 / 1514 }')
 diag "rig: $RIG_NS_A $RIG_IF_A $RIG_ADDR_A <-> $RIG_NS_B $RIG_IF_B $RIG_ADDR_B," \
 	"tbf $R Mbit/s, goodput $G Mbit/s"
-T=3
+T=5
 
 # A port of the namespace's own (no other suite can hold one there).
 rig_in_b iperf3 -s -B "$RIG_ADDR_B" -p 5201 > /dev/null 2>&1 &
