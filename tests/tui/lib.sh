@@ -24,7 +24,15 @@ start() {
 	$TMUXC set-option -t t -g status off > /dev/null
 }
 
-screen() { $TMUXC capture-pane -p -t t; }
+# screen: what the pane shows now (and, once track_captures was called,
+# kept for printable).
+screen() {
+	if [ -f "$TMPD/captures" ]; then
+		$TMUXC capture-pane -p -t t | tee -a "$TMPD/captures"
+	else
+		$TMUXC capture-pane -p -t t
+	fi
+}
 
 keys() { $TMUXC send-keys -t t "$@"; }
 
@@ -61,4 +69,43 @@ bed_cmd() {
 	_dev=""
 	[ -f "$TESTBEDS/$1/usb.umockdev" ] && _dev="-d '$TESTBEDS/$1/usb.umockdev'"
 	echo "'$UMOCKDEV_RUN' $_dev -- sh -c 'cp -r \"$TESTBEDS/$1\"/. \"\$UMOCKDEV_DIR\"/ && echo \"\$UMOCKDEV_DIR\" > \"$TMPD/udir\" && exec \"$BENCHTOP\" ${2:-}'"
+}
+
+# printable [WHAT]: 0 when every screen captured since the last call
+# (screen() keeps them in $TMPD/captures once $TMPD/captures exists) holds
+# printable text only: valid UTF-8, no control or format (bidi) character,
+# no U+FFFD, no '?' placeholder from a bad buffer ('??', '(?', '?,' or a
+# '?' glued to a letter, as in "USB 3-1 (???,?)"); a '?' that ends a
+# question is text. A bad line is shown as a diagnostic. Call
+# track_captures once first.
+track_captures() { : > "$TMPD/captures"; }
+printable() {
+	[ -f "$TMPD/captures" ] || { diag "printable: track_captures was not called"; return 1; }
+	python3 - "$TMPD/captures" <<'PY'
+import re, sys, unicodedata
+data = open(sys.argv[1], "rb").read()
+open(sys.argv[1], "wb").close()
+bad = []
+try:
+    text = data.decode("utf-8")
+except UnicodeDecodeError as e:
+    bad.append("not UTF-8 at byte %d: %r" % (e.start, data[max(0, e.start - 20):e.start + 20]))
+    text = data.decode("utf-8", "replace")
+q = re.compile(r"\?\?|\(\?|\?[,(]|[^\s\W]\?[^\s\W]|\?[^\W\d_]")
+for line in text.split("\n"):
+    for ch in line:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cf", "Cs", "Co", "Cn") or ch == "\ufffd":
+            bad.append("U+%04X (%s) in: %r" % (ord(ch), cat, line))
+            break
+    else:
+        if q.search(line):
+            bad.append("'?' placeholder in: %r" % line)
+seen = set()
+for b in bad:
+    if b not in seen:
+        seen.add(b)
+        print("# " + b)
+sys.exit(1 if bad else 0)
+PY
 }
