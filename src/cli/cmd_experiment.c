@@ -236,13 +236,21 @@ static void run_line(const struct experiment *ex, char *dst, size_t size)
 	size_t i, used = 0;
 
 	dst[0] = '\0';
-	json_array_foreach(json_object_get(res, "figures"), i, f)
-		if (used < size)
-			used += (size_t)snprintf(dst + used, size - used,
-				"%s%s %.1f %s", i ? ", " : "",
-				json_string_value(json_object_get(f, "name")),
-				json_number_value(json_object_get(f, "value")),
-				json_string_value(json_object_get(f, "unit")));
+	json_array_foreach(json_object_get(res, "figures"), i, f) {
+		const json_t *v = json_object_get(f, "value");
+		const char *unit = json_string_value(json_object_get(f,
+						     "unit"));
+
+		if (used >= size)
+			break;
+		/* counts (retransmits) whole, as the result prints them */
+		used += (size_t)snprintf(dst + used, size - used,
+			json_is_integer(v) ? "%s%s %.0f%s%s" : "%s%s %.1f%s%s",
+			i ? ", " : "",
+			json_string_value(json_object_get(f, "name")),
+			json_number_value(v), unit && *unit ? " " : "",
+			unit ? unit : "");
+	}
 }
 
 /* Wait for the run going on; a signal cancels it. */
