@@ -54,33 +54,39 @@ void draw_style(bool color, enum draw_style style)
 int draw_width(const char *s)
 {
 	mbstate_t st;
+	size_t left = strlen(s);
 	int w = 0;
 
 	memset(&st, 0, sizeof(st));
-	while (*s) {
+	while (left) {
 		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+		size_t n = mbrtowc(&wc, s, left, &st);
 		int cw;
 
 		if (n == (size_t)-1 || n == (size_t)-2 || n == 0)
-			return w + (int)strlen(s);
+			return w + (int)left;
 		cw = wcwidth(wc);
 		w += cw > 0 ? cw : 0;
 		s += n;
+		left -= n;
 	}
 	return w;
 }
 
+/* Decodes S into runs of wide characters and adds each run at once: one
+ * strlen for the whole string, one curses call per run. */
 int draw_text(int y, int x, int maxw, const char *s)
 {
 	mbstate_t st;
-	int used = 0;
+	wchar_t run[128];
+	size_t left = strlen(s);
+	int used = 0, k = 0;
 
 	memset(&st, 0, sizeof(st));
 	move(y, x);
-	while (*s && used < maxw) {
+	while (left && used < maxw) {
 		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+		size_t n = mbrtowc(&wc, s, left, &st);
 		int cw;
 
 		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
@@ -95,10 +101,17 @@ int draw_text(int y, int x, int maxw, const char *s)
 			wc = L'?', cw = 1;
 		if (used + cw > maxw)
 			break;
-		addnwstr(&wc, 1);
+		run[k++] = wc;
+		if (k == (int)(sizeof(run) / sizeof(run[0]))) {
+			addnwstr(run, k);
+			k = 0;
+		}
 		used += cw;
 		s += n;
+		left -= n;
 	}
+	if (k)
+		addnwstr(run, k);
 	return used;
 }
 
