@@ -28,6 +28,8 @@ PKGS="$PKGS iproute2 ethtool hdparm bonnie++"
 PKGS="$PKGS locales"
 # The SSH session test (sshd on 127.0.0.1) and its htop benchmark.
 PKGS="$PKGS openssh-server openssh-client htop"
+# tests/tui/tick_reads.sh counts the opens of a tick (tests/bench/cost too)
+PKGS="$PKGS strace"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

@@ -121,7 +121,7 @@ static void refresh_hw(struct app *a)
 		a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
 		a->hw_loaded_s = s->time_s;
 	} else {
-		hwmodel_refresh(&a->hw);
+		hwmodel_refresh_values(&a->hw);	/* the rest every 10 s */
 	}
 	if (!a->have_hw || !a->have_rates)
 		return;

@@ -164,6 +164,18 @@ int hwmodel_refresh(struct hwmodel *hw)
 	return rc;
 }
 
+int hwmodel_refresh_values(struct hwmodel *hw)
+{
+	int rc;
+
+	if (clusters_refresh_freq(&hw->clusters) != 0)
+		return hwmodel_refresh(hw);
+	rc = thermal_refresh(&hw->thermal);
+	if (rc == 0)
+		apply_cooling(hw);
+	return rc;
+}
+
 void hwmodel_set_util(struct hwmodel *hw, const int *cpu_ids,
 		      const double *busy_pct, size_t n)
 {

@@ -76,6 +76,7 @@ int series_begin(struct series *s, double t_s)
 	s->open.n = 1;
 	s->is_open = 1;
 	s->hint = 0;
+	s->refused = 0;
 	return 0;
 }
 
@@ -138,8 +139,11 @@ int series_put(struct series *s, const char *channel, double v)
 	if (s->hint < s->nch && strcmp(s->names[s->hint], channel) == 0)
 		i = (long)s->hint;
 	else if ((i = series_find(s, channel)) < 0 &&
-		 (i = add_channel(s, channel)) < 0)
+		 (i = add_channel(s, channel)) < 0) {
+		if (i == -ENOSPC && ++s->refused > s->refused_max)
+			s->refused_max = s->refused;
 		return (int)i;
+	}
 	s->hint = (size_t)i + 1;
 	if (row_grow(&s->open, (size_t)i + 1))
 		return -ENOMEM;
@@ -359,10 +363,16 @@ json_t *series_json(const struct series *s)
 		json_array_append_new(tiers, tier_json(&s->tier[i]));
 	if (s->start_ms)
 		jsondoc_time_ms(start, sizeof(start), s->start_ms);
-	return json_pack("{s:f s:o s:o* s:o*}", "interval_s",
-			 round(s->interval_s * 1000.0) / 1000.0, "start",
-			 start[0] ? json_string(start) : json_null(),
-			 "channels", ch, "tiers", tiers);
+	json_t *o = json_pack("{s:f s:o s:o* s:o*}", "interval_s",
+			      round(s->interval_s * 1000.0) / 1000.0, "start",
+			      start[0] ? json_string(start) : json_null(),
+			      "channels", ch, "tiers", tiers);
+
+	/* the cap was hit: how many channels of a row are not recorded */
+	if (o && s->refused_max)
+		json_object_set_new(o, "channels_refused",
+				    json_integer((json_int_t)s->refused_max));
+	return o;
 }
 
 __attribute__((format(printf, 3, 4)))
