@@ -47,6 +47,7 @@ void series_free(struct series *s)
 	for (i = 0; i < s->nch; i++)
 		free(s->names[i]);
 	free(s->names);
+	free(s->idx);
 	for (i = 0; i < SERIES_TIERS; i++) {
 		for (j = 0; j < s->tier[i].n; j++)
 			free(s->tier[i].rows[j].v);
@@ -80,14 +81,46 @@ int series_begin(struct series *s, double t_s)
 	return 0;
 }
 
+static size_t slot_of(const char *k)
+{
+	size_t x = 2166136261u;		/* FNV-1a */
+
+	while (*k)
+		x = (x ^ (unsigned char)*k++) * 16777619u;
+	return x & (SERIES_INDEX_SLOTS - 1);
+}
+
+/* A hash look-up: past the cap every refused channel is looked for each
+ * tick, and a pass over 2048 names each was most of a 256-CPU tick. */
 long series_find(const struct series *s, const char *channel)
 {
-	size_t i;
+	size_t j;
 
-	for (i = 0; i < s->nch; i++)
-		if (strcmp(s->names[i], channel) == 0)
-			return (long)i;
+	if (!s->idx)
+		return -1;
+	for (j = slot_of(channel); s->idx[j] >= 0;
+	     j = (j + 1) & (SERIES_INDEX_SLOTS - 1))
+		if (strcmp(s->names[s->idx[j]], channel) == 0)
+			return s->idx[j];
 	return -1;
+}
+
+static int index_add(struct series *s, size_t i)
+{
+	size_t j;
+
+	if (!s->idx) {
+		s->idx = malloc(SERIES_INDEX_SLOTS * sizeof(*s->idx));
+		if (!s->idx)
+			return -ENOMEM;
+		for (j = 0; j < SERIES_INDEX_SLOTS; j++)
+			s->idx[j] = -1;
+	}
+	for (j = slot_of(s->names[i]); s->idx[j] >= 0;
+	     j = (j + 1) & (SERIES_INDEX_SLOTS - 1))
+		;
+	s->idx[j] = (int32_t)i;
+	return 0;
 }
 
 static long add_channel(struct series *s, const char *channel)
@@ -108,6 +141,10 @@ static long add_channel(struct series *s, const char *channel)
 	s->names[s->nch] = strndup(channel, SERIES_NAME_MAX);
 	if (!s->names[s->nch])
 		return -ENOMEM;
+	if (index_add(s, s->nch)) {
+		free(s->names[s->nch]);
+		return -ENOMEM;
+	}
 	return (long)s->nch++;
 }
 

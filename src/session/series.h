@@ -13,6 +13,7 @@
 #define SERIES_TIERS 3
 #define SERIES_CHANNELS_MAX 2048	/* more are ignored (and on load refused) */
 #define SERIES_NAME_MAX 128
+#define SERIES_INDEX_SLOTS 4096	/* a power of 2, twice the channels */
 
 /* One point: the mean of N samples from T_MS (ms since the session's first
  * sample); V[i] is channel i, NaN where the channel had no value. */
@@ -43,6 +44,8 @@ struct series {
 	double interval_s;	/* sampling interval, as told by the caller */
 	int64_t start_ms;	/* wall-clock time of the first sample (ms
 				 * since the epoch); 0 when unknown */
+	int32_t *idx;		/* SERIES_INDEX_SLOTS: names[] by hash, -1
+				 * empty (NULL until the first channel) */
 	size_t refused;		/* channels refused in the open row (past
 				 * SERIES_CHANNELS_MAX) */
 	size_t refused_max;	/* the most refused in one row: 0 while the
