@@ -30,6 +30,8 @@ PKGS="$PKGS locales"
 PKGS="$PKGS openssh-server openssh-client htop"
 # the mouse test (xterm-1006 terminfo)
 PKGS="$PKGS ncurses-term"
+# tests/tui/tick_reads.sh counts the opens per tick
+PKGS="$PKGS strace"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

@@ -20,6 +20,7 @@
 /* [tune app: begin] includes */
 #include "dialog.h"
 #include "tune/tune.h"
+#include "tune/hints.h"
 /* [tune app: end] includes */
 /* [bench app: begin] includes */
 #include "benchui.h"
@@ -57,6 +58,7 @@ struct app {
 	struct hwmodel hw;
 	bool have_hw;
 	double hw_loaded_s;	/* when the hardware model was read */
+	double aff_read_s;	/* when the IRQ affinities were read */
 
 	enum panel_id panel;	/* the screen shown (app_show) */
 	enum panel_id back;	/* where Esc goes (app_back) */
@@ -77,6 +79,9 @@ struct app {
 	int irqbalance_pid;	/* > 0 while irqbalance runs */
 	unsigned tune_ticks;
 	bool tune_bench;	/* a benchmark runs (for the governor hint) */
+	struct hints_in hint_in;	/* hintui's input for hint_gen */
+	unsigned hint_gen;
+	bool hint_built;
 	/* [tune app: end] */
 	/* [bench app: begin] */
 	struct benchui bench;	/* presets, the run, results, server */

@@ -54,35 +54,65 @@ void draw_style(bool color, enum draw_style style)
 int draw_width(const char *s)
 {
 	mbstate_t st;
+	size_t left = strlen(s);
 	int w = 0;
 
 	memset(&st, 0, sizeof(st));
-	while (*s) {
+	while (left) {
 		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+		size_t n = mbrtowc(&wc, s, left, &st);
 		int cw;
 
 		if (n == (size_t)-1 || n == (size_t)-2 || n == 0)
-			return w + (int)strlen(s);
+			return w + (int)left;
 		cw = wcwidth(wc);
 		w += cw > 0 ? cw : 0;
 		s += n;
+		left -= n;
 	}
 	return w;
 }
 
+#define RUN_MAX 128
+
+/* Append WC to RUN, adding the run to the screen when it is full. */
+static void run_push(wchar_t *run, int *k, wchar_t wc)
+{
+	run[(*k)++] = wc;
+	if (*k == RUN_MAX) {
+		addnwstr(run, *k);
+		*k = 0;
+	}
+}
+
+/* Decodes S into runs of wide characters and adds each run at once: one
+ * strlen for the whole string, one curses call per run. */
 int draw_text(int y, int x, int maxw, const char *s)
 {
 	mbstate_t st;
-	int used = 0;
+	wchar_t run[RUN_MAX];
+	size_t left = strlen(s);
+	int used = 0, k = 0;
 
 	memset(&st, 0, sizeof(st));
 	move(y, x);
-	while (*s && used < maxw) {
+	while (left && used < maxw) {
+		unsigned char c = (unsigned char)*s;
 		wchar_t wc;
-		size_t n = mbrtowc(&wc, s, strlen(s), &st);
+		size_t n;
 		int cw;
 
+		if (c < 0x80 && mbsinit(&st)) {
+			/* ASCII, most of the screen: a control is '?' as
+			 * wcwidth's -1 makes it below */
+			run_push(run, &k, c >= 0x20 && c != 0x7f ? (wchar_t)c :
+				 L'?');
+			used++;
+			s++;
+			left--;
+			continue;
+		}
+		n = mbrtowc(&wc, s, left, &st);
 		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
 			wc = L'?';
 			n = 1;
@@ -95,10 +125,13 @@ int draw_text(int y, int x, int maxw, const char *s)
 			wc = L'?', cw = 1;
 		if (used + cw > maxw)
 			break;
-		addnwstr(&wc, 1);
+		run_push(run, &k, wc);
 		used += cw;
 		s += n;
+		left -= n;
 	}
+	if (k)
+		addnwstr(run, k);
 	return used;
 }
 

@@ -50,8 +50,14 @@ int hintui_draw(struct app *a, int y, int w)
 
 	if (!a->have_rates)
 		return 0;
-	hints_build(&in, a->have_hw ? &a->hw : NULL, app_cur(a), &a->rates,
-		    fixed_irq, &a->tune);
+	if (!a->hint_built || a->hint_gen != a->data_gen) {
+		/* once per tick, not per draw (a strstr pass over the IRQs) */
+		hints_build(&a->hint_in, a->have_hw ? &a->hw : NULL,
+			    app_cur(a), &a->rates, fixed_irq, &a->tune);
+		a->hint_gen = a->data_gen;
+		a->hint_built = true;
+	}
+	in = a->hint_in;
 	in.bench_running = a->tune_bench;
 	if (hints_eval(&in, ids, HINT_NIDS) == 0)
 		return 0;

@@ -141,6 +141,28 @@ static void draw_item(struct app *a, int y, int w,
 }
 
 /* Rows each section gets out of H (titles included). */
+/* H rows over three sections that need NEED[]: each gets what it needs
+ * up to an equal share, and what one leaves is shared by the others. */
+static void fair_share(int h, const int need[3], int got[3])
+{
+	bool done[3] = { false, false, false };
+	int left = h < 0 ? 0 : h, k = 3, i, moved = 1;
+
+	while (k && moved) {
+		moved = 0;
+		for (i = 0; i < 3; i++)
+			if (!done[i] && need[i] <= left / k) {
+				got[i] = need[i], left -= need[i];
+				done[i] = true, k--, moved = 1;
+			}
+	}
+	for (i = 0; i < 3; i++)
+		if (!done[i]) {
+			got[i] = left / k + (left % k > 0);
+			left -= got[i], k--;
+		}
+}
+
 static void share_rows(const struct overview *l, const struct stale *st,
 		       int h, int *dh, int *nh, int *ih)
 {
@@ -154,6 +176,14 @@ static void share_rows(const struct overview *l, const struct stale *st,
 
 		*dh -= take;
 		*ih += take;
+	}
+	if (*ih < 4 && *nh > 3) {	/* interfaces too: share the rows */
+		int need[3] = { l->ndisks || de ? 1 + de + (int)l->ndisks : 0,
+				*nh, 1 + (st->rc[STALE_IRQS] != 0) +
+				(int)l->nirqs }, got[3];
+
+		fair_share(h, need, got);
+		*dh = got[0], *nh = got[1], *ih = got[2];
 	}
 	if (*ih < 0)
 		*ih = 0;

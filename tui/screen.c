@@ -36,6 +36,7 @@
 /* [experiment includes: end] */
 
 #define HW_RELOAD_S 10.0	/* USB, PCI, block: re-read this often */
+#define AFF_RELOAD_S 10.0	/* IRQ affinities: re-read this often */
 
 static const struct sample_roots live_roots = { "/proc", "/sys" };
 
@@ -122,7 +123,7 @@ static void refresh_hw(struct app *a)
 		a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
 		a->hw_loaded_s = s->time_s;
 	} else {
-		hwmodel_refresh(&a->hw);
+		hwmodel_refresh_values(&a->hw);	/* the rest every 10 s */
 	}
 	if (!a->have_hw || !a->have_rates)
 		return;
@@ -130,6 +131,24 @@ static void refresh_hw(struct app *a)
 		busy[i] = a->rates.cpu_online[i] && a->rates.cpus[i].valid ?
 			  a->rates.cpus[i].busy : -1;
 	hwmodel_set_util(&a->hw, a->rates.cpu_ids, busy, i);
+}
+
+/* A new reading; the IRQ affinities of the last one are kept for
+ * AFF_RELOAD_S (tuneui re-reads them after its own writes). */
+static int take_sample(struct app *a, int next)
+{
+	const struct sample *keep = NULL;
+	double now = a->samples[a->cur].time_s;
+
+	if (a->nsamples && next != a->cur &&
+	    now - a->aff_read_s < AFF_RELOAD_S && now >= a->aff_read_s)
+		keep = &a->samples[a->cur];
+	if (sample_take_keep(&a->samples[next], &live_roots, &a->scratch,
+			     keep))
+		return -1;
+	if (!keep)
+		a->aff_read_s = a->samples[next].time_s;
+	return 0;
 }
 
 void screen_tick(struct app *a)
@@ -142,7 +161,7 @@ void screen_tick(struct app *a)
 		return;
 	}
 	/* [snapshot replay: end] */
-	if (sample_take(&a->samples[next], &live_roots, &a->scratch))
+	if (take_sample(a, next))
 		return;
 	stale_carry(a, &a->samples[a->cur], &a->samples[next]);
 	if (a->nsamples > 0) {

@@ -51,9 +51,15 @@ void snapui_fini(struct app *a)
 
 void snapui_tick(struct app *a)
 {
+	size_t was = a->series.refused_max;
+
 	if (a->have_rates)
 		snapshot_feed(&a->series, app_cur(a), &a->rates,
 			      a->have_hw ? &a->hw : NULL);
+	if (!was && a->series.refused_max)	/* once: the cap is hit */
+		app_say(a, _("recording: %zu channels past the %d-channel "
+			 "cap are not kept"), a->series.refused_max,
+			SERIES_CHANNELS_MAX);
 	if (a->have_rates && a->series.started)	/* on the series' clock */
 		snapevents_feed(&a->events, (int64_t)((app_cur(a)->time_s -
 				a->series.t0_s) * 1000.0), app_cur(a),

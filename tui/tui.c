@@ -54,17 +54,35 @@ static const int end_signals[] = {
 #endif
 };
 
-static int arm_timer(int fd, double s)
+static struct timespec timespec_of(double s)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)(time_t)s) * 1e9);
+	return ts;
+}
+
+/* Every S seconds, the first after FIRST (<= S). */
+static int arm_timer_first(int fd, double first, double s)
 {
 	struct itimerspec it;
 
-	it.it_interval.tv_sec = (time_t)s;
-	it.it_interval.tv_nsec = (long)((s - (double)(time_t)s) * 1e9);
-	it.it_value = it.it_interval;
+	it.it_interval = timespec_of(s);
+	it.it_value = timespec_of(first < s ? first : s);
 	return timerfd_settime(fd, 0, &it, NULL) ? -errno : 0;
 }
 
-static int loop_open(struct loop_fds *f, double interval_s)
+static int arm_timer(int fd, double s)
+{
+	return arm_timer_first(fd, s, s);
+}
+
+/* The first pair of readings FIRST_PAIR_S apart (figures within a quarter
+ * of a second of the start), then every interval. */
+#define FIRST_PAIR_S 0.2
+
+static int loop_open(struct loop_fds *f, double first_s, double interval_s)
 {
 	sigset_t mask;
 
@@ -84,7 +102,7 @@ static int loop_open(struct loop_fds *f, double interval_s)
 	f->timer = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (f->sig < 0 || f->timer < 0)
 		return -errno;
-	return arm_timer(f->timer, interval_s);
+	return arm_timer_first(f->timer, first_s, interval_s);
 }
 
 static void loop_close(struct loop_fds *f)
@@ -214,7 +232,8 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 		return 2;
 	}
 	term_crash_handlers();
-	rc = loop_open(&f, a.interval_s);
+	rc = loop_open(&f, a.replay ? a.interval_s : FIRST_PAIR_S,
+		       a.interval_s);
 	if (rc == 0) {
 		screen_tick(&a);
 		screen_draw(&a);

@@ -24,7 +24,9 @@
 #include "base/strclean.h"
 #include "tune/tunemsg.h"
 
-#define IRQBALANCE_EVERY 5	/* ticks between looks for the daemon */
+#define IRQBALANCE_EVERY 30	/* ticks between looks for the daemon
+				 * (each reads every /proc/N/comm; p looks
+				 * again before pinning) */
 
 enum purpose {
 	P_GOV, P_FREQ_WHICH, P_FREQ_PICK, P_FREQ_TYPE, P_IRQ_CONFIRM,
@@ -111,6 +113,12 @@ static void outcome(struct app *a, enum journal_kind kind, const char *label,
 	app_say(a, "%s", msg);
 	if (kind != JOURNAL_IRQ && a->have_hw)
 		hwmodel_refresh(&a->hw);
+	if (kind == JOURNAL_IRQ && a->nsamples) {
+		/* right after its own write: the new affinity now */
+		sample_reread_affinity(&a->samples[a->cur], "/proc");
+		a->aff_read_s = a->samples[a->cur].time_s;
+		app_data_changed(a);
+	}
 }
 
 /* ---- clusters: g, f, P -------------------------------------------------- */
@@ -430,6 +438,7 @@ void tuneui_pin(struct app *a)
 			 "moved (per-CPU or managed interrupt)"), irq);
 		return;
 	}
+	a->irqbalance_pid = irqbalance_find("/proc");
 	if (a->irqbalance_pid > 0) {
 		snprintf(title, sizeof(title), _("irqbalance is running and "
 			 "will move IRQ %ld back. Pin it anyway?"), irq);
@@ -582,6 +591,10 @@ void tuneui_restore(struct app *a)
 	failed = tune_restore(&a->tune);
 	if (a->have_hw)
 		hwmodel_refresh(&a->hw);
+	if (a->nsamples) {
+		sample_reread_affinity(&a->samples[a->cur], "/proc");
+		app_data_changed(a);
+	}
 	if (failed)
 		app_say(a, ngettext("%d setting "
 			 "could not be restored; J shows the journal", "%d "

@@ -19,6 +19,8 @@ struct history {
 	struct history_series *s;
 	size_t n;
 	unsigned long tick;
+	size_t *idx;		/* open-addressing index of s[] by key */
+	size_t cap;		/* slots in idx: a power of 2, >= 2n */
 };
 
 /* Start a new tick; series not pushed for 60 ticks are dropped. */

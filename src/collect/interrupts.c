@@ -79,14 +79,20 @@ static int read_counts(const char **p, const char *end, size_t max,
 		       uint64_t *dst, size_t *n)
 {
 	*n = 0;
-	while (*n < max) {
-		const char *q = skip_blanks(*p, end);
-		const char *te = token_end(q, end);
-		uint64_t v;
+	while (*n < max) {	/* one pass per count: the hot loop at 256 CPUs */
+		const char *q = skip_blanks(*p, end), *te = q;
+		uint64_t v = 0;
+		bool over = false;
 
-		if (!all_digits(q, te))
-			break;
-		if (numparse_u64(q, te, &v))
+		for (; te < end && is_digit(*te); te++) {
+			unsigned d = (unsigned)(*te - '0');
+
+			over = over || v > (UINT64_MAX - d) / 10;
+			v = v * 10 + d;
+		}
+		if (te == q || (te < end && !is_blank(*te)))
+			break;		/* not a count: the description */
+		if (over)
 			return -EINVAL;
 		if (dst)
 			dst[*n] = v;

@@ -56,7 +56,9 @@ static int add_cpu(struct procstat *out, const struct cpu_times *t)
 {
 	struct cpu_times *c;
 
-	if (procstat_find(out, t->id))
+	/* the kernel lists CPUs in order: a larger id is no repeat */
+	if ((!out->ncpus || t->id <= out->cpus[out->ncpus - 1].id) &&
+	    procstat_find(out, t->id))
 		return -EINVAL;
 	c = realloc(out->cpus, (out->ncpus + 1) * sizeof(*c));
 	if (!c)
@@ -155,9 +157,22 @@ void procstat_free(struct procstat *p)
 
 const struct cpu_times *procstat_find(const struct procstat *p, int id)
 {
-	size_t i;
+	size_t i, lo = 0, hi = p->ncpus;
 
-	for (i = 0; i < p->ncpus; i++)
+	/* O(1) or O(log n) in the kernel's order (an O(CPUs^2) tick once) */
+	if (id >= 0 && (size_t)id < p->ncpus && p->cpus[id].id == id)
+		return &p->cpus[id];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->cpus[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < p->ncpus && p->cpus[lo].id == id)
+		return &p->cpus[lo];
+	for (i = 0; i < p->ncpus; i++)	/* not in order after all */
 		if (p->cpus[i].id == id)
 			return &p->cpus[i];
 	return NULL;

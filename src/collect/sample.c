@@ -78,14 +78,72 @@ int sample_reread_affinity(struct sample *s, const char *proc_root)
 	return s->aff ? 0 : -ENOENT;
 }
 
+static int sample_take_files(struct sample *s,
+			     const struct sample_roots *roots, struct buf *b);
+
 /* A source's result: the parser's count becomes 0. */
 static int status_of(int rc)
 {
 	return rc < 0 ? rc : 0;
 }
 
+/* The affinities of KEEP for the IRQs S has too (same number), read for
+ * the others: tuning-state files are read at a slower cadence. */
+static int keep_affinities(struct sample *s, const struct sample *keep,
+			   const char *proc)
+{
+	size_t i, j = 0;
+
+	s->aff = calloc(s->irqs.nrows ? s->irqs.nrows : 1, sizeof(*s->aff));
+	if (!s->aff)
+		return -ENOMEM;
+	for (i = 0; i < s->irqs.nrows; i++) {
+		const struct irq_row *r = &s->irqs.rows[i];
+		size_t k, n = keep->irqs.nrows;
+
+		if (!r->numeric)
+			continue;
+		for (k = 0; k < n; k++) {	/* rows keep their order */
+			const struct irq_row *o = &keep->irqs.rows[(j + k) % n];
+
+			if (o->numeric && o->irq == r->irq)
+				break;
+		}
+		if (k < n && keep->aff) {
+			j = (j + k) % n;
+			s->aff[i] = keep->aff[j];
+		} else {
+			irqaff_read(proc, r->irq, &s->aff[i]);
+		}
+	}
+	return 0;
+}
+
+int sample_take_keep(struct sample *s, const struct sample_roots *roots,
+		     struct buf *b, const struct sample *keep)
+{
+	int rc;
+
+	if (!keep)
+		return sample_take(s, roots, b);
+	rc = sample_take_files(s, roots, b);
+	if (rc)
+		return rc;
+	return keep_affinities(s, keep, roots->proc);
+}
+
 int sample_take(struct sample *s, const struct sample_roots *roots,
 		struct buf *b)
+{
+	int rc = sample_take_files(s, roots, b);
+
+	if (rc)
+		return rc;
+	return read_affinities(s, roots->proc);
+}
+
+static int sample_take_files(struct sample *s,
+			     const struct sample_roots *roots, struct buf *b)
 {
 	int rc;
 
@@ -115,7 +173,7 @@ int sample_take(struct sample *s, const struct sample_roots *roots,
 							  &s->uptime_s);
 	if (s->status.interrupts == -ENOMEM || s->status.stat == -ENOMEM)
 		return -ENOMEM;
-	return read_affinities(s, roots->proc);
+	return 0;
 }
 
 void sample_free(struct sample *s)

@@ -47,6 +47,12 @@ int sample_take(struct sample *s, const struct sample_roots *roots,
 
 void sample_free(struct sample *s);
 
+/* sample_take, but with KEEP's IRQ affinities where KEEP has the IRQ (the
+ * files are read only for new IRQs); KEEP NULL: sample_take. KEEP must not
+ * be S. */
+int sample_take_keep(struct sample *s, const struct sample_roots *roots,
+		     struct buf *b, const struct sample *keep);
+
 /* Read S's IRQ affinities again (a save right after a pin records the
  * affinity now, not the one of the last tick); 0 or -ENOENT. */
 int sample_reread_affinity(struct sample *s, const char *proc_root);

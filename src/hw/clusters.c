@@ -780,6 +780,53 @@ int clusters_load(struct clusters *c, const struct cpuinfo *ci)
 	return rc;
 }
 
+/* FILE of CPU's cpufreq directory as a number in *V; false when not. */
+static bool read_freq_file(struct buf *b, int cpu, const char *file,
+			   uint64_t *v)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/%s", cpu, file);
+	return buf_read_file(b, path) == 0 &&
+	       clusters_parse_u64(b->data, b->len, v) == 0 && *v &&
+	       *v <= CPUFREQINFO_KHZ_MAX;
+}
+
+int clusters_refresh_freq(struct clusters *c)
+{
+	struct buf b = { 0 };
+	size_t i;
+	int rc = 0;
+
+	if (c->error)
+		rc = -EAGAIN;
+	for (i = 0; rc == 0 && i < c->n; i++) {
+		struct cluster *cl = &c->v[i];
+		uint64_t cur, lo, hi;
+		int cpu = cpuset_first(&cl->cpus);
+
+		cl->cooling_active = false;	/* the caller's to set again */
+		if (!cl->online)
+			continue;
+		while (cpu >= 0 && !cpuset_has(&c->online, (unsigned)cpu))
+			cpu = cpuset_next(&cl->cpus, (unsigned)cpu);
+		if (cl->error || !cl->has_freq || cl->freq.missing &
+		    (CPUFREQINFO_CUR | CPUFREQINFO_POLICY) || cpu < 0 ||
+		    !read_freq_file(&b, cpu, "scaling_cur_freq", &cur) ||
+		    !read_freq_file(&b, cpu, "scaling_min_freq", &lo) ||
+		    !read_freq_file(&b, cpu, "scaling_max_freq", &hi)) {
+			rc = -EAGAIN;
+			break;
+		}
+		cl->freq.cur_khz = cur;
+		cl->freq.min_khz = lo;
+		cl->freq.max_khz = hi;
+	}
+	buf_free(&b);
+	clusters_refresh_throttled(c);
+	return rc;
+}
+
 void clusters_fini(struct clusters *c)
 {
 	size_t i;

@@ -76,6 +76,13 @@ bool clusters_throttled(const struct clusters_throttle_in *in);
  * returns 0, or -ENOMEM. */
 int clusters_load(struct clusters *c, const struct cpuinfo *ci);
 
+/* Read again only what moves each tick: each online cluster's current
+ * frequency and its limits (scaling_cur/min/max_freq: three files per
+ * policy), throttle flags recomputed with cooling_active cleared (the
+ * caller sets it again). -EAGAIN when a file is gone or bad or C had a
+ * sentence: then the caller loads C again (clusters_load). */
+int clusters_refresh_freq(struct clusters *c);
+
 void clusters_fini(struct clusters *c);
 
 /* Give each cluster its role from cpu_capacity when that tells them apart,

@@ -153,11 +153,24 @@ int hwmodel_refresh(struct hwmodel *hw)
 	int rc;
 
 	clusters_fini(&hw->clusters);
-	thermal_fini(&hw->thermal);
 	rc = clusters_load(&hw->clusters, !hw->cpuinfo.ncpus &&
 			   hw->cpuinfo_error ? NULL : &hw->cpuinfo);
 	if (rc == 0)
-		rc = thermal_load(&hw->thermal);
+		rc = thermal_refresh(&hw->thermal);
+	else
+		thermal_fini(&hw->thermal);
+	if (rc == 0)
+		apply_cooling(hw);
+	return rc;
+}
+
+int hwmodel_refresh_values(struct hwmodel *hw)
+{
+	int rc;
+
+	if (clusters_refresh_freq(&hw->clusters) != 0)
+		return hwmodel_refresh(hw);
+	rc = thermal_refresh(&hw->thermal);
 	if (rc == 0)
 		apply_cooling(hw);
 	return rc;

@@ -46,6 +46,12 @@ void hwmodel_fini(struct hwmodel *hw);
  * rest.  Busy shares are forgotten: feed them again.  0 or -ENOMEM. */
 int hwmodel_refresh(struct hwmodel *hw);
 
+/* Each tick: only the files whose content moves - each policy's current
+ * frequency and limits, each zone's temperature, each cooling state -
+ * keeping governors, topology and trip points (hwmodel_refresh when one
+ * of those files is gone or bad, or a sentence stands). 0 or -ENOMEM. */
+int hwmodel_refresh_values(struct hwmodel *hw);
+
 /* Feed the busy share of each CPU (BUSY_PCT[i] for CPU CPU_IDS[i], 0-100)
  * so the clusters' throttled flags can count "busy under ondemand". */
 void hwmodel_set_util(struct hwmodel *hw, const int *cpu_ids,

@@ -323,6 +323,52 @@ int thermal_load(struct thermal *t)
 	return rc;
 }
 
+/* Only what changes: each zone's temp and each cooling device's
+ * cur_state, read into the model; false when a file is gone or bad (the
+ * caller loads it all again, sentences and all). */
+static bool refresh_values(struct thermal *t, struct buf *b)
+{
+	char dir[32];
+	int64_t v;
+	size_t i;
+
+	if (t->error)
+		return false;
+	for (i = 0; i < t->nzones; i++) {
+		struct thermal_zone *z = &t->zones[i];
+
+		snprintf(dir, sizeof(dir), "thermal_zone%u", z->id);
+		if (z->error || !z->has_temp ||
+		    read_attr(b, dir, "temp") != 0 ||
+		    thermal_parse_millic(b->data, b->len, &v) != 0)
+			return false;
+		z->temp_mc = v;
+	}
+	for (i = 0; i < t->ncooling; i++) {
+		struct thermal_cooling *c = &t->cooling[i];
+
+		snprintf(dir, sizeof(dir), "cooling_device%u", c->id);
+		if (c->error || !c->has_state ||
+		    read_attr(b, dir, "cur_state") != 0 ||
+		    thermal_parse_millic(b->data, b->len, &v) != 0 || v < 0)
+			return false;
+		c->cur_state = (uint64_t)v;
+	}
+	return true;
+}
+
+int thermal_refresh(struct thermal *t)
+{
+	struct buf b = { 0 };
+	bool ok = refresh_values(t, &b);
+
+	buf_free(&b);
+	if (ok)
+		return 0;
+	thermal_fini(t);
+	return thermal_load(t);
+}
+
 void thermal_fini(struct thermal *t)
 {
 	size_t i;

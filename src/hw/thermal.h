@@ -43,6 +43,12 @@ struct thermal {
  * no zones.  Problems become sentences; returns 0, or -ENOMEM. */
 int thermal_load(struct thermal *t);
 
+/* Read again only the temperatures and cooling states of T's zones and
+ * devices (trip points, types and max states do not change); the whole
+ * of thermal_load when one of them is gone or bad, or T had a sentence.
+ * 0, or -ENOMEM. */
+int thermal_refresh(struct thermal *t);
+
 void thermal_fini(struct thermal *t);
 
 /* Parse a temperature file such as "45000\n" or "-5000\n" (millidegrees);

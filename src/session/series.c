@@ -47,6 +47,7 @@ void series_free(struct series *s)
 	for (i = 0; i < s->nch; i++)
 		free(s->names[i]);
 	free(s->names);
+	free(s->idx);
 	for (i = 0; i < SERIES_TIERS; i++) {
 		for (j = 0; j < s->tier[i].n; j++)
 			free(s->tier[i].rows[j].v);
@@ -76,17 +77,50 @@ int series_begin(struct series *s, double t_s)
 	s->open.n = 1;
 	s->is_open = 1;
 	s->hint = 0;
+	s->refused = 0;
 	return 0;
 }
 
+static size_t slot_of(const char *k)
+{
+	size_t x = 2166136261u;		/* FNV-1a */
+
+	while (*k)
+		x = (x ^ (unsigned char)*k++) * 16777619u;
+	return x & (SERIES_INDEX_SLOTS - 1);
+}
+
+/* A hash look-up: past the cap every refused channel is looked for each
+ * tick, and a pass over 2048 names each was most of a 256-CPU tick. */
 long series_find(const struct series *s, const char *channel)
 {
-	size_t i;
+	size_t j;
 
-	for (i = 0; i < s->nch; i++)
-		if (strcmp(s->names[i], channel) == 0)
-			return (long)i;
+	if (!s->idx)
+		return -1;
+	for (j = slot_of(channel); s->idx[j] >= 0;
+	     j = (j + 1) & (SERIES_INDEX_SLOTS - 1))
+		if (strcmp(s->names[s->idx[j]], channel) == 0)
+			return s->idx[j];
 	return -1;
+}
+
+static int index_add(struct series *s, size_t i)
+{
+	size_t j;
+
+	if (!s->idx) {
+		s->idx = malloc(SERIES_INDEX_SLOTS * sizeof(*s->idx));
+		if (!s->idx)
+			return -ENOMEM;
+		for (j = 0; j < SERIES_INDEX_SLOTS; j++)
+			s->idx[j] = -1;
+	}
+	for (j = slot_of(s->names[i]); s->idx[j] >= 0;
+	     j = (j + 1) & (SERIES_INDEX_SLOTS - 1))
+		;
+	s->idx[j] = (int32_t)i;
+	return 0;
 }
 
 static long add_channel(struct series *s, const char *channel)
@@ -107,6 +141,10 @@ static long add_channel(struct series *s, const char *channel)
 	s->names[s->nch] = strndup(channel, SERIES_NAME_MAX);
 	if (!s->names[s->nch])
 		return -ENOMEM;
+	if (index_add(s, s->nch)) {
+		free(s->names[s->nch]);
+		return -ENOMEM;
+	}
 	return (long)s->nch++;
 }
 
@@ -138,8 +176,11 @@ int series_put(struct series *s, const char *channel, double v)
 	if (s->hint < s->nch && strcmp(s->names[s->hint], channel) == 0)
 		i = (long)s->hint;
 	else if ((i = series_find(s, channel)) < 0 &&
-		 (i = add_channel(s, channel)) < 0)
+		 (i = add_channel(s, channel)) < 0) {
+		if (i == -ENOSPC && ++s->refused > s->refused_max)
+			s->refused_max = s->refused;
 		return (int)i;
+	}
 	s->hint = (size_t)i + 1;
 	if (row_grow(&s->open, (size_t)i + 1))
 		return -ENOMEM;
@@ -359,10 +400,16 @@ json_t *series_json(const struct series *s)
 		json_array_append_new(tiers, tier_json(&s->tier[i]));
 	if (s->start_ms)
 		jsondoc_time_ms(start, sizeof(start), s->start_ms);
-	return json_pack("{s:f s:o s:o* s:o*}", "interval_s",
-			 round(s->interval_s * 1000.0) / 1000.0, "start",
-			 start[0] ? json_string(start) : json_null(),
-			 "channels", ch, "tiers", tiers);
+	json_t *o = json_pack("{s:f s:o s:o* s:o*}", "interval_s",
+			      round(s->interval_s * 1000.0) / 1000.0, "start",
+			      start[0] ? json_string(start) : json_null(),
+			      "channels", ch, "tiers", tiers);
+
+	/* the cap was hit: how many channels of a row are not recorded */
+	if (o && s->refused_max)
+		json_object_set_new(o, "channels_refused",
+				    json_integer((json_int_t)s->refused_max));
+	return o;
 }
 
 __attribute__((format(printf, 3, 4)))

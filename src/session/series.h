@@ -13,6 +13,7 @@
 #define SERIES_TIERS 3
 #define SERIES_CHANNELS_MAX 2048	/* more are ignored (and on load refused) */
 #define SERIES_NAME_MAX 128
+#define SERIES_INDEX_SLOTS 4096	/* a power of 2, twice the channels */
 
 /* One point: the mean of N samples from T_MS (ms since the session's first
  * sample); V[i] is channel i, NaN where the channel had no value. */
@@ -43,6 +44,12 @@ struct series {
 	double interval_s;	/* sampling interval, as told by the caller */
 	int64_t start_ms;	/* wall-clock time of the first sample (ms
 				 * since the epoch); 0 when unknown */
+	int32_t *idx;		/* SERIES_INDEX_SLOTS: names[] by hash, -1
+				 * empty (NULL until the first channel) */
+	size_t refused;		/* channels refused in the open row (past
+				 * SERIES_CHANNELS_MAX) */
+	size_t refused_max;	/* the most refused in one row: 0 while the
+				 * cap was never hit */
 };
 
 /* An empty recorder with the default tiers: every sample for 15 minutes
@@ -57,7 +64,8 @@ void series_free(struct series *s);
 int series_begin(struct series *s, double t_s);
 
 /* Record V for CHANNEL in the open row; a new channel is added.  0, or
- * -ENOSPC past SERIES_CHANNELS_MAX, -EINVAL, -ENOMEM. */
+ * -ENOSPC past SERIES_CHANNELS_MAX (counted in refused), -EINVAL,
+ * -ENOMEM. */
 int series_put(struct series *s, const char *channel, double v);
 
 /* Close the open row and age the tiers; 0 or -ENOMEM. */

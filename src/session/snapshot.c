@@ -119,10 +119,12 @@ static int put(struct series *s, const char *kind, const char *name,
 	       const char *metric, double v, bool valid)
 {
 	char key[SERIES_NAME_MAX + 1], clean[80];
+	int rc;
 
 	strclean_copy(clean, sizeof(clean), name, strlen(name));
 	snprintf(key, sizeof(key), "%s:%s:%s", kind, clean, metric);
-	return series_put(s, key, valid ? v : NAN);
+	rc = series_put(s, key, valid ? v : NAN);
+	return rc == -ENOSPC ? 0 : rc;	/* counted: the rest still goes in */
 }
 
 static int feed_clusters(struct series *s, const struct sample_rates *r,

@@ -2,6 +2,8 @@
 /* Tests for history: the ring behind the sparklines. */
 #include "config.h"
 
+#include <stdio.h>
+
 #include "collect/history.h"
 #include "testutil.h"
 
@@ -46,6 +48,49 @@ START_TEST(vanished_device_is_forgotten)
 }
 END_TEST
 
+/* 400 devices (the index grows past its first size), half of them gone
+ * for 61 ticks (the index is rebuilt after the drop): each series keeps
+ * its own values, the dropped ones are not found. */
+START_TEST(many_devices_each_its_own)
+{
+	struct history h = { 0 };
+	char key[32];
+	double out[2];
+	int i, t;
+
+	for (t = 0; t < 2; t++) {
+		history_tick(&h);
+		for (i = 0; i < 400; i++) {
+			snprintf(key, sizeof(key), "disk:vd%d", i);
+			ck_assert_int_eq(history_push(&h, key, i * 10 + t), 0);
+		}
+	}
+	ck_assert_uint_eq(h.n, 400);
+	for (t = 0; t < 61; t++) {
+		history_tick(&h);
+		for (i = 0; i < 400; i += 2) {
+			snprintf(key, sizeof(key), "disk:vd%d", i);
+			history_push(&h, key, i * 10 + 2);
+		}
+	}
+	ck_assert_uint_eq(h.n, 200);
+	for (i = 0; i < 400; i++) {
+		snprintf(key, sizeof(key), "disk:vd%d", i);
+		if (i % 2) {
+			ck_assert_uint_eq(history_get(&h, key, out, 2), 0);
+			continue;
+		}
+		ck_assert_uint_eq(history_get(&h, key, out, 2), 2);
+		ck_assert(out[1] == i * 10 + 2);
+	}
+	snprintf(key, sizeof(key), "disk:vd%d", 401);
+	ck_assert_int_eq(history_push(&h, key, 7), 0);
+	ck_assert_uint_eq(history_get(&h, key, out, 2), 1);
+	ck_assert(out[0] == 7);
+	history_free(&h);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("history");
@@ -53,6 +98,7 @@ int main(void)
 
 	tcase_add_test(tc, keeps_the_most_recent_oldest_first);
 	tcase_add_test(tc, vanished_device_is_forgotten);
+	tcase_add_test(tc, many_devices_each_its_own);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }

@@ -193,6 +193,40 @@ START_TEST(bad_json_is_refused_in_one_sentence)
 }
 END_TEST
 
+/* Past the 2048-channel cap: each refused put is counted, the most of
+ * one row is kept and written as channels_refused; none before. */
+START_TEST(the_cap_is_counted_and_written)
+{
+	struct series s;
+	char name[40];
+	json_t *j;
+	int i, t;
+
+	series_init(&s);
+	for (t = 0; t < 2; t++) {
+		ck_assert_int_eq(series_begin(&s, 1.0 + t), 0);
+		for (i = 0; i < SERIES_CHANNELS_MAX + 5 - t; i++) {
+			snprintf(name, sizeof(name), "irq:%d:per_s", i);
+			ck_assert_int_eq(series_put(&s, name, i),
+					 i < SERIES_CHANNELS_MAX ? 0 : -ENOSPC);
+		}
+		ck_assert_uint_eq(s.refused, 5 - (size_t)t);
+		ck_assert_int_eq(series_end(&s), 0);
+	}
+	ck_assert_uint_eq(s.refused_max, 5);
+	j = series_json(&s);
+	ck_assert_int_eq(json_integer_value(json_object_get(j,
+			 "channels_refused")), 5);
+	json_decref(j);
+	series_free(&s);
+	series_init(&s);
+	j = series_json(&s);
+	ck_assert_ptr_null(json_object_get(j, "channels_refused"));
+	json_decref(j);
+	series_free(&s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("series");
@@ -204,6 +238,7 @@ int main(void)
 	tcase_add_test(tc, older_samples_are_averaged);
 	tcase_add_test(tc, json_round_trip_is_exact);
 	tcase_add_test(tc, bad_json_is_refused_in_one_sentence);
+	tcase_add_test(tc, the_cap_is_counted_and_written);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
