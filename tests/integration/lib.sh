@@ -11,7 +11,9 @@ TESTBEDS="$top_srcdir/tests/testbeds"
 export BENCHTOP_DATADIR
 # umockdev preloads its library ahead of the ASan runtime: allow that.
 ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export ASAN_OPTIONS
+# what glibc keeps until exit on purpose is not a leak of ours
+LSAN_OPTIONS="suppressions=$top_srcdir/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export ASAN_OPTIONS LSAN_OPTIONS
 _tap_n=0
 _tap_failed=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/benchtop-test.XXXXXX")
