@@ -28,7 +28,7 @@ screen | grep -q '[[:cntrl:]]'
 check $? "no control characters on the screen"
 
 keys i
-wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 .*NAME$'
+wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 .*NAME( +sort: [a-z ]+)?$'
 check $? "i opens the IRQ screen with per-CPU columns"
 keys G
 wait_for "^$(awk 'END { sub(/:.*/, ""); sub(/^ +/, ""); print }' /proc/interrupts) "
