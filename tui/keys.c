@@ -200,10 +200,10 @@ static const struct keys_cmd table[] = {
 	  .help = N_("show or hide idle loop/ram/zram devices and "
 	  "partitions"), .bar = N_("a All devices"), .bar_at = 35,
 	  .bar_screens = S(PANEL_MAIN) },
-	{ .keys = { KEY_MOUSE }, .names = "Mouse", .screens = FILTERED,
+	{ .keys = { KEY_MOUSE }, .names = "Mouse", .screens = ALL,
 	  .modes = KEYS_BOTH, .key = mouse_key,
-	  .help = N_("a click on a row selects it; on a key-bar word, runs "
-	  "that key") },
+	  .help = N_("a click on a key-bar word runs that key; on a row of "
+	  "the overview or the IRQ screen, selects it") },
 	{ .keys = { 12 }, .names = "Ctrl-L", .screens = ALL,
 	  .modes = KEYS_BOTH, .act = redraw,
 	  .help = N_("redraw the whole screen") },
