@@ -15,7 +15,6 @@
 #include "benchui.h"
 #include "draw.h"
 #include "listfilter.h"
-#include "mouse.h"
 #include "panel.h"
 #include "replayui.h"
 #include "snapui.h"
@@ -203,10 +202,11 @@ static const struct keys_cmd table[] = {
 	  .help = N_("show or hide idle loop/ram/zram devices and "
 	  "partitions"), .bar = N_("a All devices"), .bar_at = 35,
 	  .bar_screens = S(PANEL_MAIN) },
-	{ .keys = { KEY_MOUSE }, .names = "Mouse", .screens = FILTERED,
-	  .modes = KEYS_BOTH, .key = mouse_key,
-	  .help = N_("a click on a row selects it; on a key-bar word, runs "
-	  "that key") },
+	/* (screen.c turns a click into the key it means, mouse.c) */
+	{ .keys = { KEY_MOUSE }, .names = "Mouse", .screens = ALL,
+	  .modes = KEYS_BOTH,
+	  .help = N_("a click on a key-bar word runs that key; on a row of "
+	  "the overview or the IRQ screen, selects it") },
 	{ .keys = { 12 }, .names = "Ctrl-L", .screens = ALL,
 	  .modes = KEYS_BOTH, .act = redraw,
 	  .help = N_("redraw the whole screen") },

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* mouse: the left button, pressed: on a list row drawn this frame it
- * selects that row, on a word of the key bar it runs that word's key. */
+ * selects that row; on the key bar it tells the frame (screen.c) which
+ * column of the key words was hit, so that it runs that word's key. */
 #include "config.h"
 
 #include "mouse.h"
@@ -9,8 +10,6 @@
 #include <string.h>
 
 #include "app.h"
-#include "keymap.h"
-#include "keys.h"
 
 void mouse_clear(struct app *a)
 {
@@ -24,24 +23,18 @@ void mouse_row(struct app *a, int y, size_t index)
 		a->mouse.rows[y] = index + 1;
 }
 
-bool mouse_key(struct app *a, int ch)
+bool mouse_read(struct app *a, int *col)
 {
 	MEVENT ev;
-	int key;
 
-	(void)ch;
 	if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED |
 						  BUTTON1_CLICKED)))
-		return true;
+		return false;
 	if (ev.y == LINES - 1) {
-		if (!a->mouse.bar_shown || ev.x < a->mouse.bar_x)
-			return true;
-		key = keys_bar_key(a, a->mouse.bar_w, ev.x - a->mouse.bar_x);
-		if (key)
-			keymap_run(a, key);
-		return true;
+		*col = ev.x - a->mouse.bar_x;
+		return a->mouse.bar_shown && *col >= 0;
 	}
 	if (ev.y >= 0 && ev.y < MOUSE_ROWS && a->mouse.rows[ev.y])
 		a->views[a->panel].sel = a->mouse.rows[ev.y] - 1;
-	return true;
+	return false;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* mouse: a click on a list row selects it, a click on a key-bar word runs
- * that key (as in htop); the draw says where its rows and the bar are. */
+ * that key (as in htop); the draw says where its rows and the bar are,
+ * the frame (screen.c) turns a bar click into its key. */
 #ifndef BENCHTOP_MOUSE_H
 #define BENCHTOP_MOUSE_H
 
@@ -23,7 +24,9 @@ void mouse_clear(struct app *a);
 /* Line Y of the screen shows row INDEX of the shown screen's list. */
 void mouse_row(struct app *a, int y, size_t index);
 
-/* The key table's KEY_MOUSE row: handle the click that came. */
-bool mouse_key(struct app *a, int ch);
+/* Read the click that came (KEY_MOUSE): a row's is done here (it selects
+ * the row); true for one on the key bar, with its column among the key
+ * words in *COL. */
+bool mouse_read(struct app *a, int *col);
 
 #endif

@@ -328,6 +328,13 @@ void screen_key(struct app *a, int ch)
 	/* [experiment modal: end] */
 	if (ch != KEY_RESIZE && listfilter_key(a, ch))	/* / is open */
 		return;
+	if (ch == KEY_MOUSE) {	/* a row selected, or a key-bar word's key */
+		int col;
+
+		if (!mouse_read(a, &col) ||
+		    !(ch = keys_bar_key(a, a->mouse.bar_w, col)))
+			return;
+	}
 	if (ch != KEY_RESIZE)
 		keymap_run(a, ch);
 }
