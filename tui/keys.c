@@ -163,7 +163,8 @@ static const struct keys_cmd table[] = {
 	  .modes = KEYS_BOTH, .help = N_("move the selection (scroll the "
 	  "help)") },
 	{ .keys = { KEY_NPAGE, KEY_PPAGE }, .names = "PgDn PgUp",
-	  .screens = LISTS | S(PANEL_HELP), .modes = KEYS_BOTH,
+	  .screens = LISTS | S(PANEL_HELP) | S(PANEL_BENCHRES),
+	  .modes = KEYS_BOTH,
 	  .help = N_("a page down, a page up") },
 	{ .keys = { KEY_HOME, KEY_END }, .names = "Home End",
 	  .screens = LISTS, .modes = KEYS_BOTH,

@@ -75,8 +75,9 @@ static void name_cell(const struct irq_row *r, char *dst, size_t size)
 		snprintf(dst + strlen(dst), size - strlen(dst), " (%s)", rest);
 }
 
-static void draw_titles(struct app *a, int y, int w, size_t first, int ncols,
-			int lw)
+/* The title row; returns the column after its last title. */
+static int draw_titles(struct app *a, int y, int w, size_t first, int ncols,
+		       int lw)
 {
 	const struct irq_table *t = &app_cur(a)->irqs;
 	int x, i;
@@ -98,11 +99,12 @@ static void draw_titles(struct app *a, int y, int w, size_t first, int ncols,
 	if (first + (size_t)ncols < t->ncpus)
 		x += draw_text(y, x, w - x, ">");
 	if (lw)
-		draw_fmt(y, x + 1, w - x - 1, "%-*s %-*s %s", lw, _("AFF"), lw,
-			 _("EFF"), _("NAME"));
+		x += 1 + draw_fmt(y, x + 1, w - x - 1, "%-*s %-*s %s", lw,
+				  _("AFF"), lw, _("EFF"), _("NAME"));
 	else
-		draw_text(y, x + 1, w - x - 1, _("NAME"));
+		x += 1 + draw_text(y, x + 1, w - x - 1, _("NAME"));
 	draw_style(a->color, STYLE_NORMAL);
+	return x;
 }
 
 static void draw_row(struct app *a, int y, int w, const struct irq_rate *q,
@@ -160,8 +162,9 @@ static void draw_selected(struct app *a, int y, int w, const struct irq_rate *q)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
-/* The order on the title row's right, and what the filter left out. */
-static void draw_order(struct app *a, int top, int width,
+/* The order on the title row's right, where it leaves the titles (to
+ * column end) whole, and what the filter left out. */
+static void draw_order(struct app *a, int top, int width, int end,
 		       const struct irqrows *l)
 {
 	char t[64];
@@ -170,7 +173,10 @@ static void draw_order(struct app *a, int top, int width,
 	n = snprintf(t, sizeof(t), _(" sort: %s "),
 		     listfilter_sort_label(a, PANEL_IRQ));
 	draw_style(a->color, STYLE_TITLE);
-	draw_text(top, width - n, n, t);
+	if (width - n >= end)
+		draw_text(top, width - n, n, t);
+	else if (n > 2 && width - n + 2 > end)	/* no room for the blanks */
+		draw_text(top, width - n + 2, n - 2, t + 1);
 	draw_style(a->color, STYLE_NORMAL);
 	if (l->n == 0 && listfilter_text(a, PANEL_IRQ))
 		draw_fmt(top + 1, 0, width, _("no IRQ matches '%s' (Esc clears "
@@ -202,8 +208,8 @@ static void irq_draw(struct app *a, int top, int height, int width)
 		v->top = v->sel;
 	if (rows > 0 && v->sel >= v->top + (size_t)rows)
 		v->top = v->sel - (size_t)rows + 1;
-	draw_titles(a, top, width, v->col, ncols, lw);
-	draw_order(a, top, width, l);
+	draw_order(a, top, width, draw_titles(a, top, width, v->col, ncols, lw),
+		   l);
 	for (i = 0; i < rows && v->top + (size_t)i < l->n; i++) {
 		size_t k = v->top + (size_t)i;
 
