@@ -238,10 +238,14 @@ static const struct keys_cmd table[] = {
 	  .help = N_("pin the selected IRQ: big, LITTLE, a CPU, a list "
 	  "(root)"), .bar = N_("p Pin IRQ"), .bar_at = 24,
 	  .bar_screens = S(PANEL_MAIN) | S(PANEL_IRQ) },
-	{ .keys = { 's' }, .names = "s", .screens = ~S(PANEL_BENCH),
+	/* Not on the bench screen: there s changes a run's size. */
+	{ .keys = { 's' }, .names = "s", .screens = ALL & ~S(PANEL_BENCH),
 	  .modes = KEYS_LIVE, .kind = KEYS_TUNE, .act = tuneui_scheduler,
 	  .help = N_("I/O scheduler of the selected disk (root)"),
 	  .bar = N_("s Sched"), .bar_at = 25, .bar_screens = S(PANEL_MAIN) },
+	{ .keys = { 's' }, .names = "s", .screens = S(PANEL_BENCH),
+	  .modes = KEYS_LIVE,
+	  .help = N_("the size of the run (a preset that writes; bench menu)") },
 	{ .keys = { 'u' }, .names = "u", .screens = ALL, .modes = KEYS_LIVE,
 	  .kind = KEYS_TUNE, .act = tuneui_undo_last,
 	  .help = N_("undo the last change (root)"), .bar = N_("u Undo"), .bar_at = 26,
@@ -271,9 +275,6 @@ static const struct keys_cmd table[] = {
 	{ .keys = { 'v' }, .names = "v", .screens = ALL, .modes = KEYS_LIVE,
 	  .kind = KEYS_RUN, .act = benchui_server,
 	  .help = N_("start or stop the built-in iperf3 server") },
-	{ .keys = { 's' }, .names = "s", .screens = S(PANEL_BENCH),
-	  .modes = KEYS_LIVE,
-	  .help = N_("benchmark menu, folder step: the size of the run") },
 	/* the replay's time cursor (after the lists, which keep Home End
 	 * Left Right Space) */
 	{ .keys = { ',', '.', KEY_LEFT, KEY_RIGHT }, .names = ", . Left Right",

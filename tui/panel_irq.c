@@ -75,7 +75,7 @@ static void name_cell(const struct irq_row *r, char *dst, size_t size)
 		snprintf(dst + strlen(dst), size - strlen(dst), " (%s)", rest);
 }
 
-/* The column titles on row Y; returns the column just past them. */
+/* The title row; returns the column after its last title. */
 static int draw_titles(struct app *a, int y, int w, size_t first, int ncols,
 		       int lw)
 {
@@ -162,10 +162,8 @@ static void draw_selected(struct app *a, int y, int w, const struct irq_rate *q)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
-/* The order on the title row's right, and what the filter left out. */
-/* The S order at the right of the titles, which end at column END: only
- * where it leaves every title whole (8 CPUs at 80 columns leave no room;
- * S says the order in the status line too). */
+/* The order on the title row's right, where it leaves the titles (to
+ * column end) whole, and what the filter left out. */
 static void draw_order(struct app *a, int top, int width, int end,
 		       const struct irqrows *l)
 {
@@ -174,11 +172,12 @@ static void draw_order(struct app *a, int top, int width, int end,
 
 	n = snprintf(t, sizeof(t), _(" sort: %s "),
 		     listfilter_sort_label(a, PANEL_IRQ));
-	if (width - n >= end) {
-		draw_style(a->color, STYLE_TITLE);
+	draw_style(a->color, STYLE_TITLE);
+	if (width - n >= end)
 		draw_text(top, width - n, n, t);
-		draw_style(a->color, STYLE_NORMAL);
-	}
+	else if (n > 2 && width - n + 2 > end)	/* no room for the blanks */
+		draw_text(top, width - n + 2, n - 2, t + 1);
+	draw_style(a->color, STYLE_NORMAL);
 	if (l->n == 0 && listfilter_text(a, PANEL_IRQ))
 		draw_fmt(top + 1, 0, width, _("no IRQ matches '%s' (Esc clears "
 			 "the filter)"), listfilter_text(a, PANEL_IRQ));
@@ -188,7 +187,7 @@ static void irq_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_IRQ];
 	const struct sample_rates *r = &a->rates;
-	int lw, ncols, i, end, rows = height - 2;
+	int lw, ncols, i, rows = height - 2;
 	const struct irqrows *l;
 
 	if (!a->have_rates) {
@@ -209,8 +208,8 @@ static void irq_draw(struct app *a, int top, int height, int width)
 		v->top = v->sel;
 	if (rows > 0 && v->sel >= v->top + (size_t)rows)
 		v->top = v->sel - (size_t)rows + 1;
-	end = draw_titles(a, top, width, v->col, ncols, lw);
-	draw_order(a, top, width, end, l);
+	draw_order(a, top, width, draw_titles(a, top, width, v->col, ncols, lw),
+		   l);
 	for (i = 0; i < rows && v->top + (size_t)i < l->n; i++) {
 		size_t k = v->top + (size_t)i;
 
