@@ -37,7 +37,7 @@ bool strclean_is_format(unsigned cp)
 
 /* Length of a valid UTF-8 sequence at S (at most AVAIL bytes), or 0;
  * *FORMAT tells whether it is a format character (is_format). */
-static size_t utf8_len(const unsigned char *s, size_t avail, bool *format)
+size_t strclean_utf8_len(const unsigned char *s, size_t avail, bool *format)
 {
 	size_t n, i;
 	unsigned cp;
@@ -78,7 +78,7 @@ size_t strclean_copy(char *dst, size_t size, const char *src, size_t len)
 		return 0;
 	while (i < len && s[i] && o + 1 < size) {
 		bool format = false;
-		size_t n = utf8_len(s + i, len - i, &format);
+		size_t n = strclean_utf8_len(s + i, len - i, &format);
 		bool ctrl = n == 1 && (s[i] < 0x20 || s[i] == 0x7f);
 
 		if (n == 0 || ctrl || format) {

@@ -19,6 +19,12 @@ size_t strclean_copy(char *dst, size_t size, const char *src, size_t len);
  * Zl, Zp), which strclean_copy replaces: for code drawing wide chars. */
 bool strclean_is_format(unsigned cp);
 
+/* The length of the valid UTF-8 sequence at S (AVAIL bytes left): 1 for
+ * ASCII, 0 for a byte that starts no valid sequence or for a C1 control;
+ * *FORMAT tells whether it is a format or separator character (bidi
+ * overrides, U+2028), which strclean_copy replaces too. */
+size_t strclean_utf8_len(const unsigned char *s, size_t avail, bool *format);
+
 /* The same into malloc'd memory; NULL when out of memory. */
 char *strclean_dup(const char *src, size_t len);
 

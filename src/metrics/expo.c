@@ -5,6 +5,8 @@
 
 #include "metrics/expo.h"
 
+#include "base/strclean.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -43,36 +45,6 @@ void expo_init(struct expo *e, struct buf *out, bool om)
 		out->data[0] = '\0';
 }
 
-/* Length of a valid UTF-8 sequence at S (AVAIL bytes left), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t avail)
-{
-	size_t n, i;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n > avail)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
-	    (cp >= 0x80 && cp <= 0x9f))
-		return 0;
-	return n;
-}
-
 int expo_escape(struct buf *out, const char *src, size_t len)
 {
 	struct expo e = { .out = out };
@@ -80,7 +52,15 @@ int expo_escape(struct buf *out, const char *src, size_t len)
 	size_t i = 0, n;
 
 	while (i < len && s[i]) {
-		n = utf8_len(s + i, len - i);
+		bool format = false;
+
+		/* invalid UTF-8, controls and bidi/format characters: '?' */
+		n = strclean_utf8_len(s + i, len - i, &format);
+		if (format) {
+			put(&e, "?", 1);
+			i += n;
+			continue;
+		}
 		if (n == 1 && s[i] == '\\')
 			put(&e, "\\\\", 2);
 		else if (n == 1 && s[i] == '"')

@@ -43,6 +43,18 @@ START_TEST(controls_and_bad_utf8_become_question_marks)
 }
 END_TEST
 
+START_TEST(bidi_and_format_characters_become_one_question_mark)
+{
+	struct buf b = { 0 };
+	/* U+202E RIGHT-TO-LEFT OVERRIDE, U+2066 LEFT-TO-RIGHT ISOLATE and
+	 * U+2028 LINE SEPARATOR would reorder what a terminal shows. */
+	const char *s = "a\xe2\x80\xae" "b\xe2\x81\xa6" "c\xe2\x80\xa8" "d";
+
+	ck_assert_str_eq(escaped(&b, s, strlen(s)), "a?b?c?d");
+	buf_free(&b);
+}
+END_TEST
+
 START_TEST(text_format_families)
 {
 	struct buf b = { 0 };
@@ -171,6 +183,7 @@ int main(void)
 
 	tcase_add_test(tc, escapes_backslash_quote_newline);
 	tcase_add_test(tc, controls_and_bad_utf8_become_question_marks);
+	tcase_add_test(tc, bidi_and_format_characters_become_one_question_mark);
 	tcase_add_test(tc, text_format_families);
 	tcase_add_test(tc, openmetrics_families);
 	tcase_add_test(tc, listen_addresses);
