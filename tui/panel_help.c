@@ -9,6 +9,7 @@
 #include "base/i18n.h"
 #include "keys.h"
 #include "panel.h"
+#include "wrap.h"
 
 #define KEYS_ROWS_MAX 96	/* rows of the key table at most */
 
@@ -35,16 +36,26 @@ static void help_draw(struct app *a, int top, int height, int width)
 	v->nrows = nshown;
 	if (v->top + rows > nshown)
 		v->top = nshown > rows ? nshown - rows : 0;
-	for (i = v->top; i < nshown && i < v->top + rows; i++) {
+	/* a help text wider than the screen wraps under itself, never cut */
+	for (i = v->top; i < nshown && y < top + 2 + (int)rows; i++) {
+		const char *help = _(shown[i]->help);
+		int h = width > 18 ? wrap_count(help, width - 18) : 1;
+
+		if (h < 1)
+			h = 1;
+		if (y + h > top + 2 + (int)rows && y > top + 2)
+			break;
 		draw_style(a->color, STYLE_WARN);
 		draw_fmt(y, 1, 16, "%s", shown[i]->names);
 		draw_style(a->color, STYLE_NORMAL);
-		draw_text(y++, 18, width - 18, _(shown[i]->help));
+		if (width > 18)
+			wrap_draw(y, 18, width - 18, h, help);
+		y += h;
 	}
-	if (v->top + rows < nshown) {
+	if (i < nshown) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fmt(top + height - 1, 1, width - 1, _("(%zu more: j or "
-			 "PgDn)"), nshown - v->top - rows);
+			 "PgDn)"), nshown - i);
 		draw_style(a->color, STYLE_NORMAL);
 	}
 }
