@@ -198,7 +198,9 @@ static void draw_header(struct app *a, int width)
 {
 	const struct sample *s = app_cur(a);
 	char host[64] = "", up[32] = "", clock[16], line[256];
+	const char *board = a->have_hw && a->hw.board ? a->hw.board : "";
 	struct utsname u;
+	int level;
 	time_t now = time(NULL);
 	struct tm tm;
 
@@ -215,11 +217,21 @@ static void draw_header(struct app *a, int width)
 		loadavg_format_uptime(s->uptime_s, up, sizeof(up));
 	localtime_r(&now, &tm);
 	strftime(clock, sizeof(clock), "%H:%M:%S", &tm);
-	snprintf(line, sizeof(line), "%s%s%s  %s%s%s  %s %s  %s %.2f %.2f %.2f",
-		 width >= 100 ? PACKAGE : "", width >= 100 ? "  " : "", host, a->have_hw && a->hw.board ? a->hw.board : "",
-		 a->have_hw && a->hw.board ? "  " : "", u.release, _("up"), up,
-		 _("load"), s->load.load[0], s->load.load[1],
-		 s->load.load[2]);
+	/* The load average must stay whole: when the line is too long, the
+	 * kernel's local version ("-fc-v973") goes first, then the host. */
+	for (level = 0; level < 3; level++) {
+		if (level == 1)
+			u.release[strcspn(u.release, "-+")] = '\0';
+		if (level == 2)
+			host[0] = '\0';
+		snprintf(line, sizeof(line), "%s%s%s%s%s%s  %s %s  %s %.2f "
+			 "%.2f %.2f", width >= 100 ? PACKAGE "  " : "", host,
+			 host[0] ? "  " : "", board, board[0] ? "  " : "",
+			 u.release, _("up"), up, _("load"),
+			 s->load.load[0], s->load.load[1], s->load.load[2]);
+		if ((int)strlen(line) <= width - 9)
+			break;
+	}
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(0, 0, width);
 	draw_text(0, 0, width - 9, line);
