@@ -59,6 +59,7 @@ struct app {
 	bool have_hw;
 	double hw_loaded_s;	/* when the hardware model was read */
 	double aff_read_s;	/* when the IRQ affinities were read */
+	size_t journal_seen;	/* the journal's length at the last state read */
 
 	enum panel_id panel;	/* the screen shown (app_show) */
 	enum panel_id back;	/* where Esc goes (app_back) */

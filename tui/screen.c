@@ -117,7 +117,10 @@ static void refresh_hw(struct app *a)
 	double busy[CPUSET_MAX];
 	size_t i;
 
-	if (!a->have_hw || s->time_s - a->hw_loaded_s >= HW_RELOAD_S) {
+	/* a change any part of benchtop made (a key, an experiment, an undo)
+	 * is read back at once, not at the next reload */
+	if (!a->have_hw || s->time_s - a->hw_loaded_s >= HW_RELOAD_S ||
+	    a->tune.journal.n != a->journal_seen) {
 		if (a->have_hw)
 			hwmodel_fini(&a->hw);
 		a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
@@ -134,14 +137,16 @@ static void refresh_hw(struct app *a)
 }
 
 /* A new reading; the IRQ affinities of the last one are kept for
- * AFF_RELOAD_S (tuneui re-reads them after its own writes). */
+ * AFF_RELOAD_S, unless the journal grew since (benchtop wrote something:
+ * a key, an experiment, an undo). */
 static int take_sample(struct app *a, int next)
 {
 	const struct sample *keep = NULL;
 	double now = a->samples[a->cur].time_s;
 
 	if (a->nsamples && next != a->cur &&
-	    now - a->aff_read_s < AFF_RELOAD_S && now >= a->aff_read_s)
+	    now - a->aff_read_s < AFF_RELOAD_S && now >= a->aff_read_s &&
+	    a->tune.journal.n == a->journal_seen)
 		keep = &a->samples[a->cur];
 	if (sample_take_keep(&a->samples[next], &live_roots, &a->scratch,
 			     keep))
@@ -181,6 +186,7 @@ void screen_tick(struct app *a)
 	if (a->nsamples < 2)
 		a->nsamples++;
 	refresh_hw(a);
+	a->journal_seen = a->tune.journal.n;
 	app_data_changed(a);
 	/* [tune tick: begin] */
 	tuneui_tick(a);
