@@ -23,24 +23,6 @@
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("bench", __VA_ARGS__)
 
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
-{
-	got_signal = sig;
-}
-
-static void catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: poll returns */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 static void show_progress(const struct benchrun *r)
 {
 	char rate[32] = "";
@@ -58,13 +40,13 @@ static void wait_run(struct benchrun *r, bool progress)
 {
 	double last = 0;
 
-	catch_signals();
+	cmdline_catch_signals();
 	while (benchrun_active(r)) {
 		struct pollfd p = { .fd = r->fd, .events = POLLIN };
 
 		if (poll(&p, r->fd >= 0, 250) > 0)
 			benchrun_read(r);
-		if (got_signal && !r->cancelled)
+		if (cmdline_signal() && !r->cancelled)
 			benchrun_cancel(r);
 		if (benchrun_reap(r))
 			break;
@@ -123,7 +105,8 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 		fprintf(stderr, "benchtop %s: %s\n", cmd, r.error);
 	else if (r.state != BENCHRUN_DONE)
 		fprintf(stderr, "benchtop %s: %s: %s\n", cmd, p->name, r.error);
-	rc = r.state == BENCHRUN_DONE ? 0 : got_signal ? 128 + got_signal : 1;
+	rc = r.state == BENCHRUN_DONE ? 0 :
+	     cmdline_signal() ? 128 + cmdline_signal() : 1;
 	json_decref(res);
 	benchrun_fini(&r);
 	return rc;

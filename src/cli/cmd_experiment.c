@@ -30,13 +30,6 @@
 
 #define MSG "benchtop experiment: "
 
-static volatile sig_atomic_t got_signal;
-
-static void on_signal(int sig)
-{
-	got_signal = sig;
-}
-
 struct exp_args {
 	const char *preset, *target, *size, *snapshot;
 	const char *vary[TUNEVARY_SPECS_MAX];
@@ -217,17 +210,6 @@ static int add_specs(const struct exp_args *a, struct tunevary *tv,
 	return -1;
 }
 
-static void catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;	/* no SA_RESTART: poll returns */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 /* "write 251.3 MB/s, read 280.1 MB/s" of a run's figures. */
 static void run_line(const struct experiment *ex, char *dst, size_t size)
 {
@@ -264,7 +246,7 @@ static void wait_run(struct experiment *ex)
 
 		if (poll(&p, r->fd >= 0, 250) > 0)
 			benchrun_read(r);
-		if (got_signal && ex->state == EXPERIMENT_RUNNING)
+		if (cmdline_signal() && ex->state == EXPERIMENT_RUNNING)
 			experiment_cancel(ex);
 		if (benchrun_reap(r))
 			break;
@@ -282,7 +264,7 @@ static void run_all(struct experiment *ex)
 	char label[300], line[600];
 	size_t logged = 0;
 
-	while (ex->state == EXPERIMENT_READY && !got_signal) {
+	while (ex->state == EXPERIMENT_READY && !cmdline_signal()) {
 		size_t v = ex->order[ex->step];
 
 		experiment_start_next(ex, false);
@@ -300,7 +282,7 @@ static void run_all(struct experiment *ex)
 			fprintf(stderr, MSG "run %zu/%zu done: %s\n", ex->step,
 				ex->nruns, line);
 	}
-	if (got_signal && ex->state == EXPERIMENT_READY)
+	if (cmdline_signal() && ex->state == EXPERIMENT_READY)
 		experiment_cancel(ex);
 }
 
@@ -339,8 +321,8 @@ static int save(const struct exp_args *a, const struct hwmodel *hw,
 
 static int status_of(const struct experiment *ex, int restore_failed)
 {
-	if (got_signal)
-		return 128 + got_signal;
+	if (cmdline_signal())
+		return 128 + cmdline_signal();
 	return ex->state == EXPERIMENT_DONE && !restore_failed ? 0 : 1;
 }
 
@@ -368,7 +350,7 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 	json_t *exp;
 	int failed, rc;
 
-	catch_signals();
+	cmdline_catch_signals();
 	irqbalance_note(ex->tv);
 	run_all(ex);
 	failed = experiment_finish(ex);

@@ -6,6 +6,7 @@
 
 #include "cli/cmdline.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -48,4 +49,27 @@ int cmdline_bad(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, _("; try '%s %s --help'\n"), PACKAGE, cmd);
 	return 2;
+}
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+void cmdline_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: poll returns */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+int cmdline_signal(void)
+{
+	return got_signal;
 }
