@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # layers: the include rules of the source tree, checked over every #include
-# line. src/ folders are ranked bottom-up (base collect hw tune bench
+# line. src/ folders are ranked bottom-up (base collect hw view tune bench
 # session metrics cli); a file may include its own folder and the folders below it,
 # never one above. tui/ sits beside src/cli: it enters cli only through
 # cli/options.h, and cli enters tui only through tui/tui.h. src/ never
@@ -13,9 +13,9 @@ cd "$top" || exit 2
 
 rank() {
 	case $1 in
-	base) echo 0 ;; collect) echo 1 ;; hw) echo 2 ;; tune) echo 3 ;;
-	bench) echo 4 ;; session) echo 5 ;; metrics) echo 6 ;;
-	cli) echo 7 ;; tui) echo 7 ;;
+	base) echo 0 ;; collect) echo 1 ;; hw) echo 2 ;; view) echo 3 ;;
+	tune) echo 4 ;; bench) echo 5 ;; session) echo 6 ;; metrics) echo 7 ;;
+	cli) echo 8 ;; tui) echo 8 ;;
 	*) echo -1 ;;
 	esac
 }

@@ -1,12 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* app: the two things every part of the live screen changes in struct app:
- * which screen is shown (and where Esc goes) and the status line. */
+ * which screen is shown (and where Esc goes) and the status line; and the
+ * moment the panels draw, built when the data moved. */
 #include "config.h"
 
 #include "app.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+
+const struct moment *app_moment(struct app *a)
+{
+	struct moment_live in;
+
+	if (a->replay || (a->moment_built && a->moment_gen == a->data_gen))
+		return &a->moment;
+	in.cur = a->nsamples ? app_cur(a) : NULL;
+	in.rates = a->have_rates ? &a->rates : NULL;
+	in.hw = a->have_hw ? &a->hw : NULL;
+	moment_from_live(&a->moment, &in);	/* empty when out of memory */
+	a->moment_gen = a->data_gen;
+	a->moment_built = true;
+	return &a->moment;
+}
 
 void app_show(struct app *a, enum panel_id id)
 {

@@ -10,6 +10,7 @@
 #include "collect/history.h"
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
+#include "view/moment.h"
 #include "overview.h"
 #include "irqrows.h"
 #include "listfilter.h"
@@ -65,6 +66,9 @@ struct app {
 	enum panel_id back;	/* where Esc goes (app_back) */
 	struct view views[PANEL_N];	/* each screen's cursor */
 	unsigned data_gen;	/* moves when rates, hardware or filters do */
+	struct moment moment;	/* what the panels draw (app_moment) */
+	unsigned moment_gen;	/* the data_gen it was built for */
+	bool moment_built;
 	struct overview overview;	/* its rows for data_gen (overview.c) */
 	char chain_dev[64];	/* the device the chain screen shows */
 	struct irqrows irqrows;	/* the IRQ screen's rows (irqrows.c) */
@@ -121,6 +125,10 @@ static inline void app_data_changed(struct app *a)
 {
 	a->data_gen++;
 }
+
+/* The moment the panels draw: built from the newest samples, rates and
+ * hardware model when the data moved since (a replay sets it itself). */
+const struct moment *app_moment(struct app *a);
 
 /* Show screen ID; Esc goes back to the one shown before (the help screen
  * is never one to go back to, and the overview ends the way back). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cells: formatting shared by the panels; nothing here reads the kernel,
- * it all comes from struct app. */
+ * it all comes from the moment (app_moment). */
 #include "config.h"
 
 #include "cells.h"
@@ -12,7 +12,6 @@
 #include "app.h"
 #include "draw.h"
 #include "base/i18n.h"
-#include "hw/zonemap.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
 {
@@ -107,50 +106,35 @@ void cells_squeeze(char *dst, size_t size, const char *src)
 	dst[o] = '\0';
 }
 
-static int hottest_mc(const struct app *a, long long *mc)
-{
-	const struct thermal *t = &a->hw.thermal;
-	size_t i;
-	int found = 0;
-
-	for (i = 0; i < t->nzones; i++)
-		if (t->zones[i].has_temp && (!found || t->zones[i].temp_mc > *mc)) {
-			*mc = t->zones[i].temp_mc;
-			found = 1;
-		}
-	return found;
-}
-
-static void draw_cluster(struct app *a, int y, int w, const struct cluster *c)
+static void draw_cluster(struct app *a, int y, int w,
+			 const struct moment_cluster *c)
 {
 	const char *role = clusters_role_name(c->role);
 	char name[48], cpus[32], freq[32] = "-", range[48] = "-", util[8] = "-";
-	int64_t mc;
 
-	snprintf(name, sizeof(name), "%s%s%s", role ? role : "",
-		 role ? " " : "", c->core && *c->core ? c->core : "?");
+	snprintf(name, sizeof(name), "%s%s%.40s", role ? role : "",
+		 role ? " " : "", *c->core ? c->core : "?");
 	cpulist_format(&c->cpus, cpus, sizeof(cpus));
 	if (!c->online) {
 		draw_fmt(y, 0, w, "%-19.19s %-5s %s", name, cpus, _("offline"));
 		return;
 	}
-	if (c->has_freq && c->freq.cur_khz)
+	if (c->has_freq && c->cur_khz)
 		snprintf(freq, sizeof(freq), "%llu MHz",
-			 (unsigned long long)(c->freq.cur_khz / 1000));
-	if (c->has_freq && c->freq.max_khz)
+			 (unsigned long long)(c->cur_khz / 1000));
+	if (c->has_freq && c->max_khz)
 		snprintf(range, sizeof(range), "%llu-%llu",
-			 (unsigned long long)(c->freq.min_khz / 1000),
-			 (unsigned long long)(c->freq.max_khz / 1000));
+			 (unsigned long long)(c->min_khz / 1000),
+			 (unsigned long long)(c->max_khz / 1000));
 	if (c->util_pct >= 0)
 		snprintf(util, sizeof(util), "%3.0f%%", c->util_pct);
 	draw_fmt(y, 0, w, "%-19.19s %-5s %-12.12s %8s %9s %5s ", name, cpus,
-		 c->has_freq && c->freq.governor ? c->freq.governor : "-",
+		 c->has_freq && *c->governor ? c->governor : "-",
 		 freq, range, util);
 	/* [screen temp: begin] the cluster's own zones */
-	if (zonemap_cluster_temp(&a->hw.thermal, &a->hw.clusters,
-				 (size_t)(c - a->hw.clusters.v), &mc))
+	if (c->has_temp)
 		draw_fmt(y, 64, w - 64, a->utf8 ? "%4.1f\u00b0C" : "%4.1f C",
-			 (double)mc / 1000.0);
+			 (double)c->temp_mc / 1000.0);
 	/* [screen temp: end] */
 	if (c->throttled) {
 		draw_style(a->color, STYLE_BAD);
@@ -179,138 +163,117 @@ static void short_model(char *dst, size_t size, const char *model)
 }
 
 /* Mean busy share of the online CPUs in SET, or -1 when unknown. */
-static double group_busy(const struct app *a, const struct cpuset *set)
+static double group_busy(const struct moment *m, const struct cpuset *set)
 {
-	const struct sample_rates *r = &a->rates;
 	double sum = 0;
 	size_t i, n = 0;
 
-	if (!a->have_rates)
+	if (!m->have_rates)
 		return -1;
-	for (i = 0; i < r->ncpus; i++)
-		if (cpuset_has(set, (unsigned)r->cpu_ids[i]) &&
-		    r->cpu_online[i] && r->cpus[i].valid) {
-			sum += r->cpus[i].busy;
+	for (i = 0; i < m->ncpus; i++)
+		if (cpuset_has(set, (unsigned)m->cpus[i].id) &&
+		    m->cpus[i].online && m->cpus[i].valid) {
+			sum += m->cpus[i].busy;
 			n++;
 		}
 	return n ? sum / (double)n : -1;
 }
 
-static int draw_nofreq(struct app *a, int y, int h, int w)
+static int draw_nofreq(struct app *a, const struct moment *m, int y, int h,
+		       int w)
 {
-	const struct clusters *c = &a->hw.clusters;
 	char cpus[32];
 	size_t i;
 	int used = 0;
 
-	for (i = 0; i < c->ncores && used < h - 1; i++, used++) {
-		double busy = group_busy(a, &c->cores[i].cpus);
+	for (i = 0; i < m->ncores && used < h - 1; i++, used++) {
+		double busy = group_busy(m, &m->cores[i].cpus);
 		char name[64];
 
-		short_model(name, sizeof(name), c->cores[i].core);
-		cpulist_format(&c->cores[i].cpus, cpus, sizeof(cpus));
+		short_model(name, sizeof(name), m->cores[i].model);
+		cpulist_format(&m->cores[i].cpus, cpus, sizeof(cpus));
 		draw_fmt(y + used, 0, w, "%-19.19s %-5s %-12s %9s %10s ",
 			 name, cpus, "-", "-", "-");
 		if (busy >= 0)
 			draw_fmt(y + used, 60, w - 60, "%4.0f%%", busy);
 	}
 	draw_style(a->color, STYLE_DIM);
-	draw_text(y + used, 0, w, _(c->cpufreq_note));
+	draw_text(y + used, 0, w, m->cpufreq_note ? _(m->cpufreq_note) : "");
 	draw_style(a->color, STYLE_NORMAL);
 	return used + 1;
 }
 
 /* Per-CPU utilisation bars, 16 columns each, on as many lines (at most
  * MAXROWS) as the CPUs need; returns the lines used. */
-static int draw_percpu(struct app *a, int y, int w, int maxrows)
+static int draw_percpu(struct app *a, const struct moment *m, int y, int w,
+		       int maxrows)
 {
-	const struct sample_rates *r = &a->rates;
 	size_t i, per = w >= 16 ? (size_t)w / 16 : 1;
 	int x, row;
 
-	if (!a->have_rates)
+	if (!m->have_rates)
 		return 0;
-	for (i = 0; i < r->ncpus; i++) {
+	for (i = 0; i < m->ncpus; i++) {
+		const struct moment_cpu *c = &m->cpus[i];
+
 		row = (int)(i / per);
 		x = (int)(i % per) * 16;
 		if (row >= maxrows)
 			return maxrows;
-		if (!r->cpu_online[i]) {
-			draw_fmt(y + row, x, 16, "%3d %-11s", r->cpu_ids[i],
-				 _("off"));
+		if (!c->online) {
+			draw_fmt(y + row, x, 16, "%3d %-11s", c->id, _("off"));
 			continue;
 		}
-		draw_fmt(y + row, x, 4, "%3d ", r->cpu_ids[i]);
+		draw_fmt(y + row, x, 4, "%3d ", c->id);
 		draw_style(a->color, STYLE_GOOD);
-		draw_bar(y + row, x + 4, 6, r->cpus[i].valid ?
-			 r->cpus[i].busy : 0, a->utf8);
+		draw_bar(y + row, x + 4, 6, c->valid ? c->busy : 0, a->utf8);
 		draw_style(a->color, STYLE_NORMAL);
-		draw_fmt(y + row, x + 10, 6, " %3.0f%%", r->cpus[i].busy);
+		draw_fmt(y + row, x + 10, 6, " %3.0f%%", c->busy);
 	}
-	return r->ncpus ? (int)((r->ncpus - 1) / per) + 1 : 0;
+	return m->ncpus ? (int)((m->ncpus - 1) / per) + 1 : 0;
 }
 
 int cells_draw_clusters(struct app *a, int y, int h, int w)
 {
-	const struct clusters *c = &a->hw.clusters;
-	long long mc = 0;
+	const struct moment *m = app_moment(a);
 	size_t i;
 	int used = 0;
 
-	if (hottest_mc(a, &mc))
-		draw_fmt(y - 1, w - 8, 8, "%5.1f%s", (double)mc / 1000.0,
+	if (m->has_hottest)
+		draw_fmt(y - 1, w - 8, 8, "%5.1f%s",
+			 (double)m->hottest_mc / 1000.0,
 			 a->utf8 ? "\u00b0C" : " C");
-	if (c->n == 0)
-		used = draw_nofreq(a, y, h, w);
-	for (i = 0; i < c->n && used < h; i++, used++)
-		draw_cluster(a, y + used, w, &c->v[i]);
+	if (m->nclusters == 0)
+		used = draw_nofreq(a, m, y, h, w);
+	for (i = 0; i < m->nclusters && used < h; i++, used++)
+		draw_cluster(a, y + used, w, &m->clusters[i]);
 	if (used < h && LINES >= 30)
-		used += draw_percpu(a, y + used, w, h - used);
+		used += draw_percpu(a, m, y + used, w, h - used);
 	return used;
 }
 
-void cells_draw_irq_row(struct app *a, int y, int w, const struct irq_rate *q)
+void cells_draw_irq_row(struct app *a, int y, int w,
+			const struct moment_irq *q)
 {
-	const struct sample *s = app_cur(a);
-	const struct irq_row *row = q->row;
-	const struct irq_affinity *af = &s->aff[row - s->irqs.rows];
-	char rate[16], on[8] = "-", aff[32] = "-", name[128];
-	size_t i, best = 0;
+	char rate[16], on[12] = "-", aff[32] = "-", name[128];
 
+	(void)a;
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
-	for (i = 1; q->valid && i < row->ncounts && i < s->irqs.ncpus; i++)
-		if (q->per_cpu[i] > q->per_cpu[best])
-			best = i;
-	if (q->valid && q->total_per_s > 0 && best < s->irqs.ncpus)
-		snprintf(on, sizeof(on), "%u", s->irqs.cpus[best]);
-	if (af->has_affinity)
-		cpulist_format(&af->affinity, aff, sizeof(aff));
-	cells_squeeze(name, sizeof(name), *row->action ? row->action :
-		      row->desc);
-	draw_fmt(y, 0, w, "%-5.5s %8s %6s %-10.10s %s", row->key, rate, on,
+	if (q->valid && q->total_per_s > 0 && q->on_cpu >= 0)
+		snprintf(on, sizeof(on), "%d", q->on_cpu);
+	if (q->has_affinity)
+		cpulist_format(&q->affinity, aff, sizeof(aff));
+	cells_squeeze(name, sizeof(name), *q->action ? q->action : q->desc);
+	draw_fmt(y, 0, w, "%-5.5s %8s %6s %-10.10s %s", q->key, rate, on,
 		 aff, name);
 }
 
-/* The chain of DEV, or NULL. */
-static const struct chain *find_chain(const struct app *a, const char *dev)
-{
-	const struct chain_list *l = &a->hw.chain.chains;
-	size_t i;
-
-	if (!a->have_hw)
-		return NULL;
-	for (i = 0; i < l->n; i++)
-		if (l->v[i].dev && strcmp(l->v[i].dev, dev) == 0)
-			return &l->v[i];
-	return NULL;
-}
-
 /* "USB 5000M uas ASMedia ASM1153E" from the device DEV sits on. */
-static bool usb_link(const struct app *a, const struct chain *c, char *dst,
-		     size_t size)
+static bool usb_link(const struct moment *m, const struct chain *c,
+		     char *dst, size_t size)
 {
-	const struct usbdev *d = usbdev_find(&a->hw.chain.usb,
-					     c->path.usb_dev);
+	const struct usbdev *d = m->usb ? usbdev_find(m->usb,
+						      c->path.usb_dev) : NULL;
 	const char *drv, *label;
 	char sp[16], lb[96];
 
@@ -324,15 +287,15 @@ static bool usb_link(const struct app *a, const struct chain *c, char *dst,
 	return true;
 }
 
-static void chain_link(const struct app *a, const char *dev, char *dst,
+static void chain_link(const struct moment *m, const char *dev, char *dst,
 		       size_t size)
 {
-	const struct chain *c = find_chain(a, dev);
+	const struct chain *c = moment_chain(m, dev);
 
 	dst[0] = '\0';
 	if (!c)
 		return;
-	if (c->path.usb_dev[0] && usb_link(a, c, dst, size))
+	if (c->path.usb_dev[0] && usb_link(m, c, dst, size))
 		return;
 	if (c->usb_label)
 		snprintf(dst, size, "USB %s", c->usb_label);
@@ -344,36 +307,14 @@ static void chain_link(const struct app *a, const char *dev, char *dst,
 		snprintf(dst, size, "%s", c->path.controller);
 }
 
-void cells_disk_link(const struct app *a, const char *dev, char *dst,
+void cells_disk_link(const struct moment *m, const char *dev, char *dst,
 		     size_t size)
 {
-	chain_link(a, dev, dst, size);
+	chain_link(m, dev, dst, size);
 }
 
-void cells_net_link(const struct app *a, const char *dev, char *dst,
+void cells_net_link(const struct moment *m, const char *dev, char *dst,
 		    size_t size)
 {
-	chain_link(a, dev, dst, size);
-}
-
-/* The CPU that takes row K's interrupts: the most of them in the last
- * interval, else the most since boot; -1 when it never fired. */
-int cells_irq_taker(const struct app *a, size_t k)
-{
-	const struct sample *s = app_cur(a);
-	const struct irq_row *row = &s->irqs.rows[k];
-	const struct irq_rate *q = NULL;
-	size_t i, top = 0;
-
-	for (i = 0; a->have_rates && i < a->rates.nirqs; i++)
-		if (a->rates.irqs[i].row == row && a->rates.irqs[i].valid &&
-		    a->rates.irqs[i].total_per_s > 0)
-			q = &a->rates.irqs[i];
-	for (i = 1; i < row->ncounts && i < s->irqs.ncpus; i++)
-		if (q ? q->per_cpu[i] > q->per_cpu[top] :
-		    row->counts[i] > row->counts[top])
-			top = i;
-	if (!q && (!row->ncounts || !row->counts[top]))
-		return -1;
-	return top < s->irqs.ncpus ? (int)s->irqs.cpus[top] : -1;
+	chain_link(m, dev, dst, size);
 }

@@ -8,7 +8,8 @@
 #include <stddef.h>
 
 struct app;
-struct irq_rate;
+struct moment;
+struct moment_irq;
 
 /* "280.1 MB/s" (SI units); "-" when not VALID. */
 void cells_bytes_rate(char *dst, size_t size, double bytes_per_s, bool valid);
@@ -32,17 +33,14 @@ void cells_squeeze(char *dst, size_t size, const char *src);
 int cells_draw_clusters(struct app *a, int y, int h, int w);
 
 /* One IRQ row of the overview: number, rate, busiest CPU, affinity, name. */
-void cells_draw_irq_row(struct app *a, int y, int w, const struct irq_rate *q);
+void cells_draw_irq_row(struct app *a, int y, int w,
+			const struct moment_irq *q);
 
 /* The link of a disk or interface: "USB 5000M uas ASM1153E", "PCIe",
  * "MMC", or "" when unknown. */
-void cells_disk_link(const struct app *a, const char *dev, char *dst,
+void cells_disk_link(const struct moment *m, const char *dev, char *dst,
 		     size_t size);
-void cells_net_link(const struct app *a, const char *dev, char *dst,
+void cells_net_link(const struct moment *m, const char *dev, char *dst,
 		    size_t size);
-
-/* The CPU that takes the interrupts of row K of the current sample: the
- * most of them in the last interval, else since boot; -1 never fired. */
-int cells_irq_taker(const struct app *a, size_t k);
 
 #endif

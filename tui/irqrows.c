@@ -15,17 +15,17 @@
 #include "listfilter.h"
 
 /* Numbered IRQs by number, then the named ones (NMI, LOC) as listed. */
-static int cmp_number(const struct irq_rate *p, const struct irq_rate *q)
+static int cmp_number(const struct moment_irq *p, const struct moment_irq *q)
 {
-	if (p->row->numeric != q->row->numeric)
-		return p->row->numeric ? -1 : 1;
-	if (p->row->numeric && p->row->irq != q->row->irq)
-		return p->row->irq < q->row->irq ? -1 : 1;
+	if (p->numeric != q->numeric)
+		return p->numeric ? -1 : 1;
+	if (p->numeric && p->irq != q->irq)
+		return p->irq < q->irq ? -1 : 1;
 	return (p > q) - (p < q);
 }
 
 /* Busiest first. */
-static int cmp_rate(const struct irq_rate *p, const struct irq_rate *q)
+static int cmp_rate(const struct moment_irq *p, const struct moment_irq *q)
 {
 	double a = p->valid ? p->total_per_s : 0;
 	double b = q->valid ? q->total_per_s : 0;
@@ -37,27 +37,25 @@ static int cmp_rate(const struct irq_rate *p, const struct irq_rate *q)
 
 /* By the action (what a person looks for: eth0, xhci-hcd:usb3), or the
  * description when the kernel gave none. */
-static int cmp_name(const struct irq_rate *p, const struct irq_rate *q)
+static int cmp_name(const struct moment_irq *p, const struct moment_irq *q)
 {
-	const char *x = p->row->action && *p->row->action ? p->row->action :
-			p->row->desc ? p->row->desc : "";
-	const char *y = q->row->action && *q->row->action ? q->row->action :
-			q->row->desc ? q->row->desc : "";
+	const char *x = *p->action ? p->action : p->desc;
+	const char *y = *q->action ? q->action : q->desc;
 	int c = strcasecmp(x, y);
 
 	return c ? c : cmp_number(p, q);
 }
 
 struct order {
-	const struct irq_rate *irqs;
+	const struct moment_irq *irqs;
 	enum listfilter_sort by;
 };
 
 static int cmp(const void *x, const void *y, void *ctx)
 {
 	const struct order *o = ctx;
-	const struct irq_rate *p = &o->irqs[*(const size_t *)x];
-	const struct irq_rate *q = &o->irqs[*(const size_t *)y];
+	const struct moment_irq *p = &o->irqs[*(const size_t *)x];
+	const struct moment_irq *q = &o->irqs[*(const size_t *)y];
 
 	if (o->by == LISTSORT_RATE)
 		return cmp_rate(p, q);
@@ -98,15 +96,15 @@ static size_t find_key(const struct irqrows *o, const char *key)
 
 static void build(struct app *a, struct irqrows *o)
 {
-	const struct sample_rates *r = &a->rates;
+	const struct moment *r = app_moment(a);
 	struct order ord = { r->irqs, a->filter.sort[PANEL_IRQ] };
 	size_t i;
 
 	o->n = 0;
-	if (!a->have_rates || !grow(o, r->nirqs))
+	if (!r->have_rates || !grow(o, r->nirqs))
 		return;
 	for (i = 0; i < r->nirqs; i++) {
-		const struct irq_row *q = r->irqs[i].row;
+		const struct moment_irq *q = &r->irqs[i];
 		const char *names[] = { q->key, q->desc, q->action };
 
 		if (listfilter_match(a, PANEL_IRQ, names, 3))
@@ -114,8 +112,8 @@ static void build(struct app *a, struct irqrows *o)
 	}
 	qsort_r(o->v, o->n, sizeof(o->v[0]), cmp, &ord);
 	for (i = 0; i < o->n; i++)
-		snprintf(o->keys[i], IRQROWS_KEY, "%s",
-			 r->irqs[o->v[i]].row->key);
+		snprintf(o->keys[i], IRQROWS_KEY, "%.*s", IRQROWS_KEY - 1,
+			 r->irqs[o->v[i]].key);
 }
 
 const struct irqrows *irqrows_get(struct app *a)

@@ -13,7 +13,7 @@ struct app;
 #define IRQROWS_KEY 16	/* an IRQ's key as kept to follow the selection */
 
 struct irqrows {
-	size_t *v;		/* indexes into rates.irqs */
+	size_t *v;		/* indexes into the moment's irqs */
 	char (*keys)[IRQROWS_KEY];	/* each row's IRQ key, copied */
 	size_t n, cap;
 	unsigned gen;		/* the app's data_gen it was built from */
@@ -23,10 +23,10 @@ struct irqrows {
 /* The rows for the data shown now (rebuilt only when data_gen moved). */
 const struct irqrows *irqrows_get(struct app *a);
 
-/* The index into rates.irqs of the IRQ screen's selection, or -1. */
+/* The index into the moment's irqs of the IRQ screen's selection, or -1. */
 long irqrows_selected(struct app *a);
 
-/* Select the IRQ at rates.irqs[INDEX] on the IRQ screen, clearing its
+/* Select the moment's IRQ INDEX on the IRQ screen, clearing its
  * filter when that hides it. */
 void irqrows_select(struct app *a, size_t index);
 

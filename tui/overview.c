@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* overview: the overview's row list, from the rates and the hardware model
- * of the moment: which disks and interfaces are shown, the IRQs busiest
- * first. */
+/* overview: the overview's row list, from the moment (app_moment): which
+ * disks and interfaces are shown, the IRQs busiest first. */
 #include "config.h"
 
 #include "overview.h"
@@ -16,15 +15,15 @@
 
 #define TOP_IRQS_MAX 32
 
-static bool disk_shown(const struct app *a, const struct disk_rate *d)
+static bool disk_shown(const struct app *a, const struct moment_disk *d)
 {
-	if (settings_hidden(a->cfg, d->row->name))
+	if (settings_hidden(a->cfg, d->name))
 		return false;
 	if (a->show_all)
 		return true;
-	if (d->row->kind == DISK_PARTITION)
+	if (d->kind == DISK_PARTITION)
 		return false;
-	if (d->row->kind != DISK_VIRTUAL)
+	if (d->kind != DISK_VIRTUAL)
 		return true;
 	return d->valid && (d->ops_unknown ?
 			    d->rd_bytes_per_s + d->wr_bytes_per_s > 0 :
@@ -34,16 +33,15 @@ static bool disk_shown(const struct app *a, const struct disk_rate *d)
 /* Busiest first: by rate, then by count since boot. */
 static int cmp_irq_rate(const void *x, const void *y, void *ctx)
 {
-	const struct irq_rate *r = ctx;
-	const struct irq_rate *p = &r[*(const size_t *)x];
-	const struct irq_rate *q = &r[*(const size_t *)y];
+	const struct moment_irq *r = ctx;
+	const struct moment_irq *p = &r[*(const size_t *)x];
+	const struct moment_irq *q = &r[*(const size_t *)y];
 	double a = p->valid ? p->total_per_s : 0;
 	double b = q->valid ? q->total_per_s : 0;
 
 	if (a != b)
 		return (a < b) - (a > b);
-	return (p->row->total < q->row->total) -
-	       (p->row->total > q->row->total);
+	return (p->total < q->total) - (p->total > q->total);
 }
 
 static void add(struct overview *o, enum overview_kind kind, size_t index,
@@ -59,7 +57,7 @@ static bool named(const struct app *a, const char *name)
 	return listfilter_match(a, PANEL_MAIN, &name, 1);
 }
 
-static bool irq_shown(const struct app *a, const struct irq_row *q)
+static bool irq_shown(const struct app *a, const struct moment_irq *q)
 {
 	const char *names[] = { q->key, q->desc, q->action };
 
@@ -67,19 +65,19 @@ static bool irq_shown(const struct app *a, const struct irq_row *q)
 }
 
 static void add_irqs(const struct app *a, struct overview *o,
-		     const struct sample_rates *r)
+		     const struct moment *r)
 {
 	size_t i, order[TOP_IRQS_MAX * 16], n = 0;
 
 	for (i = 0; i < r->nirqs && n < sizeof(order) / sizeof(order[0]); i++)
-		if (irq_shown(a, r->irqs[i].row))
+		if (irq_shown(a, &r->irqs[i]))
 			order[n++] = i;
 	qsort_r(order, n, sizeof(order[0]), cmp_irq_rate, r->irqs);
 	for (i = 0; i < n && i < TOP_IRQS_MAX; i++)
 		add(o, OVERVIEW_IRQ, order[i], &o->nirqs);
 }
 
-static double row_rate(const struct sample_rates *r,
+static double row_rate(const struct moment *r,
 		       const struct overview_row *w)
 {
 	if (w->kind == OVERVIEW_DISK)
@@ -90,23 +88,23 @@ static double row_rate(const struct sample_rates *r,
 	       r->nets[w->index].tx_bytes_per_s : 0;
 }
 
-static const char *row_name(const struct sample_rates *r,
+static const char *row_name(const struct moment *r,
 			    const struct overview_row *w)
 {
 	switch (w->kind) {
 	case OVERVIEW_DISK:
-		return r->disks[w->index].row->name;
+		return r->disks[w->index].name;
 	case OVERVIEW_NET:
-		return r->nets[w->index].row->name;
+		return r->nets[w->index].name;
 	case OVERVIEW_IRQ:
-		return r->irqs[w->index].row->key;
+		return r->irqs[w->index].key;
 	default:
 		return "";
 	}
 }
 
 struct order {
-	const struct sample_rates *r;
+	const struct moment *r;
 	enum listfilter_sort by;
 };
 
@@ -126,42 +124,41 @@ static int cmp_row(const void *x, const void *y, void *ctx)
 	return (p->index > q->index) - (p->index < q->index);
 }
 
-static void sort_rows(const struct app *a, struct overview *o, size_t first,
-		      size_t n)
+static void sort_rows(const struct app *a, const struct moment *m,
+		      struct overview *o, size_t first, size_t n)
 {
-	struct order ord = { &a->rates, a->filter.sort[PANEL_MAIN] };
+	struct order ord = { m, a->filter.sort[PANEL_MAIN] };
 
 	if (ord.by != LISTSORT_KERNEL)
 		qsort_r(o->rows + first, n, sizeof(o->rows[0]), cmp_row, &ord);
 }
 
-static void build(const struct app *a, struct overview *o)
+static void build(const struct app *a, const struct moment *r,
+		  struct overview *o)
 {
-	const struct sample_rates *r = &a->rates;
 	size_t i;
 
 	o->nrows = o->nclusters = o->ndisks = o->nnets = o->nirqs = 0;
-	for (i = 0; a->have_hw && i < a->hw.clusters.n && i < 64; i++)
+	for (i = 0; r->have_hw && i < r->nclusters && i < 64; i++)
 		add(o, OVERVIEW_CLUSTER, i, &o->nclusters);
-	if (!a->have_rates)
+	if (!r->have_rates)
 		return;
 	for (i = 0; i < r->ndisks && o->nrows < 200; i++)
-		if (disk_shown(a, &r->disks[i]) &&
-		    named(a, r->disks[i].row->name))
+		if (disk_shown(a, &r->disks[i]) && named(a, r->disks[i].name))
 			add(o, OVERVIEW_DISK, i, &o->ndisks);
-	sort_rows(a, o, o->nclusters, o->ndisks);
+	sort_rows(a, r, o, o->nclusters, o->ndisks);
 	for (i = 0; i < r->nnets && o->nrows < 400; i++)
-		if (!settings_hidden(a->cfg, r->nets[i].row->name) &&
-		    named(a, r->nets[i].row->name))
+		if (!settings_hidden(a->cfg, r->nets[i].name) &&
+		    named(a, r->nets[i].name))
 			add(o, OVERVIEW_NET, i, &o->nnets);
-	sort_rows(a, o, o->nclusters + o->ndisks, o->nnets);
+	sort_rows(a, r, o, o->nclusters + o->ndisks, o->nnets);
 	add_irqs(a, o, r);
 	for (i = 0; i < o->nrows; i++)
 		if (o->rows[i].kind == OVERVIEW_CLUSTER)
 			snprintf(o->keys[i], OVERVIEW_KEY, "#%zu", i);
 		else
-			snprintf(o->keys[i], OVERVIEW_KEY, "%s",
-				 row_name(r, &o->rows[i]));
+			snprintf(o->keys[i], OVERVIEW_KEY, "%.*s",
+				 OVERVIEW_KEY - 1, row_name(r, &o->rows[i]));
 }
 
 /* The row of KIND named KEY, or N when there is none. */
@@ -190,7 +187,7 @@ const struct overview *overview_get(struct app *a)
 		kind = o->rows[v->sel].kind;
 		memcpy(key, o->keys[v->sel], sizeof(key));
 	}
-	build(a, o);
+	build(a, app_moment(a), o);
 	o->gen = a->data_gen;
 	o->built = true;
 	at = key[0] ? find_row(o, kind, key) : o->nrows;

@@ -19,7 +19,7 @@ enum overview_kind {
 
 struct overview_row {
 	enum overview_kind kind;
-	size_t index;		/* into hw.clusters.v or rates.disks/nets/irqs */
+	size_t index;		/* into the moment's clusters, disks, nets, irqs */
 };
 
 /* Clusters first, then disks, interfaces and IRQs, each counted; those

@@ -15,64 +15,45 @@
 #include "base/i18n.h"
 #include "panel.h"
 
-static const struct chain *chain_of(const struct app *a)
+static const struct chain *chain_of(struct app *a)
 {
-	const struct chain_list *l = &a->hw.chain.chains;
-	size_t i;
-
-	for (i = 0; a->have_hw && i < l->n; i++)
-		if (l->v[i].dev && !strcmp(l->v[i].dev, a->chain_dev))
-			return &l->v[i];
-	return NULL;
+	return moment_chain(app_moment(a), a->chain_dev);
 }
 
 /* The device's own rates: read/write for a disk, rx/tx for an interface. */
 static void device_line(const struct app *a, int y, int w)
 {
+	const struct moment_disk *d = moment_disk(&a->moment, a->chain_dev);
+	const struct moment_net *n = moment_net(&a->moment, a->chain_dev);
 	char r1[24] = "-", r2[24] = "-";
-	size_t i;
 
-	for (i = 0; i < a->rates.ndisks; i++)
-		if (!strcmp(a->rates.disks[i].row->name, a->chain_dev)) {
-			cells_bytes_rate(r1, sizeof(r1), a->rates.disks[i].
-					 rd_bytes_per_s, a->rates.disks[i].valid);
-			cells_bytes_rate(r2, sizeof(r2), a->rates.disks[i].
-					 wr_bytes_per_s, a->rates.disks[i].valid);
-			draw_fmt(y, 0, w, _("%s  read %s  write %s"),
-				 a->chain_dev, r1, r2);
-			return;
-		}
-	for (i = 0; i < a->rates.nnets; i++)
-		if (!strcmp(a->rates.nets[i].row->name, a->chain_dev)) {
-			cells_bits_rate(r1, sizeof(r1), a->rates.nets[i].
-					rx_bytes_per_s, a->rates.nets[i].valid);
-			cells_bits_rate(r2, sizeof(r2), a->rates.nets[i].
-					tx_bytes_per_s, a->rates.nets[i].valid);
-			draw_fmt(y, 0, w, _("%s  rx %s  tx %s"), a->chain_dev,
-				 r1, r2);
-			return;
-		}
-	draw_text(y, 0, w, a->chain_dev);
+	if (d) {
+		cells_bytes_rate(r1, sizeof(r1), d->rd_bytes_per_s, d->valid);
+		cells_bytes_rate(r2, sizeof(r2), d->wr_bytes_per_s, d->valid);
+		draw_fmt(y, 0, w, _("%s  read %s  write %s"), a->chain_dev,
+			 r1, r2);
+	} else if (n) {
+		cells_bits_rate(r1, sizeof(r1), n->rx_bytes_per_s, n->valid);
+		cells_bits_rate(r2, sizeof(r2), n->tx_bytes_per_s, n->valid);
+		draw_fmt(y, 0, w, _("%s  rx %s  tx %s"), a->chain_dev, r1, r2);
+	} else {
+		draw_text(y, 0, w, a->chain_dev);
+	}
 }
 
 /* One IRQ of the chain: its rate now and the CPU that takes it. */
 static void irq_line(const struct app *a, int y, int w,
 		     const struct chain_irq *q)
 {
-	const struct sample *s = app_cur(a);
+	const struct moment_irq *k = moment_irq_number(&a->moment, q->irq);
 	char rate[16] = "-", aff[32] = "?", cpu[16] = "-";
-	size_t k;
 
-	for (k = 0; k < s->irqs.nrows; k++)
-		if (s->irqs.rows[k].numeric && s->irqs.rows[k].irq == q->irq)
-			break;
-	if (k < s->irqs.nrows && k < a->rates.nirqs)
-		cells_count(rate, sizeof(rate), a->rates.irqs[k].total_per_s,
-			    a->rates.irqs[k].valid);
-	if (k < s->irqs.nrows && s->aff[k].has_affinity)
-		cpulist_format(&s->aff[k].affinity, aff, sizeof(aff));
-	if (k < s->irqs.nrows && cells_irq_taker(a, k) >= 0)
-		snprintf(cpu, sizeof(cpu), "%d", cells_irq_taker(a, k));
+	if (k)
+		cells_count(rate, sizeof(rate), k->total_per_s, k->valid);
+	if (k && k->has_affinity)
+		cpulist_format(&k->affinity, aff, sizeof(aff));
+	if (k && k->on_cpu >= 0)
+		snprintf(cpu, sizeof(cpu), "%d", k->on_cpu);
 	draw_fmt(y, 0, w, _("  -> IRQ %u %s  %s/s  on CPU %s (affinity %s)"),
 		 q->irq, q->action ? q->action : "", rate, cpu, aff);
 }
@@ -88,7 +69,7 @@ static void chain_draw(struct app *a, int top, int height, int width)
 	draw_fmt(y++, 0, width, _("CHAIN %s  (p pins its IRQ, Esc back)"),
 		 a->chain_dev);
 	draw_style(a->color, STYLE_NORMAL);
-	if (!c || !a->have_rates) {
+	if (!c || !app_moment(a)->have_rates) {
 		draw_text(y, 0, width, c ? _("measuring... (first rates after "
 			  "one interval)") : _("no device chain known for it"));
 		return;

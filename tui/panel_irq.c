@@ -23,15 +23,14 @@
 #define NAME_MIN 15	/* "virtio2-input.0", "xhci-hcd:usb5": always shown */
 
 /* The widths of the AFF and EFF columns: the longest list of either. */
-static int list_width(const struct app *a)
+static int list_width(const struct moment *m)
 {
-	const struct sample *s = app_cur(a);
 	char t[64];
 	size_t i;
 	int w = LIST_W, n;
 
-	for (i = 0; i < s->irqs.nrows; i++) {
-		const struct irq_affinity *af = &s->aff[i];
+	for (i = 0; i < m->nirqs; i++) {
+		const struct moment_irq *af = &m->irqs[i];
 
 		n = af->has_affinity ? (int)cpulist_format(&af->affinity, t,
 							   sizeof(t)) : 1;
@@ -59,16 +58,16 @@ static int cpu_columns(int width, size_t ncpus, int *lw)
 
 /* The NAME cell: the action first ("virtio1-req.0"), then the chip,
  * hwirq and trigger in brackets, which are cut first. */
-static void name_cell(const struct irq_row *r, char *dst, size_t size)
+static void name_cell(const struct moment_irq *r, char *dst, size_t size)
 {
 	char rest[256];
 
-	if (!r->action || !r->action[0]) {
+	if (!r->action[0]) {
 		cells_squeeze(dst, size, r->desc);
 		return;
 	}
-	snprintf(rest, sizeof(rest), "%s %s %s", r->chip ? r->chip : "",
-		 r->hwirq ? r->hwirq : "", r->trigger ? r->trigger : "");
+	snprintf(rest, sizeof(rest), "%s %s %s", r->chip, r->hwirq,
+		 r->trigger);
 	cells_squeeze(dst, size, r->action);
 	cells_squeeze(rest, sizeof(rest), rest);
 	if (rest[0] && strlen(dst) + strlen(rest) + 4 < size)
@@ -79,24 +78,24 @@ static void name_cell(const struct irq_row *r, char *dst, size_t size)
 static int draw_titles(struct app *a, int y, int w, size_t first, int ncols,
 		       int lw)
 {
-	const struct irq_table *t = &app_cur(a)->irqs;
+	const struct moment *m = app_moment(a);
 	int x, i;
 
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(y, 0, w);
 	draw_fmt(y, 0, w, "%-5s %7s ", _("IRQ"), _("TOTAL/s"));
 	x = LEFT_W;
-	for (i = 0; i < ncols && first + (size_t)i < t->ncpus; i++) {
+	for (i = 0; i < ncols && first + (size_t)i < m->nirq_cpus; i++) {
 		char col[16];
 
 		/* "CPU601" would fill the column: "C601" keeps a blank. */
 		if (snprintf(col, sizeof(col), "CPU%u",
-			     t->cpus[first + (size_t)i]) > CPU_W - 1)
+			     m->irq_cpus[first + (size_t)i]) > CPU_W - 1)
 			snprintf(col, sizeof(col), "C%u",
-				 t->cpus[first + (size_t)i]);
+				 m->irq_cpus[first + (size_t)i]);
 		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, col);
 	}
-	if (first + (size_t)ncols < t->ncpus)
+	if (first + (size_t)ncols < m->nirq_cpus)
 		x += draw_text(y, x, w - x, ">");
 	if (lw)
 		x += 1 + draw_fmt(y, x + 1, w - x - 1, "%-*s %-*s %s", lw,
@@ -107,34 +106,34 @@ static int draw_titles(struct app *a, int y, int w, size_t first, int ncols,
 	return x;
 }
 
-static void draw_row(struct app *a, int y, int w, const struct irq_rate *q,
+static void draw_row(struct app *a, int y, int w, const struct moment_irq *q,
 		     size_t first, int ncols, int lw)
 {
-	const struct sample *s = app_cur(a);
-	const struct irq_affinity *af = &s->aff[q->row - s->irqs.rows];
+	size_t ncpus = app_moment(a)->nirq_cpus;
+	const struct moment_irq *af = q;
 	char total[16], cell[16], aff[64] = "-", eff[64] = "-", desc[256];
 	int x, i;
 
 	cells_count(total, sizeof(total), q->total_per_s, q->valid);
-	draw_fmt(y, 0, w, "%-5.5s %7s ", q->row->key, total);
+	draw_fmt(y, 0, w, "%-5.5s %7s ", q->key, total);
 	x = LEFT_W;
-	for (i = 0; i < ncols && first + (size_t)i < s->irqs.ncpus; i++) {
+	for (i = 0; i < ncols && first + (size_t)i < ncpus; i++) {
 		size_t c = first + (size_t)i;
 
-		if (c < q->row->ncounts)
+		if (c < q->ncounts)
 			cells_count(cell, sizeof(cell), q->valid ?
 				    q->per_cpu[c] : 0, q->valid);
 		else
 			snprintf(cell, sizeof(cell), " ");
 		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, cell);
 	}
-	if (first + (size_t)ncols < s->irqs.ncpus)
+	if (first + (size_t)ncols < ncpus)
 		x++;
 	if (af->has_affinity)
 		cpulist_format(&af->affinity, aff, sizeof(aff));
 	if (af->has_effective)
 		cpulist_format(&af->effective, eff, sizeof(eff));
-	name_cell(q->row, desc, sizeof(desc));
+	name_cell(q, desc, sizeof(desc));
 	if (lw)
 		draw_fmt(y, x + 1, w - x - 1, "%-*.*s %-*.*s %s", lw, lw, aff,
 			 lw, lw, eff, desc);
@@ -144,13 +143,13 @@ static void draw_row(struct app *a, int y, int w, const struct irq_rate *q,
 
 /* The selected row in words on the panel's last line: its whole name
  * does not fit beside eight CPU columns at 80 columns. */
-static void draw_selected(struct app *a, int y, int w, const struct irq_rate *q)
+static void draw_selected(struct app *a, int y, int w,
+			  const struct moment_irq *q)
 {
-	const struct sample *s = app_cur(a);
-	const struct irq_affinity *af = &s->aff[q->row - s->irqs.rows];
+	const struct moment_irq *af = q;
 	char desc[256], aff[64] = "-", eff[64] = "-";
 
-	cells_squeeze(desc, sizeof(desc), q->row->desc);
+	cells_squeeze(desc, sizeof(desc), q->desc);
 	if (af->has_affinity)
 		cpulist_format(&af->affinity, aff, sizeof(aff));
 	if (af->has_effective)
@@ -158,7 +157,7 @@ static void draw_selected(struct app *a, int y, int w, const struct irq_rate *q)
 	draw_style(a->color, STYLE_DIM);
 	draw_fill(y, 0, w);
 	draw_fmt(y, 0, w, _("%s: %s  affinity %s, effective %s"),
-		 q->row->key, desc, aff, eff);
+		 q->key, desc, aff, eff);
 	draw_style(a->color, STYLE_NORMAL);
 }
 
@@ -186,24 +185,24 @@ static void draw_order(struct app *a, int top, int width, int end,
 static void irq_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_IRQ];
-	const struct sample_rates *r = &a->rates;
+	const struct moment *r = app_moment(a);
 	int lw, ncols, i, rows = height - 2;
 	const struct irqrows *l;
 
-	if (!a->have_rates) {
+	if (!r->have_rates) {
 		draw_text(top, 0, width, _("measuring... (first rates after one "
 					   "interval)"));
 		return;
 	}
-	lw = list_width(a);
-	ncols = cpu_columns(width, app_cur(a)->irqs.ncpus, &lw);
+	lw = list_width(r);
+	ncols = cpu_columns(width, r->nirq_cpus, &lw);
 	l = irqrows_get(a);
 	v->nrows = l->n;
 	if (v->sel >= l->n && l->n)
 		v->sel = l->n - 1;
-	if (v->col + (size_t)ncols > app_cur(a)->irqs.ncpus)
-		v->col = app_cur(a)->irqs.ncpus > (size_t)ncols ?
-			 app_cur(a)->irqs.ncpus - (size_t)ncols : 0;
+	if (v->col + (size_t)ncols > r->nirq_cpus)
+		v->col = r->nirq_cpus > (size_t)ncols ?
+			 r->nirq_cpus - (size_t)ncols : 0;
 	if (v->sel < v->top)
 		v->top = v->sel;
 	if (rows > 0 && v->sel >= v->top + (size_t)rows)

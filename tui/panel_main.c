@@ -61,7 +61,7 @@ static int draw_clusters(struct app *a, int y, int h, int w)
 	char t[160];
 	int used = 0;
 
-	if (!a->have_hw || h < 2)
+	if (!app_moment(a)->have_hw || h < 2)
 		return 0;
 	cells_cluster_title(t, sizeof(t));
 	title(a, y, w, t);
@@ -86,7 +86,8 @@ static void sparkline_of(struct app *a, const char *kind, const char *name,
 	draw_style(a->color, STYLE_NORMAL);
 }
 
-static void draw_disk(struct app *a, int y, int w, const struct disk_rate *d)
+static void draw_disk(struct app *a, int y, int w,
+		      const struct moment_disk *d)
 {
 	char rd[24], wr[24], iops[16], util[8], link[96];
 	bool ops = d->valid && !d->ops_unknown;
@@ -96,37 +97,33 @@ static void draw_disk(struct app *a, int y, int w, const struct disk_rate *d)
 	cells_bytes_rate(wr, sizeof(wr), d->wr_bytes_per_s, d->valid);
 	cells_count(iops, sizeof(iops), d->rd_iops + d->wr_iops, ops);
 	snprintf(util, sizeof(util), ops ? "%3.0f%%" : "  -", d->util_pct);
-	x = draw_fmt(y, 0, w, "%-10.10s %10s %10s %6s %4s ", d->row->name, rd,
+	x = draw_fmt(y, 0, w, "%-10.10s %10s %10s %6s %4s ", d->name, rd,
 		     wr, iops, util);
-	sparkline_of(a, "disk", d->row->name, y, x);
-	cells_disk_link(a, d->row->name, link, sizeof(link));
+	sparkline_of(a, "disk", d->name, y, x);
+	cells_disk_link(app_moment(a), d->name, link, sizeof(link));
 	draw_text(y, x + SPARK_W + 1, w - x - SPARK_W - 1, link);
 }
 
-static void draw_net(struct app *a, int y, int w, const struct net_rate *n)
+static void draw_net(struct app *a, int y, int w, const struct moment_net *n)
 {
 	char rx[24], tx[24], pk[16], err[16], link[96];
 	int x;
 
-	cells_bits_rate(rx, sizeof(rx), n->rx_bytes_per_s,
-			netdev_known(n, NET_RX_BYTES));
-	cells_bits_rate(tx, sizeof(tx), n->tx_bytes_per_s,
-			netdev_known(n, NET_TX_BYTES));
-	cells_count(pk, sizeof(pk), n->rx_packets_per_s + n->tx_packets_per_s,
-		  n->valid);
-	cells_count(err, sizeof(err), n->rx_errs_per_s + n->tx_errs_per_s +
-		  n->rx_drop_per_s + n->tx_drop_per_s, n->valid);
-	x = draw_fmt(y, 0, w, "%-10.10s %12s %12s %6s %4s ", n->row->name, rx,
+	cells_bits_rate(rx, sizeof(rx), n->rx_bytes_per_s, n->rx_known);
+	cells_bits_rate(tx, sizeof(tx), n->tx_bytes_per_s, n->tx_known);
+	cells_count(pk, sizeof(pk), n->packets_per_s, n->valid);
+	cells_count(err, sizeof(err), n->errors_per_s, n->valid);
+	x = draw_fmt(y, 0, w, "%-10.10s %12s %12s %6s %4s ", n->name, rx,
 		     tx, pk, err);
-	sparkline_of(a, "net", n->row->name, y, x);
-	cells_net_link(a, n->row->name, link, sizeof(link));
+	sparkline_of(a, "net", n->name, y, x);
+	cells_net_link(app_moment(a), n->name, link, sizeof(link));
 	draw_text(y, x + SPARK_W + 1, w - x - SPARK_W - 1, link);
 }
 
 static void draw_item(struct app *a, int y, int w,
 		      const struct overview_row *it, bool selected, bool stale)
 {
-	const struct sample_rates *r = &a->rates;
+	const struct moment *r = app_moment(a);
 
 	draw_style(a->color, selected ? STYLE_SELECTED : stale ? STYLE_DIM :
 		   STYLE_NORMAL);
@@ -242,7 +239,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 			A_REVERSE, a->color ? STYLE_SELECTED : 0, NULL);
 	/* [tune layout: end] */
 	share_rows(l, &a->stale, top + height - y, &dh, &nh, &ih);
-	if (!a->have_rates) {
+	if (!app_moment(a)->have_rates) {
 		draw_text(y, 0, width, _("measuring... (first rates after one "
 					 "interval)"));
 		return;
@@ -290,8 +287,8 @@ static void open_selected(struct app *a)
 		/* a disk or an interface: its device chain */
 		snprintf(a->chain_dev, sizeof(a->chain_dev), "%s",
 			 l->rows[v->sel].kind == OVERVIEW_DISK ?
-			 a->rates.disks[l->rows[v->sel].index].row->name :
-			 a->rates.nets[l->rows[v->sel].index].row->name);
+			 app_moment(a)->disks[l->rows[v->sel].index].name :
+			 app_moment(a)->nets[l->rows[v->sel].index].name);
 		app_show(a, PANEL_CHAIN);
 	} else {
 		app_say(a, "%s",

@@ -39,37 +39,26 @@ static int depth(const char *name)
 static void bus_irqs(const struct app *a, const struct usbdev_bus *b,
 		     char *dst, size_t size)
 {
-	const struct sample *s = app_cur(a);
-	const struct usbdev_list *l = &a->hw.chain.usb;
-	unsigned buses[16];
-	struct chain_target tgt = { .controller = b->controller,
-				    .buses = buses };
-	size_t idx[4], n, i, o = 0;
+	const struct moment *m = &a->moment;	/* this frame's (usb_draw) */
+	const struct moment_bus *mb = moment_bus(m, b->busnum);
+	size_t n = mb ? mb->nirqs : 0, i, o = 0;
 
-	/* The USB 2 and USB 3 root hubs of one xHCI share its interrupt,
-	 * which the kernel names after the first: "xhci-hcd:usb3". */
-	for (i = 0; i < l->nbuses && tgt.nbuses < 16; i++)
-		if (l->buses[i].busnum == b->busnum ||
-		    (b->controller && l->buses[i].controller &&
-		     strcmp(b->controller, l->buses[i].controller) == 0))
-			buses[tgt.nbuses++] = l->buses[i].busnum;
 	dst[0] = '\0';
-	n = chain_match_irqs(&s->irqs, &tgt, idx, 4);
 	for (i = 0; i < n && o < size; i++) {
-		const struct irq_affinity *af = &s->aff[idx[i]];
+		const struct moment_irq *q = &m->irqs[mb->irq[i]];
 		char aff[32] = "?";
-		int cpu = cells_irq_taker(a, idx[i]);
+		int cpu = q->on_cpu;
 
-		if (af->has_affinity)
-			cpulist_format(&af->affinity, aff, sizeof(aff));
+		if (q->has_affinity)
+			cpulist_format(&q->affinity, aff, sizeof(aff));
 		if (cpu >= 0)
 			o += (size_t)snprintf(dst + o, size - o, _("%sIRQ %s on "
 				"CPU %d (affinity %s)"), i ? ", " : "",
-				s->irqs.rows[idx[i]].key, cpu, aff);
+				q->key, cpu, aff);
 		else
 			o += (size_t)snprintf(dst + o, size - o, _("%sIRQ %s: "
 				"none yet (affinity %s)"), i ? ", " : "",
-				s->irqs.rows[idx[i]].key, aff);
+				q->key, aff);
 	}
 }
 
@@ -111,7 +100,7 @@ static void draw_verdicts(struct app *a, int y, int w, const struct usbdev *d,
 
 static void usb_draw(struct app *a, int top, int height, int width)
 {
-	const struct usbdev_list *l = &a->hw.chain.usb;
+	const struct usbdev_list *l = app_moment(a)->usb;
 	int y = top, end = top + height;
 	size_t b, i, k;
 
@@ -119,8 +108,8 @@ static void usb_draw(struct app *a, int top, int height, int width)
 	draw_text(y++, 0, width, _("USB  PORT    VID:PID   SPEED/CAPABLE  "
 				   "DRIVER       DEVICE"));
 	draw_style(a->color, STYLE_NORMAL);
-	if (!a->have_hw || (l->n == 0 && l->nbuses == 0)) {
-		draw_text(y, 0, width, l->error ? l->error :
+	if (!l || (l->n == 0 && l->nbuses == 0)) {
+		draw_text(y, 0, width, l && l->error ? l->error :
 			  _("no USB devices"));
 		return;
 	}

@@ -135,17 +135,9 @@ void replayui_load(struct app *a, size_t i)
 	if (i >= rp->n)
 		i = rp->n - 1;
 	a->replay_i = i;
-	if (a->have_rates)
-		sample_rates_free(&a->rates);
-	sample_free(&a->samples[0]);
-	sample_free(&a->samples[1]);
-	a->have_rates = replay_samples(rp, i, &a->samples[0], &a->samples[1],
-				       &a->rates) == 0;
-	a->cur = 1;
-	a->nsamples = a->have_rates ? 2 : 0;
-	if (a->have_hw)
-		hwmodel_fini(&a->hw);
-	a->have_hw = replay_hwmodel(rp, i, &a->hw) == 0;
+	/* the moment at the cursor, straight from the row (empty when out
+	 * of memory: the panels say "measuring...") */
+	replay_moment(rp, i, &a->moment);
 	rebuild_history(a, i);
 	app_data_changed(a);
 }

@@ -85,26 +85,26 @@ void screen_app_fini(struct app *a)
 	sample_free(&a->samples[1]);
 	if (a->have_hw)
 		hwmodel_fini(&a->hw);
+	moment_fini(&a->moment);
 	history_free(&a->hist);
 	buf_free(&a->scratch);
 	irqrows_fini(&a->irqrows);
 }
 
-static void push_history(struct app *a)
+static void push_history(struct app *a, const struct moment *r)
 {
-	const struct sample_rates *r = &a->rates;
 	char key[96];
 	size_t i;
 
 	history_tick(&a->hist);
 	for (i = 0; i < r->ndisks; i++) {
-		snprintf(key, sizeof(key), "disk:%s", r->disks[i].row->name);
+		snprintf(key, sizeof(key), "disk:%s", r->disks[i].name);
 		history_push(&a->hist, key, r->disks[i].valid ?
 			     r->disks[i].rd_bytes_per_s +
 			     r->disks[i].wr_bytes_per_s : 0);
 	}
 	for (i = 0; i < r->nnets; i++) {
-		snprintf(key, sizeof(key), "net:%s", r->nets[i].row->name);
+		snprintf(key, sizeof(key), "net:%s", r->nets[i].name);
 		history_push(&a->hist, key, r->nets[i].valid ?
 			     r->nets[i].rx_bytes_per_s +
 			     r->nets[i].tx_bytes_per_s : 0);
@@ -179,8 +179,6 @@ void screen_tick(struct app *a)
 			stale_rates(a, had ? &old : NULL, &a->rates);
 		if (had)
 			sample_rates_free(&old);
-		if (a->have_rates)
-			push_history(a);
 	}
 	a->cur = next;
 	if (a->nsamples < 2)
@@ -188,6 +186,8 @@ void screen_tick(struct app *a)
 	refresh_hw(a);
 	a->journal_seen = a->tune.journal.n;
 	app_data_changed(a);
+	if (a->have_rates)	/* the moment of this tick, built once here */
+		push_history(a, app_moment(a));
 	/* [tune tick: begin] */
 	tuneui_tick(a);
 	/* [tune tick: end] */
@@ -202,9 +202,9 @@ void screen_tick(struct app *a)
 
 static void draw_header(struct app *a, int width)
 {
-	const struct sample *s = app_cur(a);
+	const struct moment *m = app_moment(a);
 	char host[64] = "", up[32] = "", clock[16], line[256];
-	const char *board = a->have_hw && a->hw.board ? a->hw.board : "";
+	const char *board = m->have_hw && m->board ? m->board : "";
 	struct utsname u;
 	int level;
 	time_t now = time(NULL);
@@ -219,8 +219,8 @@ static void draw_header(struct app *a, int width)
 	gethostname(host, sizeof(host) - 1);
 	if (uname(&u))
 		strcpy(u.release, "?");
-	if (s->status.uptime == 0)
-		loadavg_format_uptime(s->uptime_s, up, sizeof(up));
+	if (m->has_uptime)
+		loadavg_format_uptime(m->uptime_s, up, sizeof(up));
 	localtime_r(&now, &tm);
 	strftime(clock, sizeof(clock), "%H:%M:%S", &tm);
 	/* The load average must stay whole: when the line is too long, the
@@ -234,7 +234,7 @@ static void draw_header(struct app *a, int width)
 			 "%.2f %.2f", width >= 100 ? PACKAGE "  " : "", host,
 			 host[0] ? "  " : "", board, board[0] ? "  " : "",
 			 u.release, _("up"), up, _("load"),
-			 s->load.load[0], s->load.load[1], s->load.load[2]);
+			 m->load[0], m->load[1], m->load[2]);
 		if ((int)strlen(line) <= width - 9)
 			break;
 	}

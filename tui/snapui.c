@@ -89,8 +89,10 @@ static int save(struct app *a, char *msg, size_t size)
 	 * a moment ago is what the file records. */
 	if (a->have_rates && !a->replay)
 		sample_reread_affinity(&a->samples[a->cur], "/proc");
-	if (a->have_hw && !a->replay)
+	if (a->have_hw && !a->replay) {
 		hwmodel_refresh(&a->hw);
+		app_data_changed(a);
+	}
 	in = (struct snapshot_input){
 		.prev = a->have_rates ? &a->samples[!a->cur] : NULL,
 		.cur = a->have_rates ? app_cur(a) : NULL,

@@ -111,8 +111,10 @@ static void outcome(struct app *a, enum journal_kind kind, const char *label,
 
 	tunemsg_outcome(&a->tune, kind, label, rc, msg, sizeof(msg));
 	app_say(a, "%s", msg);
-	if (kind != JOURNAL_IRQ && a->have_hw)
+	if (kind != JOURNAL_IRQ && a->have_hw) {
 		hwmodel_refresh(&a->hw);
+		app_data_changed(a);	/* the moment shows it now */
+	}
 	if (kind == JOURNAL_IRQ && a->nsamples) {
 		/* right after its own write: the new affinity now */
 		sample_reread_affinity(&a->samples[a->cur], "/proc");
@@ -286,8 +288,10 @@ static void performance(struct app *a)
 		else if (!failed[0])
 			snprintf(failed, sizeof(failed), "%s", msg);
 	}
-	if (a->have_hw)
+	if (a->have_hw) {
 		hwmodel_refresh(&a->hw);
+		app_data_changed(a);
+	}
 	if (failed[0])
 		app_say(a, "%s", failed);
 	else if (ok)
@@ -589,8 +593,10 @@ void tuneui_restore(struct app *a)
 	if (!may_tune(a, a->tune.journal.v[idx[0]].kind))
 		return;
 	failed = tune_restore(&a->tune);
-	if (a->have_hw)
+	if (a->have_hw) {
 		hwmodel_refresh(&a->hw);
+		app_data_changed(a);
+	}
 	if (a->nsamples) {
 		sample_reread_affinity(&a->samples[a->cur], "/proc");
 		app_data_changed(a);

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay: a snapshot's recorded moment turned back into what the panels
- * draw from.  The samples are made as kernel text (/proc/stat, diskstats,
- * net/dev, interrupts) and read by the same parsers as the live files, so
- * every table is shaped and freed as a live one; the hardware model is
- * filled from the system facts. */
+ * draw from: the row's values and the system facts go straight into the
+ * moment's fields (no kernel text, no parser, no made-up interval). */
 #include "config.h"
 
 #include "session/replay.h"
@@ -18,7 +16,7 @@
 
 #include "base/i18n.h"
 #include "base/jsonget.h"
-#include "base/numparse.h"
+#include "session/replayhw.h"
 #include "session/snapevents.h"
 
 /* The string KEY of O, or NULL; the number K of O, or DFLT (jsonget). */
@@ -186,103 +184,6 @@ static void cpu_sets(const json_t *sys, struct cpuset *present,
 		*online = *present;
 }
 
-static void stat_text(FILE *f, const struct replay *rp, size_t i,
-		      const struct cpuset *online, bool at_end)
-{
-	double all = permille3(rp, i, "cpu", "all");
-	size_t n = cpuset_count(online);
-	int id;
-
-	if (all < 0)
-		all = 0;
-	fprintf(f, "cpu  %.0f 0 0 %.0f 0 0 0 0 0 0\n", at_end ? all * n : 0,
-		at_end ? (1000 - all) * n : 0);
-	for (id = cpuset_first(online); id >= 0;
-	     id = cpuset_next(online, (unsigned)id)) {
-		double b = at_end ? cpu_busy(rp, i, (unsigned)id) : 0;
-
-		fprintf(f, "cpu%d %.0f 0 0 %.0f 0 0 0 0 0 0\n", id, b,
-			at_end ? 1000 - b : 0);
-	}
-}
-
-/* ---- disks and interfaces ------------------------------------------------ */
-
-/* The system facts' entry of list KEY whose "name" is NAME, or NULL. */
-static const json_t *entry(const json_t *sys, const char *key,
-			   const char *name)
-{
-	const json_t *e;
-	size_t i;
-
-	json_array_foreach(json_object_get(sys, key), i, e)
-		if (str(e, "name") && strcmp(str(e, "name"), name) == 0)
-			return e;
-	return NULL;
-}
-
-/* Rates (per second) as counts over REPLAY_DT at the end, else 0. */
-static double grown(double rate, bool at_end)
-{
-	return at_end && rate > 0 ? rate * REPLAY_DT : 0;
-}
-
-/* The disks as /proc/diskstats: sectors, I/Os and busy milliseconds
- * grown by the recorded bytes, IOPS and busy share (REPLAY_DT is 512 s,
- * so the sectors are the bytes per second; 1 permille busy over it is
- * 512 ms). */
-static void disk_text(FILE *f, const struct replay *rp, size_t i,
-		      bool at_end)
-{
-	char name[SERIES_NAME_MAX];
-	size_t c;
-
-	for (c = 0; c < rp->series.nch; c++) {
-		const json_t *d;
-		double rd, wr, rio, wio, busy;
-
-		if (!channel_name(rp->series.names[c], "disk",
-				  "read_bytes_per_s", name, sizeof(name)) ||
-		    !plain_name(name, 64))
-			continue;
-		rd = value3(rp, i, "disk", name, "read_bytes_per_s");
-		wr = value3(rp, i, "disk", name, "write_bytes_per_s");
-		if (rd < 0 && wr < 0)
-			continue;	/* not there at that moment */
-		rio = value3(rp, i, "disk", name, "read_iops");
-		wio = value3(rp, i, "disk", name, "write_iops");
-		busy = permille3(rp, i, "disk", name);
-		d = entry(sys_of(rp), "disks", name);
-		fprintf(f, "%4.0f %7.0f %s %.0f 0 %.0f 0 %.0f 0 %.0f 0 0 %.0f 0\n",
-			num(d, "major", 0), num(d, "minor", 0), name,
-			grown(rio, at_end), grown(rd, at_end) / REPLAY_DT,
-			grown(wio, at_end), grown(wr, at_end) / REPLAY_DT,
-			grown(busy > 1000 ? 1000 : busy, at_end));
-	}
-}
-
-static void net_text(FILE *f, const struct replay *rp, size_t i, bool at_end)
-{
-	char name[SERIES_NAME_MAX];
-	size_t c;
-
-	fputs("Inter-|   Receive |  Transmit\n face |bytes    packets|bytes\n",
-	      f);
-	for (c = 0; c < rp->series.nch; c++) {
-		double rx, tx;
-
-		if (!channel_name(rp->series.names[c], "net", "rx_bytes_per_s",
-				  name, sizeof(name)) || !plain_name(name, 32))
-			continue;
-		rx = value3(rp, i, "net", name, "rx_bytes_per_s");
-		tx = value3(rp, i, "net", name, "tx_bytes_per_s");
-		if (rx < 0 && tx < 0)
-			continue;
-		fprintf(f, "%6s: %.0f 0 0 0 0 0 0 0 %.0f 0 0 0 0 0 0 0\n", name,
-			grown(rx, at_end), grown(tx, at_end));
-	}
-}
-
 /* ---- IRQs ------------------------------------------------------------- */
 
 /* The CPU columns: irq_cpus of the facts, else the online CPUs. */
@@ -334,42 +235,6 @@ static void irq_weights(const json_t *q, const unsigned *cols, size_t n,
 		w[c] /= sum;
 }
 
-/* TOTAL spread by W into whole counts that add up to TOTAL. */
-static void irq_counts(FILE *f, double total, const double *w, size_t n)
-{
-	double left = floor(total), part;
-	size_t c;
-
-	for (c = 0; c < n; c++) {
-		part = c + 1 == n ? left : floor(total * w[c]);
-		part = part > left ? left : part;
-		left -= part;
-		fprintf(f, " %10.0f", part);
-	}
-}
-
-static void irq_row(FILE *f, const struct replay *rp, size_t i, bool at_end,
-		    const char *key, const json_t *q, const unsigned *cols,
-		    size_t n)
-{
-	double *w = calloc(n ? n : 1, sizeof(*w));
-	double rate = value3(rp, i, "irq", key, "per_s");
-	double base = num(q, "count", 0);
-	const char *desc = str(q, "desc");
-
-	if (!w)
-		return;
-	irq_weights(q, cols, n, w);
-	if (base < 0 || base > 1e15)
-		base = 0;
-	fprintf(f, "%s:", key);
-	irq_counts(f, base + (at_end && rate > 0 ? rate * REPLAY_DT : 0), w,
-		   n);
-	fprintf(f, "   %s\n", desc && !isdigit((unsigned char)desc[0]) ?
-		desc : "");
-	free(w);
-}
-
 /* Whether KEY is a row of the system facts' irqs. */
 static bool known_irq(const json_t *sys, const char *key)
 {
@@ -382,167 +247,172 @@ static bool known_irq(const json_t *sys, const char *key)
 	return false;
 }
 
-static void irq_text(FILE *f, const struct replay *rp, size_t i, bool at_end,
-		     const struct cpuset *online)
+/* ---- IRQ rows ----------------------------------------------------------- */
+
+/* KEY's affinities as saved (Q), or as the events say they were at T_MS. */
+static void irq_affinity(const struct replay *rp, size_t i, const json_t *q,
+			 struct moment_irq *o)
+{
+	const char *a = str(q, "affinity"), *e = str(q, "effective_affinity");
+	const char *then = snapevents_at(json_object_get(rp->doc, "events"),
+					 "affinity", o->key,
+					 replay_time_ms(rp, i));
+
+	if (then) {	/* changed later in the session */
+		a = then;
+		e = NULL;
+	}
+	o->has_affinity = a && cpulist_parse(a, strlen(a), &o->affinity) >= 0;
+	o->has_effective = e && cpulist_parse(e, strlen(e),
+					      &o->effective) >= 0;
+}
+
+static const char *facts_str(const json_t *q, const char *k, bool numeric)
+{
+	return numeric && str(q, k) ? str(q, k) : "";
+}
+
+/* Row I's IRQ KEY (Q its system facts, NULL when only the series has it):
+ * the recorded rate spread over the columns as at the save (W). */
+static void row_irq(struct moment *m, const struct replay *rp, size_t i,
+		    const char *key, const json_t *q, double *w)
+{
+	struct moment_irq *o = &m->irqs[m->nirqs++];
+	double rate = value3(rp, i, "irq", key, "per_s");
+	double base = num(q, "count", 0);
+	const char *desc = str(q, "desc");
+	size_t c, top = 0;
+
+	snprintf(o->key, sizeof(o->key), "%s", key);
+	o->numeric = strspn(key, "0123456789") == strlen(key);
+	o->irq = o->numeric ? (unsigned)strtoul(key, NULL, 10) : 0;
+	o->desc = desc && !isdigit((unsigned char)desc[0]) ? desc : "";
+	o->action = facts_str(q, "action", o->numeric);
+	o->chip = facts_str(q, "chip", o->numeric);
+	o->hwirq = facts_str(q, "hwirq", o->numeric);
+	o->trigger = facts_str(q, "trigger", o->numeric);
+	if (base < 0 || base > 1e15)
+		base = 0;
+	o->valid = true;
+	o->total_per_s = rate > 0 ? rate : 0;
+	o->total = base + o->total_per_s;
+	o->ncounts = m->nirq_cpus;
+	irq_weights(q, m->irq_cpus, m->nirq_cpus, w);
+	for (c = 0; c < m->nirq_cpus; c++) {
+		o->per_cpu[c] = o->total_per_s * w[c];
+		top = w[c] > w[top] ? c : top;
+	}
+	o->on_cpu = m->nirq_cpus && (o->total_per_s > 0 ||
+		    base * w[top] >= 1) ? (int)m->irq_cpus[top] : -1;
+	irq_affinity(rp, i, q, o);
+}
+
+/* The IRQs of the system facts, then those only the series has (with a
+ * value at row I), in M's columns. */
+static int row_irqs(struct moment *m, const struct replay *rp, size_t i)
 {
 	const json_t *sys = sys_of(rp), *q;
-	unsigned cols[CPUSET_MAX];
-	size_t n = irq_columns(sys, online, cols, CPUSET_MAX), k;
+	double *w = calloc(m->nirq_cpus + 1, sizeof(*w));
 	char key[SERIES_NAME_MAX];
+	size_t k;
 
-	fputs("     ", f);
-	for (k = 0; k < n; k++)
-		fprintf(f, "  CPU%-6u", cols[k]);
-	fputc('\n', f);
+	if (!w)
+		return -ENOMEM;
 	json_array_foreach(json_object_get(sys, "irqs"), k, q)
 		if (str(q, "key") && plain_name(str(q, "key"), 24) &&
 		    !strchr(str(q, "key"), '.'))
-			irq_row(f, rp, i, at_end, str(q, "key"), q, cols, n);
+			row_irq(m, rp, i, str(q, "key"), q, w);
 	for (k = 0; k < rp->series.nch; k++)
 		if (channel_name(rp->series.names[k], "irq", "per_s", key,
 				 sizeof(key)) && plain_name(key, 24) &&
 		    !strchr(key, '.') && !known_irq(sys, key) &&
 		    value3(rp, i, "irq", key, "per_s") >= 0)
-			irq_row(f, rp, i, at_end, key, NULL, cols, n);
-}
-
-/* ---- the samples -------------------------------------------------------- */
-
-typedef void (*text_fn)(FILE *f, const struct replay *rp, size_t i,
-			bool at_end, const struct cpuset *online);
-
-static void stat_fn(FILE *f, const struct replay *rp, size_t i, bool at_end,
-		    const struct cpuset *online)
-{
-	stat_text(f, rp, i, online, at_end);
-}
-
-static void disk_fn(FILE *f, const struct replay *rp, size_t i, bool at_end,
-		    const struct cpuset *online)
-{
-	(void)online;
-	disk_text(f, rp, i, at_end);
-}
-
-static void net_fn(FILE *f, const struct replay *rp, size_t i, bool at_end,
-		   const struct cpuset *online)
-{
-	(void)online;
-	net_text(f, rp, i, at_end);
-}
-
-/* The text FN writes, in a malloc'd *BUF of *LEN bytes; 0 or -ENOMEM. */
-static int make_text(text_fn fn, const struct replay *rp, size_t i,
-		     bool at_end, const struct cpuset *online, char **buf,
-		     size_t *len)
-{
-	FILE *f = open_memstream(buf, len);
-
-	if (!f)
-		return -ENOMEM;
-	fn(f, rp, i, at_end, online);
-	return fclose(f) ? -ENOMEM : 0;
-}
-
-/* Parse the text of FN with PARSE (a collector's parser) into OUT; the
- * parser's status, -ENOMEM when the text could not be made. */
-#define PARSE_TEXT(fn, parse, out, status) do {				\
-	char *buf_ = NULL;						\
-	size_t len_ = 0;						\
-	int rc_ = make_text(fn, rp, i, at_end, &online, &buf_, &len_);	\
-	if (rc_ == 0)							\
-		rc_ = parse(buf_, len_, out);				\
-	(status) = rc_ < 0 ? rc_ : 0;					\
-	free(buf_);							\
-} while (0)
-
-/* The affinities as saved, or as the events say they were at T_MS. */
-static void irq_affinities(const json_t *doc, struct sample *s, int64_t t_ms)
-{
-	const json_t *sys = json_object_get(doc, "system"), *q;
-	size_t i, k;
-
-	for (k = 0; k < s->irqs.nrows; k++) {
-		json_array_foreach(json_object_get(sys, "irqs"), i, q) {
-			const char *a = str(q, "affinity");
-			const char *e = str(q, "effective_affinity");
-			const char *then;
-
-			if (!str(q, "key") || strcmp(str(q, "key"),
-						   s->irqs.rows[k].key))
-				continue;
-			then = snapevents_at(json_object_get(doc, "events"),
-					     "affinity", str(q, "key"), t_ms);
-			if (then) {	/* changed later in the session */
-				a = then;
-				e = NULL;
-			}
-			s->aff[k].has_affinity = a && cpulist_parse(a,
-				strlen(a), &s->aff[k].affinity) >= 0;
-			s->aff[k].has_effective = e && cpulist_parse(e,
-				strlen(e), &s->aff[k].effective) >= 0;
-			break;
-		}
-	}
-}
-
-/* One made-up reading of row I: the start (counters from the save) or
- * the end (REPLAY_DT seconds later, grown by the recorded rates). */
-static int make_sample(const struct replay *rp, size_t i, bool at_end,
-		       struct sample *s)
-{
-	struct cpuset online;
-
-	memset(s, 0, sizeof(*s));
-	cpu_sets(sys_of(rp), &s->present, &online);
-	s->time_s = at_end ? REPLAY_DT : 0;
-	s->status.loadavg = s->status.uptime = -ENOENT;
-	PARSE_TEXT(stat_fn, procstat_parse, &s->stat, s->status.stat);
-	PARSE_TEXT(disk_fn, diskstats_parse, &s->disks, s->status.diskstats);
-	PARSE_TEXT(net_fn, netdev_parse, &s->nets, s->status.netdev);
-	PARSE_TEXT(irq_text, interrupts_parse, &s->irqs,
-		   s->status.interrupts);
-	s->aff = calloc(s->irqs.nrows ? s->irqs.nrows : 1, sizeof(*s->aff));
-	if (!s->aff || s->status.stat == -ENOMEM ||
-	    s->status.interrupts == -ENOMEM) {
-		sample_free(s);
-		return -ENOMEM;
-	}
-	irq_affinities(rp->doc, s, replay_time_ms(rp, i));
+			row_irq(m, rp, i, key, NULL, w);
+	free(w);
 	return 0;
 }
 
-int replay_samples(const struct replay *rp, size_t i, struct sample *prev,
-		   struct sample *cur, struct sample_rates *r)
-{
-	size_t k;
-	int rc;
+/* ---- disks, interfaces, CPUs ---------------------------------------------- */
 
-	if (i >= rp->n)
-		return -EINVAL;
-	rc = make_sample(rp, i, false, prev);
-	if (rc)
-		return rc;
-	rc = make_sample(rp, i, true, cur);
-	if (rc == 0 && (rc = sample_rates(prev, cur, r)) != 0)
-		sample_free(cur);
-	if (rc) {
-		sample_free(prev);
-		return rc;
-	}
+static double at_least0(double v)
+{
+	return v > 0 ? v : 0;
+}
+
+/* Disk NAME at row I, when it has a value there. */
+static void row_disk(struct moment *m, const struct replay *rp, size_t i,
+		     const char *name)
+{
+	double rd = value3(rp, i, "disk", name, "read_bytes_per_s");
+	double wr = value3(rp, i, "disk", name, "write_bytes_per_s");
+	double busy = permille3(rp, i, "disk", name);
+	struct moment_disk *d;
+
+	if (rd < 0 && wr < 0)
+		return;	/* not there at that moment */
+	d = &m->disks[m->ndisks++];
+	snprintf(d->name, sizeof(d->name), "%.*s", MOMENT_NAME - 1, name);
+	d->kind = diskstats_kind_from_name(name);
+	d->valid = true;
+	d->rd_bytes_per_s = at_least0(rd);
+	d->wr_bytes_per_s = at_least0(wr);
+	d->rd_iops = at_least0(value3(rp, i, "disk", name, "read_iops"));
+	d->wr_iops = at_least0(value3(rp, i, "disk", name, "write_iops"));
+	d->util_pct = busy < 0 ? 0 : busy > 1000 ? 100 : busy / 10.0;
 	/* A file saved by an older benchtop has the bytes only. */
-	for (k = 0; k < r->ndisks; k++)
-		r->disks[k].ops_unknown = value3(rp, i, "disk",
-			r->disks[k].row->name, "read_iops") < 0;
-	return 0;
+	d->ops_unknown = value3(rp, i, "disk", name, "read_iops") < 0;
 }
 
-/* ---- the hardware model ------------------------------------------------- */
-
-static char *dup_of(const json_t *o, const char *k)
+/* Interface NAME at row I, when it has a value there. */
+static void row_net(struct moment *m, const struct replay *rp, size_t i,
+		    const char *name)
 {
-	return str(o, k) ? strdup(str(o, k)) : NULL;
+	double rx = value3(rp, i, "net", name, "rx_bytes_per_s");
+	double tx = value3(rp, i, "net", name, "tx_bytes_per_s");
+	struct moment_net *n;
+
+	if (rx < 0 && tx < 0)
+		return;
+	n = &m->nets[m->nnets++];
+	snprintf(n->name, sizeof(n->name), "%.*s", MOMENT_NAME - 1, name);
+	n->valid = n->rx_known = n->tx_known = true;
+	n->rx_bytes_per_s = at_least0(rx);
+	n->tx_bytes_per_s = at_least0(tx);
 }
+
+static void row_devices(struct moment *m, const struct replay *rp, size_t i)
+{
+	char name[SERIES_NAME_MAX];
+	size_t c;
+
+	for (c = 0; c < rp->series.nch; c++)
+		if (channel_name(rp->series.names[c], "disk",
+				 "read_bytes_per_s", name, sizeof(name)) &&
+		    plain_name(name, MOMENT_NAME))
+			row_disk(m, rp, i, name);
+	for (c = 0; c < rp->series.nch; c++)
+		if (channel_name(rp->series.names[c], "net", "rx_bytes_per_s",
+				 name, sizeof(name)) && plain_name(name, 32))
+			row_net(m, rp, i, name);
+}
+
+/* Every present CPU, busy as its cluster at row I (or all CPUs). */
+static void row_cpus(struct moment *m, const struct replay *rp, size_t i,
+		     const struct cpuset *present, const struct cpuset *online)
+{
+	int id;
+
+	for (id = cpuset_first(present); id >= 0;
+	     id = cpuset_next(present, (unsigned)id)) {
+		struct moment_cpu *c = &m->cpus[m->ncpus++];
+
+		c->id = id;
+		c->online = c->valid = cpuset_has(online, (unsigned)id);
+		c->busy = c->online ? cpu_busy(rp, i, (unsigned)id) / 10.0 : 0;
+	}
+}
+
+/* ---- clusters and temperatures -------------------------------------------- */
 
 static uint64_t khz_of(const json_t *o, const char *k)
 {
@@ -560,236 +430,168 @@ static enum cluster_role role_of(const char *s)
 	       !strcmp(s, "big") ? CLUSTER_ROLE_BIG : CLUSTER_ROLE_NONE;
 }
 
-static void fill_cluster(const struct replay *rp, size_t i, const json_t *o,
-			 struct cluster *c)
+/* Row I's recorded kHz of cluster POL's METRIC, else DFLT. */
+static uint64_t khz_at(const struct replay *rp, size_t i, const char *pol,
+		       const char *metric, uint64_t dflt)
+{
+	double khz = value3(rp, i, "cluster", pol, metric);
+
+	return khz > 0 && khz < 1e12 ? (uint64_t)llround(khz) : dflt;
+}
+
+static void row_cluster(const struct replay *rp, size_t i, const json_t *o,
+			struct moment_cluster *c)
 {
 	const char *cpus = str(o, "cpus"), *gov;
 	char pol[24];
-	double khz, util;
+	double util;
 
 	c->policy = (unsigned)num(o, "policy", 0);
 	if (cpus)
 		cpulist_parse(cpus, strlen(cpus), &c->cpus);
 	c->online = !json_is_false(json_object_get(o, "online"));
-	c->core = dup_of(o, "core");
+	snprintf(c->core, sizeof(c->core), "%s", str(o, "core") ?
+		 str(o, "core") : "");
 	c->role = role_of(str(o, "role"));
-	c->freq.cur_khz = khz_of(o, "cur_khz");
-	c->freq.min_khz = khz_of(o, "min_khz");
-	c->freq.max_khz = khz_of(o, "max_khz");
-	c->freq.hw_min_khz = khz_of(o, "hw_min_khz");
-	c->freq.hw_max_khz = khz_of(o, "hw_max_khz");
 	snprintf(pol, sizeof(pol), "%u", c->policy);
 	/* The governor and the limits at the cursor, not at the save. */
 	gov = snapevents_at(json_object_get(rp->doc, "events"), "governor",
 			    pol, replay_time_ms(rp, i));
-	c->freq.governor = gov ? strdup(gov) : dup_of(o, "governor");
-	khz = value3(rp, i, "cluster", pol, "freq_khz");
-	if (khz > 0 && khz < 1e12)
-		c->freq.cur_khz = (uint64_t)llround(khz);
-	khz = value3(rp, i, "cluster", pol, "min_khz");
-	if (khz > 0 && khz < 1e12)
-		c->freq.min_khz = (uint64_t)llround(khz);
-	khz = value3(rp, i, "cluster", pol, "max_khz");
-	if (khz > 0 && khz < 1e12)
-		c->freq.max_khz = (uint64_t)llround(khz);
+	snprintf(c->governor, sizeof(c->governor), "%s", gov ? gov :
+		 str(o, "governor") ? str(o, "governor") : "");
+	c->cur_khz = khz_at(rp, i, pol, "freq_khz", khz_of(o, "cur_khz"));
+	c->min_khz = khz_at(rp, i, pol, "min_khz", khz_of(o, "min_khz"));
+	c->max_khz = khz_at(rp, i, pol, "max_khz", khz_of(o, "max_khz"));
 	util = value3(rp, i, "cluster", pol, "util_pct");
 	c->util_pct = util >= 0 ? (util > 100 ? 100 : util) : -1;
-	c->has_freq = c->freq.governor || c->freq.cur_khz || c->freq.max_khz;
+	c->has_freq = c->governor[0] || c->cur_khz || c->max_khz;
 	c->throttled = json_is_true(json_object_get(o, "throttled"));
 }
 
-static int fill_clusters(const struct replay *rp, size_t i,
-			 struct clusters *c)
+static void row_clusters(struct moment *m, const struct replay *rp, size_t i)
 {
 	const json_t *sys = sys_of(rp), *o;
 	const json_t *cores = json_object_get(json_object_get(sys,
 					"cpu_topology"), "cores");
-	size_t k, n = json_array_size(json_object_get(sys, "clusters"));
+	size_t k;
 
-	cpu_sets(sys, &c->present, &c->online);
-	c->v = calloc(n ? n : 1, sizeof(*c->v));
-	c->cores = calloc(json_array_size(cores) + 1, sizeof(*c->cores));
-	if (!c->v || !c->cores)
-		return -ENOMEM;
 	json_array_foreach(json_object_get(sys, "clusters"), k, o)
 		if (json_is_object(o))
-			fill_cluster(rp, i, o, &c->v[c->n++]);
+			row_cluster(rp, i, o, &m->clusters[m->nclusters++]);
 	json_array_foreach(cores, k, o) {
+		struct moment_core *c = &m->cores[m->ncores];
 		const char *l = str(o, "cpus");
 
-		if (l && cpulist_parse(l, strlen(l),
-				       &c->cores[c->ncores].cpus) >= 0)
-			c->cores[c->ncores++].core = dup_of(o, "core");
+		if (l && cpulist_parse(l, strlen(l), &c->cpus) >= 0) {
+			snprintf(c->model, sizeof(c->model), "%s",
+				 str(o, "core") ? str(o, "core") : "");
+			m->ncores++;
+		}
 	}
-	if (c->n == 0)
-		c->cpufreq_note = N_("cpufreq not exposed by this kernel");
-	return 0;
+	if (m->nclusters == 0)
+		m->cpufreq_note = N_("cpufreq not exposed by this kernel");
 }
 
-static int fill_thermal(const struct replay *rp, size_t i, struct thermal *t)
+/* Zone Z's temperature at row I (recorded, else as saved). */
+static void zone_at(const struct replay *rp, size_t i, const json_t *z,
+		    size_t k, struct thermal_zone *tz)
 {
-	const json_t *sys = sys_of(rp);
-	const json_t *zones = json_object_get(json_object_get(sys, "thermal"),
-					      "zones"), *z;
-	size_t k;
+	double c = num(z, "temp_c", NAN);
+	char ch[48];
 
-	t->zones = calloc(json_array_size(zones) + 1, sizeof(*t->zones));
-	if (!t->zones)
-		return -ENOMEM;
-	json_array_foreach(zones, k, z) {
-		struct thermal_zone *tz = &t->zones[t->nzones++];
-		double c = num(z, "temp_c", NAN);
-		char ch[48];
-
+	tz->type = (char *)str(z, "type");	/* read only */
+	if (!str(z, "name") || sscanf(str(z, "name"), "thermal_zone%u",
+				      &tz->id) != 1)
 		tz->id = (unsigned)k;
-		tz->type = dup_of(z, "type");
-		/* The zone's temperature at the cursor, when recorded. */
-		if (!str(z, "name") || sscanf(str(z, "name"), "thermal_zone%u",
-					      &tz->id) != 1)
-			tz->id = (unsigned)k;
-		snprintf(ch, sizeof(ch), "thermal:%u:temp_mc", tz->id);
-		if (isfinite(replay_value(rp, i, ch)))
-			c = replay_value(rp, i, ch) / 1000.0;
-		tz->has_temp = isfinite(c) && fabs(c) < 1e6;
-		tz->temp_mc = tz->has_temp ? (int64_t)llround(c * 1000) : 0;
-	}
-	return 0;
+	snprintf(ch, sizeof(ch), "thermal:%u:temp_mc", tz->id);
+	if (isfinite(replay_value(rp, i, ch)))
+		c = replay_value(rp, i, ch) / 1000.0;
+	tz->has_temp = isfinite(c) && fabs(c) < 1e6;
+	tz->temp_mc = tz->has_temp ? (int64_t)llround(c * 1000) : 0;
 }
 
-/* "5000M", "1.5M" in kbit/s; 0 when unknown. */
-static uint32_t speed_of(const json_t *o, const char *k)
+/* Each cluster's temperature at row I, by the zones' types (zonemap). */
+static int row_temps(struct moment *m, const struct replay *rp, size_t i)
 {
-	const char *s = str(o, k), *end;
-	double v;
-
-	if (!s || numparse_decimal_prefix(s, s + strlen(s), &v, &end))
-		return 0;
-	return *end == 'M' && v > 0 && v < 1e6 ?
-	       (uint32_t)llround(v * 1000) : 0;
-}
-
-static void fill_ifaces(const json_t *o, struct usbdev *d)
-{
-	const json_t *ifs = json_object_get(o, "interfaces"), *f;
+	const json_t *zones = json_object_get(json_object_get(sys_of(rp),
+					"thermal"), "zones"), *z;
+	struct thermal t = { .nzones = json_array_size(zones) };
+	struct clusters c = { .n = m->nclusters };
 	size_t k;
 
-	d->ifaces = calloc(json_array_size(ifs) + 1, sizeof(*d->ifaces));
-	json_array_foreach(ifs, k, f) {
-		if (!d->ifaces)
-			return;
-		d->ifaces[d->nifaces].name = dup_of(f, "name");
-		d->ifaces[d->nifaces].number = (unsigned)num(f, "number", 0);
-		d->ifaces[d->nifaces].alt = (unsigned)num(f, "alt", 0);
-		d->ifaces[d->nifaces++].driver = dup_of(f, "driver");
-	}
-}
-
-/* Device O of the saved USB tree into D; BRIDGE points into the document
- * (kept by the replay), the rest is D's own. */
-static void fill_usbdev(const json_t *o, struct usbdev *d)
-{
-	const json_t *v;
-	unsigned vid = 0, pid = 0;
-	size_t k;
-
-	d->name = strdup(str(o, "name") ? str(o, "name") : "?");
-	d->busnum = (unsigned)num(o, "bus", 0);
-	d->devnum = (unsigned)num(o, "devnum", 0);
-	if (str(o, "id") && sscanf(str(o, "id"), "%4x:%4x", &vid, &pid) == 2) {
-		d->vid = (uint16_t)vid;
-		d->pid = (uint16_t)pid;
-	}
-	d->manufacturer = dup_of(o, "manufacturer");
-	d->product = dup_of(o, "product");
-	d->bridge = str(o, "bridge");
-	d->speed_kbps = speed_of(o, "speed");
-	d->capable_kbps = speed_of(o, "capable_speed");
-	fill_ifaces(o, d);
-	json_array_foreach(json_object_get(o, "verdicts"), k, v)
-		if (json_is_string(v) && d->nverdicts < USBDESC_VERDICTS)
-			snprintf(d->verdicts[d->nverdicts++],
-				 USBDESC_VERDICT_MAX, "%s",
-				 json_string_value(v));
-}
-
-static int fill_usb(const json_t *sys, struct usbdev_list *l)
-{
-	const json_t *usb = json_object_get(sys, "usb"), *o;
-	const json_t *devs = json_object_get(usb, "devices");
-	const json_t *buses = json_object_get(usb, "buses");
-	size_t k;
-
-	l->v = calloc(json_array_size(devs) + 1, sizeof(*l->v));
-	l->buses = calloc(json_array_size(buses) + 1, sizeof(*l->buses));
-	if (!l->v || !l->buses)
+	t.zones = calloc(t.nzones + 1, sizeof(*t.zones));
+	c.v = calloc(c.n + 1, sizeof(*c.v));
+	if (!t.zones || !c.v) {
+		free(t.zones);
+		free(c.v);
 		return -ENOMEM;
-	json_array_foreach(devs, k, o)
-		if (json_is_object(o))
-			fill_usbdev(o, &l->v[l->n++]);
-	json_array_foreach(buses, k, o) {
-		struct usbdev_bus *b = &l->buses[l->nbuses++];
-
-		b->busnum = (unsigned)num(o, "bus", 0);
-		b->speed_kbps = speed_of(o, "speed");
-		b->controller = dup_of(o, "controller");
-		b->driver = dup_of(o, "driver");
 	}
-	if (str(usb, "error"))
-		l->error = strdup(str(usb, "error"));
+	json_array_foreach(zones, k, z)
+		zone_at(rp, i, z, k, &t.zones[k]);
+	for (k = 0; k < c.n; k++) {
+		c.v[k].cpus = m->clusters[k].cpus;
+		c.v[k].role = m->clusters[k].role;
+		c.v[k].core = m->clusters[k].core;
+	}
+	moment_temps(m, &t, &c);
+	free(t.zones);
+	free(c.v);
 	return 0;
 }
 
-static void copy_name(char *dst, const json_t *o, const char *k)
-{
-	snprintf(dst, CHAIN_NAME_MAX, "%s", str(o, k) ? str(o, k) : "");
-}
+/* ---- the moment ------------------------------------------------------------ */
 
-static int fill_chains(const json_t *sys, const struct usbdev_list *usb,
-		       struct chain_list *l)
-{
-	const json_t *chains = json_object_get(sys, "chain"), *o;
-	const struct usbdev *d;
-	size_t k;
-
-	l->v = calloc(json_array_size(chains) + 1, sizeof(*l->v));
-	if (!l->v)
-		return -ENOMEM;
-	json_array_foreach(chains, k, o) {
-		struct chain *c = &l->v[l->n];
-
-		if (!str(o, "dev"))
-			continue;
-		l->n++;
-		c->dev = dup_of(o, "dev");
-		c->kind = str(o, "kind") && !strcmp(str(o, "kind"), "net") ?
-			  "net" : "block";
-		copy_name(c->path.usb_dev, o, "usb_device");
-		copy_name(c->path.usb_iface, o, "usb_interface");
-		copy_name(c->path.controller, o, "controller");
-		copy_name(c->path.pci, o, "pci");
-		d = usbdev_find(usb, c->path.usb_dev);
-		c->path.usb_bus = d ? d->busnum : 0;
-		c->usb_label = dup_of(o, "usb");
-	}
-	return 0;
-}
-
-int replay_hwmodel(const struct replay *rp, size_t i, struct hwmodel *hw)
+/* Room for row I's moment: upper bounds from the facts and the series. */
+static int row_alloc(struct moment *m, const struct replay *rp,
+		     const struct cpuset *present, const struct cpuset *online)
 {
 	const json_t *sys = sys_of(rp);
+	unsigned cols[CPUSET_MAX];
+	struct moment_sizes n = {
+		.nclusters = json_array_size(json_object_get(sys, "clusters")),
+		.ncores = json_array_size(json_object_get(json_object_get(sys,
+				"cpu_topology"), "cores")),
+		.ncpus = cpuset_count(present),
+		.ndisks = rp->series.nch,
+		.nnets = rp->series.nch,
+		.nirqs = json_array_size(json_object_get(sys, "irqs")) +
+			 rp->series.nch,
+		.ncols = irq_columns(sys, online, cols, CPUSET_MAX),
+	};
+
+	if (moment_alloc(m, &n))
+		return -ENOMEM;
+	m->nirq_cpus = n.ncols;
+	memcpy(m->irq_cpus, cols, n.ncols * sizeof(*cols));
+	m->own = calloc(1, sizeof(*m->own));
+	return m->own ? replayhw_usb(sys, m->own) : -ENOMEM;
+}
+
+int replay_moment(const struct replay *rp, size_t i, struct moment *m)
+{
+	struct cpuset present, online;
 	int rc;
 
-	memset(hw, 0, sizeof(*hw));
-	hw->board = dup_of(sys, "board");
-	hw->board_source = str(sys, "board_source");
-	rc = fill_clusters(rp, i, &hw->clusters);
+	moment_fini(m);
+	if (i >= rp->n)
+		return -EINVAL;
+	cpu_sets(sys_of(rp), &present, &online);
+	rc = row_alloc(m, rp, &present, &online);
+	if (rc == 0) {
+		m->have_rates = m->have_hw = true;
+		m->board = str(sys_of(rp), "board");
+		m->usb = &m->own->usb;
+		m->chains = &m->own->chains;
+		row_cpus(m, rp, i, &present, &online);
+		row_clusters(m, rp, i);
+		row_devices(m, rp, i);
+		rc = row_temps(m, rp, i);
+	}
 	if (rc == 0)
-		rc = fill_thermal(rp, i, &hw->thermal);
+		rc = row_irqs(m, rp, i);
 	if (rc == 0)
-		rc = fill_usb(sys, &hw->chain.usb);
-	if (rc == 0)
-		rc = fill_chains(sys, &hw->chain.usb, &hw->chain.chains);
+		rc = moment_link_buses(m);
 	if (rc)
-		hwmodel_fini(hw);
+		moment_fini(m);
 	return rc;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* replay: a loaded snapshot as the sources of the live screen - for one row
- * of the recorded series, the samples, rates and hardware model the panels
- * draw from, as if that moment were read from /proc and /sys now. */
+/* replay: a loaded snapshot as the source of the live screen - for one row
+ * of the recorded series, the moment the panels draw from, filled from the
+ * row's values and the system facts. */
 #ifndef BENCHTOP_REPLAY_H
 #define BENCHTOP_REPLAY_H
 
@@ -9,13 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hw/hwmodel.h"
-#include "collect/sample.h"
 #include "session/series.h"
-
-/* Seconds between the two samples made for a row: byte counters grow by
- * rate x 512, so 512-byte sectors give back bytes per second exactly. */
-#define REPLAY_DT 512.0
+#include "view/moment.h"
 
 struct replay {
 	json_t *doc;		/* the snapshot (a reference held) */
@@ -38,20 +33,14 @@ int64_t replay_time_ms(const struct replay *rp, size_t i);
 double replay_value(const struct replay *rp, size_t i, const char *channel);
 
 /*
- * Two samples and the rates between them that give row I's recorded
- * values: CPUs busy as their cluster (or all CPUs), each disk and
- * interface with a value in that row, every IRQ of the system facts and
- * of the series (per-CPU counts spread as at the save: docs in
- * doc/snapshot.md), affinities as saved.  0 or -errno; on error nothing
- * is left to free.
+ * The moment of row I into M (moment_fini() it; reset first): CPUs busy
+ * as their cluster (or all CPUs), clusters with the governor, limits,
+ * frequency and temperature at the cursor, each disk and interface with
+ * a value in that row, every IRQ of the system facts and of the series
+ * (the recorded rate spread over the CPUs as at the save: doc/snapshot.md),
+ * affinities as at the cursor, the saved USB tree and chains.  M borrows
+ * strings from RP's document.  0, -EINVAL past the end, or -ENOMEM.
  */
-int replay_samples(const struct replay *rp, size_t i, struct sample *prev,
-		   struct sample *cur, struct sample_rates *r);
-
-/* The hardware model of the system facts (board, clusters with core,
- * role, governor and limits, and row I's frequency and busy share,
- * thermal zones, USB devices and buses, the devices' chains) into HW;
- * hwmodel_fini() it.  0 or -ENOMEM. */
-int replay_hwmodel(const struct replay *rp, size_t i, struct hwmodel *hw);
+int replay_moment(const struct replay *rp, size_t i, struct moment *m);
 
 #endif

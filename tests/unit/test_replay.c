@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Tests for replay: a recorded row turned back into samples, rates and the
- * hardware model, so the panels show the recorded values (the replay-xu4
+/* Tests for replay: a recorded row turned into the moment the panels draw,
+ * so they show the recorded values (the replay-xu4
  * fixture: tests/data/snapshots/SOURCES.md). */
 #include "config.h"
 
@@ -25,24 +25,6 @@ static void open_fixture(const char *name, struct replay *rp)
 	free(text);
 }
 
-static const struct disk_rate *disk(const struct sample_rates *r,
-				    const char *name)
-{
-	for (size_t i = 0; i < r->ndisks; i++)
-		if (strcmp(r->disks[i].row->name, name) == 0)
-			return &r->disks[i];
-	return NULL;
-}
-
-static const struct irq_rate *irq(const struct sample_rates *r,
-				  const char *key)
-{
-	for (size_t i = 0; i < r->nirqs; i++)
-		if (strcmp(r->irqs[i].row->key, key) == 0)
-			return &r->irqs[i];
-	return NULL;
-}
-
 START_TEST(rows_and_times)
 {
 	struct replay rp;
@@ -60,50 +42,57 @@ START_TEST(rows_and_times)
 }
 END_TEST
 
-/* Disks, interfaces and IRQs read back the recorded rates exactly. */
+static const struct moment_irq *irq(const struct moment *m, const char *key)
+{
+	for (size_t i = 0; i < m->nirqs; i++)
+		if (strcmp(m->irqs[i].key, key) == 0)
+			return &m->irqs[i];
+	return NULL;
+}
+
+/* Disks, interfaces and IRQs are the recorded rates, exactly. */
 START_TEST(rates_are_the_recorded_values)
 {
 	struct replay rp;
-	struct sample prev, cur;
-	struct sample_rates r;
-	const struct disk_rate *d;
-	const struct irq_rate *q;
-	size_t i;
+	struct moment m;
+	const struct moment_disk *d;
+	const struct moment_net *n;
+	const struct moment_irq *q;
 
+	moment_init(&m);
 	open_fixture("snapshots/replay-xu4.json", &rp);
-	ck_assert_int_eq(replay_samples(&rp, 5, &prev, &cur, &r), 0);
-	d = disk(&r, "sda");
+	ck_assert_int_eq(replay_moment(&rp, 5, &m), 0);
+	ck_assert(m.have_rates && m.have_hw);
+	d = moment_disk(&m, "sda");
 	ck_assert_ptr_nonnull(d);
 	ck_assert(d->valid);
-	ck_assert_double_eq_tol(d->wr_bytes_per_s, 5e6, 1e-6);
-	ck_assert_double_eq_tol(d->rd_bytes_per_s, 5000, 1e-6);
+	ck_assert_double_eq(d->wr_bytes_per_s, 5e6);
+	ck_assert_double_eq(d->rd_bytes_per_s, 5000);
 	/* IOPS and busy share as recorded (5 reads, 500 writes, 400 permille) */
 	ck_assert(!d->ops_unknown);
-	ck_assert_double_eq_tol(d->rd_iops, 5, 1e-6);
-	ck_assert_double_eq_tol(d->wr_iops, 500, 1e-6);
-	ck_assert_double_eq_tol(d->util_pct, 40.0, 1e-6);
-	for (i = 0; i < r.nnets; i++)
-		if (strcmp(r.nets[i].row->name, "eth0") == 0)
-			break;
-	ck_assert_uint_lt(i, r.nnets);
-	ck_assert_double_eq_tol(r.nets[i].rx_bytes_per_s, 625000, 1e-6);
-	ck_assert_double_eq_tol(r.nets[i].tx_bytes_per_s, 12500, 1e-6);
-	q = irq(&r, "150");
+	ck_assert_double_eq(d->rd_iops, 5);
+	ck_assert_double_eq(d->wr_iops, 500);
+	ck_assert_double_eq_tol(d->util_pct, 40.0, 1e-9);
+	n = moment_net(&m, "eth0");
+	ck_assert_ptr_nonnull(n);
+	ck_assert_double_eq(n->rx_bytes_per_s, 625000);
+	ck_assert_double_eq(n->tx_bytes_per_s, 12500);
+	q = irq(&m, "150");
 	ck_assert_ptr_nonnull(q);
-	ck_assert(q->valid);
-	ck_assert_double_eq_tol(q->total_per_s, 500, 1e-6);
+	ck_assert(q->valid && q->numeric && q->irq == 150);
+	ck_assert_double_eq(q->total_per_s, 500);
 	/* Spread on its affinity at the save: CPU 2 took them all. */
-	ck_assert_double_eq_tol(q->per_cpu[2], 500, 1e-6);
-	ck_assert_double_eq_tol(q->per_cpu[3], 0, 1e-6);
-	ck_assert_uint_gt(q->row->total, 0);
-	ck_assert_str_eq(q->row->action, "xhci-hcd:usb3");
+	ck_assert_uint_eq(m.nirq_cpus, 8);
+	ck_assert_double_eq(q->per_cpu[2], 500);
+	ck_assert_double_eq(q->per_cpu[3], 0);
+	ck_assert_int_eq(q->on_cpu, 2);
+	ck_assert_double_gt(q->total, 0);
+	ck_assert_str_eq(q->action, "xhci-hcd:usb3");
 	/* The affinity as saved. */
-	ck_assert(cur.aff[q->row - cur.irqs.rows].has_affinity);
-	ck_assert(cpuset_has(&cur.aff[q->row - cur.irqs.rows].affinity, 2));
-	ck_assert_double_eq_tol(irq(&r, "151")->total_per_s, 1005, 1e-6);
-	sample_rates_free(&r);
-	sample_free(&prev);
-	sample_free(&cur);
+	ck_assert(q->has_affinity);
+	ck_assert(cpuset_has(&q->affinity, 2));
+	ck_assert_double_eq(irq(&m, "151")->total_per_s, 1005);
+	moment_fini(&m);
 	replay_fini(&rp);
 }
 END_TEST
@@ -114,84 +103,96 @@ END_TEST
 START_TEST(bytes_only_file)
 {
 	struct replay rp;
-	struct sample prev, cur;
-	struct sample_rates r;
-	const struct disk_rate *d;
+	struct moment m;
+	const struct moment_disk *d;
 
+	moment_init(&m);
 	open_fixture("snapshots/replay-xu4-bytes-only.json", &rp);
-	ck_assert_int_eq(replay_samples(&rp, 5, &prev, &cur, &r), 0);
-	d = disk(&r, "sda");
+	ck_assert_int_eq(replay_moment(&rp, 5, &m), 0);
+	d = moment_disk(&m, "sda");
 	ck_assert_ptr_nonnull(d);
 	ck_assert(d->valid);
 	ck_assert(d->ops_unknown);
-	ck_assert_double_eq_tol(d->wr_bytes_per_s, 5e6, 1e-6);
-	sample_rates_free(&r);
-	sample_free(&prev);
-	sample_free(&cur);
+	ck_assert_double_eq(d->wr_bytes_per_s, 5e6);
+	moment_fini(&m);
 	replay_fini(&rp);
 }
 END_TEST
 
-/* CPUs are as busy as their cluster; a disk absent at a moment is absent. */
+/* CPUs are as busy as their cluster; sda has no value (NaN) in the first
+ * rows and appears only later; past the end is refused. */
 START_TEST(cpus_and_absent_devices)
 {
 	struct replay rp;
-	struct sample prev, cur;
-	struct sample_rates r;
+	struct moment m;
+	size_t i;
 
+	moment_init(&m);
 	open_fixture("snapshots/replay-xu4.json", &rp);
-	ck_assert_int_eq(replay_samples(&rp, 4, &prev, &cur, &r), 0);
-	ck_assert_uint_eq(r.ncpus, 8);
-	ck_assert(r.cpus[0].valid && r.cpu_online[0]);
-	ck_assert_double_eq_tol(r.cpus[0].busy, 24.0, 1e-9); /* 240 ‰ */
-	ck_assert_double_eq_tol(r.cpus[7].busy, 20.0, 1e-9); /* 200 ‰ */
-	ck_assert_double_eq_tol(r.total.busy, 30.0, 1e-9);	/* 300 ‰ */
-	sample_rates_free(&r);
-	sample_free(&prev);
-	sample_free(&cur);
-	ck_assert_int_eq(replay_samples(&rp, 0, &prev, &cur, &r), 0);
-	ck_assert_ptr_null(disk(&r, "sda"));
-	ck_assert_ptr_nonnull(disk(&r, "mmcblk0"));
-	sample_rates_free(&r);
-	sample_free(&prev);
-	sample_free(&cur);
-	ck_assert_int_eq(replay_samples(&rp, 12, &prev, &cur, &r), -EINVAL);
+	ck_assert_int_eq(replay_moment(&rp, 4, &m), 0);
+	ck_assert_uint_eq(m.ncpus, 8);
+	ck_assert(m.cpus[0].valid && m.cpus[0].online);
+	ck_assert_double_eq_tol(m.cpus[0].busy, 24.0, 1e-9); /* 240 ‰ */
+	ck_assert_double_eq_tol(m.cpus[7].busy, 20.0, 1e-9); /* 200 ‰ */
+	ck_assert(isnan(replay_value(&rp, 0, "disk:sda:write_bytes_per_s")));
+	ck_assert_int_eq(replay_moment(&rp, 0, &m), 0);	/* reused */
+	ck_assert_ptr_null(moment_disk(&m, "sda"));
+	ck_assert_ptr_nonnull(moment_disk(&m, "mmcblk0"));
+	for (i = 0; i < rp.n && isnan(replay_value(&rp, i,
+			"disk:sda:write_bytes_per_s")); i++)
+		;
+	ck_assert_uint_gt(i, 0);
+	ck_assert_uint_lt(i, rp.n);
+	ck_assert_int_eq(replay_moment(&rp, i, &m), 0);
+	ck_assert_ptr_nonnull(moment_disk(&m, "sda"));
+	ck_assert_int_eq(moment_disk(&m, "sda")->kind, DISK_WHOLE);
+	ck_assert_int_eq(replay_moment(&rp, 12, &m), -EINVAL);
+	ck_assert_uint_eq(m.ndisks, 0);	/* left empty */
+	moment_fini(&m);
 	replay_fini(&rp);
 }
 END_TEST
 
-START_TEST(hardware_model_from_the_facts)
+START_TEST(hardware_from_the_facts)
 {
 	struct replay rp;
-	struct hwmodel hw;
+	struct moment m;
 	const struct usbdev *d;
+	const struct moment_bus *b;
 
+	moment_init(&m);
 	open_fixture("snapshots/replay-xu4.json", &rp);
-	ck_assert_int_eq(replay_hwmodel(&rp, 6, &hw), 0);
-	ck_assert_str_eq(hw.board, "Hardkernel Odroid XU4");
-	ck_assert_uint_eq(hw.clusters.n, 2);
-	ck_assert_str_eq(hw.clusters.v[0].core, "Cortex-A7");
-	ck_assert_int_eq(hw.clusters.v[0].role, CLUSTER_ROLE_LITTLE);
-	ck_assert_str_eq(hw.clusters.v[1].core, "Cortex-A15");
-	ck_assert_int_eq(hw.clusters.v[1].role, CLUSTER_ROLE_BIG);
-	ck_assert_str_eq(hw.clusters.v[1].freq.governor, "ondemand");
-	ck_assert_uint_eq(hw.clusters.v[1].freq.cur_khz, 1700000);
-	ck_assert_uint_eq(hw.clusters.v[1].freq.max_khz, 2000000);
-	ck_assert_double_eq_tol(hw.clusters.v[1].util_pct, 30.0, 1e-9);
-	ck_assert(cpuset_has(&hw.clusters.v[1].cpus, 7));
-	d = usbdev_find(&hw.chain.usb, "4-1");
+	ck_assert_int_eq(replay_moment(&rp, 6, &m), 0);
+	ck_assert_str_eq(m.board, "Hardkernel Odroid XU4");
+	ck_assert_uint_eq(m.nclusters, 2);
+	ck_assert_str_eq(m.clusters[0].core, "Cortex-A7");
+	ck_assert_int_eq(m.clusters[0].role, CLUSTER_ROLE_LITTLE);
+	ck_assert_str_eq(m.clusters[1].core, "Cortex-A15");
+	ck_assert_int_eq(m.clusters[1].role, CLUSTER_ROLE_BIG);
+	ck_assert_str_eq(m.clusters[1].governor, "ondemand");
+	ck_assert_uint_eq(m.clusters[1].cur_khz, 1700000);
+	ck_assert_uint_eq(m.clusters[1].max_khz, 2000000);
+	ck_assert_double_eq_tol(m.clusters[1].util_pct, 30.0, 1e-9);
+	ck_assert(cpuset_has(&m.clusters[1].cpus, 7));
+	ck_assert(m.clusters[1].has_temp);	/* cpuN-thermal: the A15s */
+	ck_assert(m.has_hottest);
+	d = usbdev_find(m.usb, "4-1");
 	ck_assert_ptr_nonnull(d);
 	ck_assert_str_eq(usbdev_driver(d), "uas");
 	ck_assert_uint_eq(d->speed_kbps, 5000000);
 	ck_assert_uint_eq(d->vid, 0x174c);
-	ck_assert_uint_eq(hw.chain.usb.nbuses, 6);
-	ck_assert_str_eq(hw.chain.usb.buses[3].controller, "xhci-hcd.2.auto");
-	ck_assert_uint_eq(hw.chain.chains.n, 2);
-	ck_assert_str_eq(hw.chain.chains.v[0].dev, "sda");
-	ck_assert_str_eq(hw.chain.chains.v[0].path.usb_dev, "4-1");
-	ck_assert_uint_eq(hw.chain.chains.v[0].path.usb_bus, 4);
-	ck_assert_uint_gt(hw.thermal.nzones, 0);
-	hwmodel_fini(&hw);
+	ck_assert_uint_eq(m.usb->nbuses, 6);
+	ck_assert_str_eq(m.usb->buses[3].controller, "xhci-hcd.2.auto");
+	ck_assert_uint_eq(m.chains->n, 2);
+	ck_assert_ptr_nonnull(moment_chain(&m, "sda"));
+	ck_assert_str_eq(moment_chain(&m, "sda")->path.usb_dev, "4-1");
+	ck_assert_uint_eq(moment_chain(&m, "sda")->path.usb_bus, 4);
+	/* bus 4 shares its xHCI with bus 3: IRQ 150, "xhci-hcd:usb3" */
+	b = moment_bus(&m, 4);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_ge(b->nirqs, 1);
+	ck_assert_str_eq(m.irqs[b->irq[0]].key, "150");
+	moment_fini(&m);
 	replay_fini(&rp);
 }
 END_TEST
@@ -222,21 +223,17 @@ END_TEST
 START_TEST(no_clusters)
 {
 	struct replay rp;
-	struct hwmodel hw;
-	struct sample prev, cur;
-	struct sample_rates r;
+	struct moment m;
 
+	moment_init(&m);
 	open_fixture("snapshots/x86-vm.json", &rp);
-	ck_assert_int_eq(replay_hwmodel(&rp, 0, &hw), 0);
-	ck_assert_uint_eq(hw.clusters.n, 0);
-	ck_assert_ptr_nonnull(hw.clusters.cpufreq_note);
-	ck_assert_int_eq(replay_samples(&rp, 0, &prev, &cur, &r), 0);
-	ck_assert_uint_gt(r.ncpus, 0);
-	ck_assert_uint_gt(r.nirqs, 0);
-	sample_rates_free(&r);
-	sample_free(&prev);
-	sample_free(&cur);
-	hwmodel_fini(&hw);
+	ck_assert_int_eq(replay_moment(&rp, 0, &m), 0);
+	ck_assert_uint_eq(m.nclusters, 0);
+	ck_assert_ptr_nonnull(m.cpufreq_note);
+	ck_assert_uint_gt(m.ncores, 0);
+	ck_assert_uint_gt(m.ncpus, 0);
+	ck_assert_uint_gt(m.nirqs, 0);
+	moment_fini(&m);
 	replay_fini(&rp);
 }
 END_TEST
@@ -250,7 +247,7 @@ int main(void)
 	tcase_add_test(tc, rates_are_the_recorded_values);
 	tcase_add_test(tc, bytes_only_file);
 	tcase_add_test(tc, cpus_and_absent_devices);
-	tcase_add_test(tc, hardware_model_from_the_facts);
+	tcase_add_test(tc, hardware_from_the_facts);
 	tcase_add_test(tc, no_rows_is_refused);
 	tcase_add_test(tc, no_clusters);
 	suite_add_tcase(s, tc);

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* moment_live: the moment of the live screen, from the newest sample, the
+ * rates since the one before and the hardware model. */
+#include "config.h"
+
+#include "view/moment.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+static void live_cluster(struct moment_cluster *o, const struct cluster *c)
+{
+	o->policy = c->policy;
+	o->cpus = c->cpus;
+	o->online = c->online;
+	o->role = c->role;
+	snprintf(o->core, sizeof(o->core), "%s", nz(c->core));
+	o->has_freq = c->has_freq;
+	snprintf(o->governor, sizeof(o->governor), "%s",
+		 nz(c->freq.governor));
+	o->cur_khz = c->freq.cur_khz;
+	o->min_khz = c->freq.min_khz;
+	o->max_khz = c->freq.max_khz;
+	o->util_pct = c->util_pct;
+	o->throttled = c->throttled;
+}
+
+static void live_hw(struct moment *m, const struct hwmodel *hw)
+{
+	const struct clusters *c = &hw->clusters;
+	size_t i;
+
+	m->nclusters = c->n;
+	for (i = 0; i < c->n; i++)
+		live_cluster(&m->clusters[i], &c->v[i]);
+	m->ncores = c->ncores;
+	for (i = 0; i < c->ncores; i++) {
+		m->cores[i].cpus = c->cores[i].cpus;
+		snprintf(m->cores[i].model, sizeof(m->cores[i].model), "%s",
+			 nz(c->cores[i].core));
+	}
+	m->cpufreq_note = c->cpufreq_note;
+	m->board = hw->board;
+	moment_temps(m, &hw->thermal, c);
+	m->usb = &hw->chain.usb;
+	m->chains = &hw->chain.chains;
+}
+
+static void live_rates(struct moment *m, const struct sample_rates *r)
+{
+	size_t i;
+
+	m->ncpus = r->ncpus;
+	for (i = 0; i < r->ncpus; i++)
+		m->cpus[i] = (struct moment_cpu){ r->cpu_ids[i],
+			r->cpu_online[i], r->cpus[i].valid, r->cpus[i].busy };
+	m->ndisks = r->ndisks;
+	for (i = 0; i < r->ndisks; i++) {
+		const struct disk_rate *d = &r->disks[i];
+		struct moment_disk *o = &m->disks[i];
+
+		snprintf(o->name, sizeof(o->name), "%s", d->row->name);
+		o->kind = d->row->kind;
+		o->valid = d->valid;
+		o->ops_unknown = d->ops_unknown;
+		o->rd_bytes_per_s = d->rd_bytes_per_s;
+		o->wr_bytes_per_s = d->wr_bytes_per_s;
+		o->rd_iops = d->rd_iops;
+		o->wr_iops = d->wr_iops;
+		o->util_pct = d->util_pct;
+	}
+	m->nnets = r->nnets;
+	for (i = 0; i < r->nnets; i++) {
+		const struct net_rate *n = &r->nets[i];
+
+		m->nets[i] = (struct moment_net){ .valid = n->valid,
+			.rx_known = netdev_known(n, NET_RX_BYTES),
+			.tx_known = netdev_known(n, NET_TX_BYTES),
+			.rx_bytes_per_s = n->rx_bytes_per_s,
+			.tx_bytes_per_s = n->tx_bytes_per_s,
+			.packets_per_s = n->rx_packets_per_s +
+					 n->tx_packets_per_s,
+			.errors_per_s = n->rx_errs_per_s + n->tx_errs_per_s +
+					n->rx_drop_per_s + n->tx_drop_per_s };
+		snprintf(m->nets[i].name, MOMENT_NAME, "%s", n->row->name);
+	}
+}
+
+/* The CPU column that took the most of row R's interrupts: in the
+ * interval when Q measured some, else since boot; -1 when none. */
+static int taker(const struct irq_row *r, const struct irq_rate *q,
+		 const struct irq_table *t)
+{
+	size_t i, top = 0;
+
+	if (q && !(q->valid && q->total_per_s > 0))
+		q = NULL;
+	for (i = 1; i < r->ncounts && i < t->ncpus; i++)
+		if (q ? q->per_cpu[i] > q->per_cpu[top] :
+		    r->counts[i] > r->counts[top])
+			top = i;
+	if (!q && (!r->ncounts || !r->counts[top]))
+		return -1;
+	return top < t->ncpus ? (int)t->cpus[top] : -1;
+}
+
+static void live_irq(struct moment_irq *o, const struct sample *s, size_t k,
+		     const struct irq_rate *q)
+{
+	const struct irq_row *r = &s->irqs.rows[k];
+	size_t c;
+
+	snprintf(o->key, sizeof(o->key), "%s", nz(r->key));
+	o->desc = nz(r->desc);
+	o->action = nz(r->action);
+	o->chip = nz(r->chip);
+	o->hwirq = nz(r->hwirq);
+	o->trigger = nz(r->trigger);
+	o->numeric = r->numeric;
+	o->irq = r->irq;
+	o->total = (double)r->total;
+	o->valid = q && q->valid;
+	o->total_per_s = q ? q->total_per_s : 0;
+	o->ncounts = r->ncounts;
+	for (c = 0; o->valid && c < r->ncounts && c < s->irqs.ncpus; c++)
+		o->per_cpu[c] = q->per_cpu[c];
+	o->on_cpu = taker(r, q, &s->irqs);
+	if (s->aff) {
+		o->has_affinity = s->aff[k].has_affinity;
+		o->affinity = s->aff[k].affinity;
+		o->has_effective = s->aff[k].has_effective;
+		o->effective = s->aff[k].effective;
+	}
+}
+
+static void live_irqs(struct moment *m, const struct sample *s,
+		      const struct sample_rates *r)
+{
+	size_t k;
+
+	m->nirq_cpus = s->irqs.ncpus;
+	if (s->irqs.ncpus)
+		memcpy(m->irq_cpus, s->irqs.cpus,
+		       s->irqs.ncpus * sizeof(*m->irq_cpus));
+	m->nirqs = s->irqs.nrows;
+	for (k = 0; k < s->irqs.nrows; k++)
+		live_irq(&m->irqs[k], s, k, r && k < r->nirqs &&
+			 r->irqs[k].row == &s->irqs.rows[k] ? &r->irqs[k] :
+			 NULL);
+}
+
+int moment_from_live(struct moment *m, const struct moment_live *in)
+{
+	const struct hwmodel *hw = in->hw;
+	const struct sample_rates *r = in->rates;
+	const struct sample *s = in->cur;
+	struct moment_sizes n = {
+		.nclusters = hw ? hw->clusters.n : 0,
+		.ncores = hw ? hw->clusters.ncores : 0,
+		.ncpus = r ? r->ncpus : 0,
+		.ndisks = r ? r->ndisks : 0,
+		.nnets = r ? r->nnets : 0,
+		.nirqs = s ? s->irqs.nrows : 0,
+		.ncols = s ? s->irqs.ncpus : 0,
+	};
+
+	if (moment_alloc(m, &n))
+		return -ENOMEM;
+	m->have_rates = r != NULL;
+	m->have_hw = hw != NULL;
+	if (hw)
+		live_hw(m, hw);
+	if (r)
+		live_rates(m, r);
+	if (s) {
+		memcpy(m->load, s->load.load, sizeof(m->load));
+		m->has_uptime = s->status.uptime == 0;
+		m->uptime_s = s->uptime_s;
+		live_irqs(m, s, r);
+	}
+	if (moment_link_buses(m)) {
+		moment_fini(m);
+		return -ENOMEM;
+	}
+	return 0;
+}
