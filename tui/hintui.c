@@ -48,12 +48,11 @@ int hintui_draw(struct app *a, int y, int w)
 	char text[256], clean[256];
 	int n, i;
 
-	if (!a->have_rates)
+	if (!app_moment(a)->have_rates)
 		return 0;
 	if (!a->hint_built || a->hint_gen != a->data_gen) {
 		/* once per tick, not per draw (a strstr pass over the IRQs) */
-		hints_build(&a->hint_in, a->have_hw ? &a->hw : NULL,
-			    app_cur(a), &a->rates, fixed_irq, &a->tune);
+		hints_build(&a->hint_in, app_moment(a), fixed_irq, &a->tune);
 		a->hint_gen = a->data_gen;
 		a->hint_built = true;
 	}

@@ -323,35 +323,34 @@ static long chain_irq_of(struct app *a, const char *dev)
  * row, else the IRQ a hint names; -1 with a sentence when none. */
 static long selected_irq(struct app *a)
 {
-	const struct irq_rate *q = NULL;
+	const struct moment *m = app_moment(a);
+	const struct moment_irq *q = NULL;
 	struct hints_in in;
 	enum panel_main_sel sel = PANEL_SEL_NONE;
 	size_t idx;
 
 	if (a->panel == PANEL_CHAIN)	/* the chain on screen */
 		return chain_irq_of(a, a->chain_dev);
-	if (a->panel == PANEL_MAIN && a->have_rates)
+	if (a->panel == PANEL_MAIN && m->have_rates)
 		sel = panel_main_selected(a, &idx);
 	if (sel == PANEL_SEL_DISK || sel == PANEL_SEL_NET)
 		return chain_irq_of(a, sel == PANEL_SEL_DISK ?
-				    a->rates.disks[idx].row->name :
-				    a->rates.nets[idx].row->name);
-	if (a->have_rates && a->panel == PANEL_IRQ &&
+				    m->disks[idx].name : m->nets[idx].name);
+	if (m->have_rates && a->panel == PANEL_IRQ &&
 	    irqrows_selected(a) >= 0)
-		q = &a->rates.irqs[irqrows_selected(a)];
-	else if (a->have_rates && a->panel == PANEL_MAIN &&
+		q = &m->irqs[irqrows_selected(a)];
+	else if (m->have_rates && a->panel == PANEL_MAIN &&
 		 panel_main_selected(a, &idx) == PANEL_SEL_IRQ)
-		q = &a->rates.irqs[idx];
-	if (q && q->row->numeric)
-		return (long)q->row->irq;
+		q = &m->irqs[idx];
+	if (q && q->numeric)
+		return (long)q->irq;
 	if (q) {
 		app_say(a, _("%s is not a numbered IRQ: it cannot be pinned"),
-		    q->row->key);
+		    q->key);
 		return -1;
 	}
-	if (a->panel == PANEL_MAIN && a->have_rates) {
-		hints_build(&in, a->have_hw ? &a->hw : NULL, app_cur(a),
-			    &a->rates, NULL, NULL);
+	if (a->panel == PANEL_MAIN && m->have_rates) {
+		hints_build(&in, m, NULL, NULL);
 		if (hints_irq_on_little(&in))
 			return (long)in.irq;
 	}
@@ -499,7 +498,7 @@ void tuneui_scheduler(struct app *a)
 	if (a->panel == PANEL_MAIN && a->have_hw && a->have_rates &&
 	    panel_main_selected(a, &idx) == PANEL_SEL_DISK)
 		b = blockdev_find(&a->hw.chain.block,
-				  a->rates.disks[idx].row->name);
+				  app_moment(a)->disks[idx].name);
 	if (!b) {
 		app_say(a, "%s", _("select a disk row of the overview first"));
 		return;

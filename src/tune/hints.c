@@ -8,8 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hw/hwmodel.h"
-#include "collect/sample.h"
+#include "view/moment.h"
 
 bool hints_irq_on_little(const struct hints_in *in)
 {
@@ -70,7 +69,7 @@ bool hints_io_irq(const char *action)
 
 /* ---- the builder -------------------------------------------------------- */
 
-static void build_clusters(struct hints_in *in, const struct clusters *c,
+static void build_clusters(struct hints_in *in, const struct moment *m,
 			   struct cpuset *little)
 {
 	double sum = 0;
@@ -78,8 +77,8 @@ static void build_clusters(struct hints_in *in, const struct clusters *c,
 
 	cpuset_clear(little);
 	in->big_busy_pct = -1;
-	for (i = 0; i < c->n; i++) {
-		const struct cluster *k = &c->v[i];
+	for (i = 0; i < m->nclusters; i++) {
+		const struct moment_cluster *k = &m->clusters[i];
 
 		if (k->role == CLUSTER_ROLE_LITTLE) {
 			nlittle++;
@@ -93,10 +92,10 @@ static void build_clusters(struct hints_in *in, const struct clusters *c,
 				nsum++;
 			}
 		}
-		if (k->online && k->has_freq && k->freq.governor &&
-		    strcmp(k->freq.governor, "performance") && !in->governor[0]) {
+		if (k->online && k->has_freq && k->governor[0] &&
+		    strcmp(k->governor, "performance") && !in->governor[0]) {
 			snprintf(in->governor, sizeof(in->governor), "%s",
-				 k->freq.governor);
+				 k->governor);
 			cpulist_format(&k->cpus, in->governor_cpus,
 				       sizeof(in->governor_cpus));
 		}
@@ -106,29 +105,29 @@ static void build_clusters(struct hints_in *in, const struct clusters *c,
 		in->big_busy_pct = sum / (double)nsum;
 }
 
-static void build_irq(struct hints_in *in, const struct sample *cur,
-		      const struct sample_rates *r, const struct cpuset *little)
+static void build_irq(struct hints_in *in, const struct moment *m,
+		      const struct cpuset *little)
 {
-	const struct irq_rate *best = NULL;
+	const struct moment_irq *best = NULL;
 	size_t i, top = 0;
 
-	for (i = 0; r && i < r->nirqs; i++) {
-		const struct irq_rate *q = &r->irqs[i];
+	for (i = 0; i < m->nirqs; i++) {
+		const struct moment_irq *q = &m->irqs[i];
 
-		if (q->valid && q->row->numeric && hints_io_irq(q->row->action)
-		    && (!best || q->total_per_s > best->total_per_s))
+		if (q->valid && q->numeric && hints_io_irq(q->action) &&
+		    (!best || q->total_per_s > best->total_per_s))
 			best = q;
 	}
 	if (!best)
 		return;
 	in->has_irq = true;
-	in->irq = best->row->irq;
+	in->irq = best->irq;
 	in->irq_rate = best->total_per_s;
-	snprintf(in->irq_name, sizeof(in->irq_name), "%s", best->row->action);
-	for (i = 1; i < best->row->ncounts && i < cur->irqs.ncpus; i++)
+	snprintf(in->irq_name, sizeof(in->irq_name), "%s", best->action);
+	for (i = 1; i < best->ncounts && i < m->nirq_cpus; i++)
 		if (best->per_cpu[i] > best->per_cpu[top])
 			top = i;
-	in->irq_cpu = top < cur->irqs.ncpus ? (int)cur->irqs.cpus[top] : -1;
+	in->irq_cpu = top < m->nirq_cpus ? (int)m->irq_cpus[top] : -1;
 	in->irq_on_little = in->irq_cpu >= 0 &&
 			    cpuset_has(little, (unsigned)in->irq_cpu);
 }
@@ -160,8 +159,7 @@ static void build_usb(struct hints_in *in, const struct usbdev_list *l)
 	}
 }
 
-void hints_build(struct hints_in *in, const struct hwmodel *hw,
-		 const struct sample *cur, const struct sample_rates *r,
+void hints_build(struct hints_in *in, const struct moment *m,
 		 bool (*fixed)(unsigned irq, const void *ctx),
 		 const void *ctx)
 {
@@ -171,12 +169,11 @@ void hints_build(struct hints_in *in, const struct hwmodel *hw,
 	in->irq_cpu = -1;
 	in->big_busy_pct = -1;
 	cpuset_clear(&little);
-	if (hw)
-		build_clusters(in, &hw->clusters, &little);
-	if (cur)
-		build_irq(in, cur, r, &little);
+	build_clusters(in, m, &little);
+	if (m->have_rates)
+		build_irq(in, m, &little);
 	if (in->has_irq && fixed)
 		in->irq_fixed = fixed(in->irq, ctx);
-	if (hw)
-		build_usb(in, &hw->chain.usb);
+	if (m->usb)
+		build_usb(in, m->usb);
 }

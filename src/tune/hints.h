@@ -7,9 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct hwmodel;
-struct sample;
-struct sample_rates;
+struct moment;
 
 #define HINTS_IRQ_BUSY 1000.0	/* interrupts a second that count as busy */
 #define HINTS_BIG_IDLE 50.0	/* big cores below this busy share idle */
@@ -60,11 +58,9 @@ size_t hints_eval(const struct hints_in *in, enum hints_id *ids, size_t max);
  * device ("xhci-hcd:usb5", "ehci_hcd:usb1", "eth0", "enp1s0"). */
 bool hints_io_irq(const char *action);
 
-/* Fill IN from the hardware model HW (may be NULL), the newest sample CUR
- * and the rates R (may be NULL); FIXED(irq, ctx) tells unmovable IRQs
- * (may be NULL). */
-void hints_build(struct hints_in *in, const struct hwmodel *hw,
-		 const struct sample *cur, const struct sample_rates *r,
+/* Fill IN from the moment M (its clusters, IRQs and USB tree, as the
+ * screen shows them); FIXED(irq, ctx) tells unmovable IRQs (may be NULL). */
+void hints_build(struct hints_in *in, const struct moment *m,
 		 bool (*fixed)(unsigned irq, const void *ctx),
 		 const void *ctx);
 

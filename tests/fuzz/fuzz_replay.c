@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_replay: libFuzzer target for replay over a snapshot that loads: the
- * samples, rates and hardware model of its first, middle and last rows are
- * built and freed, however the system facts and the series are shaped. */
+ * moment of its first, middle and last rows is built, checked and freed,
+ * however the system facts and the series are shaped. */
 #include "config.h"
 
 #include <stdint.h>
@@ -13,21 +13,20 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void row(const struct replay *rp, size_t i)
+static void row(const struct replay *rp, size_t i, struct moment *m)
 {
-	struct sample prev, cur;
-	struct sample_rates r;
-	struct hwmodel hw;
+	size_t k, b;
 
-	if (replay_samples(rp, i, &prev, &cur, &r) == 0) {
-		if (r.ndisks > cur.disks.nrows || r.nirqs > cur.irqs.nrows)
+	if (replay_moment(rp, i, m))
+		return;
+	for (k = 0; k < m->nirqs; k++)
+		if (m->irqs[k].ncounts > m->nirq_cpus ||
+		    (m->irqs[k].on_cpu >= 0 && !m->nirq_cpus))
 			abort();
-		sample_rates_free(&r);
-		sample_free(&prev);
-		sample_free(&cur);
-	}
-	if (replay_hwmodel(rp, i, &hw) == 0)
-		hwmodel_fini(&hw);
+	for (b = 0; b < m->nbuses; b++)
+		for (k = 0; k < m->buses[b].nirqs; k++)
+			if (m->buses[b].irq[k] >= m->nirqs)
+				abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -39,9 +38,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (snapshot_load((const char *)data, size, &doc, err, sizeof(err)))
 		return 0;
 	if (replay_open(&rp, doc, err, sizeof(err)) == 0) {
-		row(&rp, 0);
-		row(&rp, rp.n / 2);
-		row(&rp, rp.n - 1);
+		struct moment m;
+
+		moment_init(&m);
+		row(&rp, 0, &m);
+		row(&rp, rp.n / 2, &m);	/* built again over the last */
+		row(&rp, rp.n - 1, &m);
+		moment_fini(&m);
 		replay_fini(&rp);
 	} else if (!err[0]) {
 		abort();

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hw/hwmodel.h"
+#include "view/moment.h"
 #include "tune/hints.h"
 #include "testutil.h"
 
@@ -90,6 +91,7 @@ START_TEST(usb_labels)
 	struct hwmodel hw;
 	struct usbdev d[2];
 	struct hints_in in;
+	struct moment m;
 
 	memset(&hw, 0, sizeof(hw));
 	memset(d, 0, sizeof(d));
@@ -103,14 +105,74 @@ START_TEST(usb_labels)
 	d[1].speed_kbps = 480000;
 	hw.chain.usb.v = d;
 	hw.chain.usb.n = 2;
-	hints_build(&in, &hw, NULL, NULL, NULL, NULL);
+	moment_init(&m);
+	ck_assert_int_eq(moment_from_live(&m, &(struct moment_live){ NULL,
+					  NULL, &hw }), 0);
+	hints_build(&in, &m, NULL, NULL);
 	ck_assert_str_eq(in.uas_dev, "3-1");
 	ck_assert_str_eq(in.uas_label, "JMicron JMS578");
 	ck_assert_str_eq(in.slow_dev, "4-1");
 	ck_assert_str_eq(in.slow_label, "152d:0578");
 	d[1].product = "USB3.0 Disk";
-	hints_build(&in, &hw, NULL, NULL, NULL, NULL);
+	hints_build(&in, &m, NULL, NULL);	/* the moment borrows the list */
 	ck_assert_str_eq(in.slow_label, "USB3.0 Disk");
+	moment_fini(&m);
+}
+END_TEST
+
+/* The builder over a moment: the busiest USB IRQ, the CPU that took most
+ * of it (a LITTLE one), the big cores' busy share, a governor not at
+ * performance. */
+START_TEST(build_from_moment)
+{
+	struct moment_sizes n = { .nclusters = 2, .nirqs = 2, .ncols = 8 };
+	struct moment m;
+	struct hints_in in;
+
+	moment_init(&m);
+	ck_assert_int_eq(moment_alloc(&m, &n), 0);
+	m.have_rates = m.have_hw = true;
+	m.nclusters = 2;
+	m.clusters[0].role = CLUSTER_ROLE_LITTLE;
+	cpulist_parse("0-3", 3, &m.clusters[0].cpus);
+	m.clusters[0].online = m.clusters[0].has_freq = true;
+	strcpy(m.clusters[0].governor, "performance");
+	m.clusters[1].role = CLUSTER_ROLE_BIG;
+	cpulist_parse("4-7", 3, &m.clusters[1].cpus);
+	m.clusters[1].online = m.clusters[1].has_freq = true;
+	strcpy(m.clusters[1].governor, "ondemand");
+	m.clusters[1].util_pct = 3;
+	m.nirq_cpus = 8;
+	for (unsigned c = 0; c < 8; c++)
+		m.irq_cpus[c] = c;
+	m.nirqs = 2;
+	for (size_t i = 0; i < 2; i++) {
+		m.irqs[i].numeric = m.irqs[i].valid = true;
+		m.irqs[i].ncounts = 8;
+		m.irqs[i].desc = m.irqs[i].chip = "";
+	}
+	m.irqs[0].irq = 150;
+	m.irqs[0].action = "xhci-hcd:usb3";
+	m.irqs[0].total_per_s = m.irqs[0].per_cpu[2] = 400;
+	m.irqs[1].irq = 151;
+	m.irqs[1].action = "xhci-hcd:usb5";
+	m.irqs[1].total_per_s = 8000;
+	m.irqs[1].per_cpu[0] = 7000;
+	m.irqs[1].per_cpu[5] = 1000;
+	hints_build(&in, &m, NULL, NULL);
+	ck_assert(in.has_irq);
+	ck_assert_uint_eq(in.irq, 151);
+	ck_assert_str_eq(in.irq_name, "xhci-hcd:usb5");
+	ck_assert_int_eq(in.irq_cpu, 0);
+	ck_assert(in.irq_on_little && in.big_little);
+	ck_assert_double_eq(in.big_busy_pct, 3);
+	ck_assert_str_eq(in.governor, "ondemand");
+	ck_assert_str_eq(in.governor_cpus, "4-7");
+	ck_assert(hints_irq_on_little(&in));
+	m.have_rates = false;	/* the first reading: no IRQ rates yet */
+	hints_build(&in, &m, NULL, NULL);
+	ck_assert(!in.has_irq);
+	moment_fini(&m);
 }
 END_TEST
 
@@ -151,6 +213,7 @@ static Suite *hints_suite(void)
 	tcase_add_test(tc, usb_rules);
 	tcase_add_test(tc, usb_labels);
 	tcase_add_test(tc, io_irq_names);
+	tcase_add_test(tc, build_from_moment);
 	tcase_add_test(tc, eval_order);
 	suite_add_tcase(s, tc);
 	return s;
