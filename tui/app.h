@@ -120,7 +120,9 @@ static inline const struct sample *app_cur(const struct app *a)
 }
 
 /* The rates, the hardware model or what is shown changed: views built
- * from them (the overview's rows) are built again when next asked for. */
+ * from them (the moment, the overview's rows) are built again when next
+ * asked for.  Call it after any reload of A->hw: the moment borrows its
+ * USB tree and chains. */
 static inline void app_data_changed(struct app *a)
 {
 	a->data_gen++;
