@@ -25,8 +25,7 @@ void moment_fini(struct moment *m)
 	free(m->disks);
 	free(m->nets);
 	free(m->irq_cpus);
-	if (m->nirqs)
-		free(m->irqs[0].per_cpu);	/* one block for all rows */
+	free(m->cells);
 	free(m->irqs);
 	free(m->buses);
 	if (m->own) {
@@ -43,8 +42,7 @@ static void *zalloc(size_t n, size_t size)
 
 int moment_alloc(struct moment *m, const struct moment_sizes *n)
 {
-	double *cells;
-	size_t i;
+	size_t i, ncols = n->ncols ? n->ncols : 1;
 
 	moment_fini(m);
 	m->clusters = zalloc(n->nclusters, sizeof(*m->clusters));
@@ -54,17 +52,14 @@ int moment_alloc(struct moment *m, const struct moment_sizes *n)
 	m->nets = zalloc(n->nnets, sizeof(*m->nets));
 	m->irq_cpus = zalloc(n->ncols, sizeof(*m->irq_cpus));
 	m->irqs = zalloc(n->nirqs, sizeof(*m->irqs));
-	cells = zalloc(n->nirqs * (n->ncols ? n->ncols : 1), sizeof(*cells));
+	m->cells = zalloc(n->nirqs * ncols, sizeof(*m->cells));
 	if (!m->clusters || !m->cores || !m->cpus || !m->disks || !m->nets ||
-	    !m->irq_cpus || !m->irqs || !cells) {
-		free(cells);
+	    !m->irq_cpus || !m->irqs || !m->cells) {
 		moment_fini(m);
 		return -ENOMEM;
 	}
 	for (i = 0; i < n->nirqs; i++)
-		m->irqs[i].per_cpu = cells + i * (n->ncols ? n->ncols : 1);
-	if (!n->nirqs)
-		free(cells);
+		m->irqs[i].per_cpu = m->cells + i * ncols;
 	return 0;
 }
 

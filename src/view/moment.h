@@ -115,6 +115,7 @@ struct moment {
 	size_t nirq_cpus;
 	struct moment_irq *irqs;	/* in the kernel's order */
 	size_t nirqs;
+	double *cells;		/* every IRQ's per_cpu, one block */
 	const struct usbdev_list *usb;	/* NULL without the hardware */
 	const struct chain_list *chains;
 	struct moment_bus *buses;	/* one per usb->buses[] */

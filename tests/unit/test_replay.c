@@ -197,6 +197,48 @@ START_TEST(hardware_from_the_facts)
 }
 END_TEST
 
+/* A hand-made file without system facts: a value missing (null, NaN) in
+ * a row reads 0 where the device has another value there, and a device
+ * with no value at all in a row is not in that row's moment. */
+START_TEST(missing_values)
+{
+	struct replay rp;
+	struct moment m;
+	char err[200] = "";
+	json_t *doc = json_loads("{\"schema\": 1, \"series\": {\"interval_s\": "
+		"1.0, \"channels\": [\"disk:sdz:read_bytes_per_s\", "
+		"\"disk:sdz:write_bytes_per_s\", \"net:eth9:rx_bytes_per_s\", "
+		"\"net:eth9:tx_bytes_per_s\"], \"tiers\": [{\"step_ms\": 0, "
+		"\"keep_ms\": 900000, \"max_rows\": 900, \"rows\": [[0, 1, null, "
+		"null, null, 5], [1000, 1, 100, null, 7, null]]}, {\"step_ms\": "
+		"10000, \"keep_ms\": 21600000, \"max_rows\": 2160, \"rows\": "
+		"[]}, {\"step_ms\": 60000, \"keep_ms\": 0, \"max_rows\": 2880, "
+		"\"rows\": []}]}}", 0, NULL);
+
+	ck_assert_ptr_nonnull(doc);
+	moment_init(&m);
+	ck_assert_msg(replay_open(&rp, doc, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(rp.n, 2);
+	ck_assert_int_eq(replay_moment(&rp, 0, &m), 0);
+	ck_assert_ptr_null(moment_disk(&m, "sdz"));	/* not there yet */
+	ck_assert_ptr_nonnull(moment_net(&m, "eth9"));
+	ck_assert_double_eq(moment_net(&m, "eth9")->rx_bytes_per_s, 0);
+	ck_assert_double_eq(moment_net(&m, "eth9")->tx_bytes_per_s, 5);
+	ck_assert_uint_eq(m.nirqs, 0);
+	ck_assert_uint_eq(m.ncpus, 0);
+	ck_assert_uint_eq(m.nclusters, 0);
+	ck_assert_int_eq(replay_moment(&rp, 1, &m), 0);
+	ck_assert_ptr_nonnull(moment_disk(&m, "sdz"));	/* appears later */
+	ck_assert_double_eq(moment_disk(&m, "sdz")->rd_bytes_per_s, 100);
+	ck_assert_double_eq(moment_disk(&m, "sdz")->wr_bytes_per_s, 0);
+	ck_assert(moment_disk(&m, "sdz")->ops_unknown);	/* no IOPS kept */
+	ck_assert_double_eq(moment_net(&m, "eth9")->rx_bytes_per_s, 7);
+	moment_fini(&m);
+	replay_fini(&rp);
+	json_decref(doc);
+}
+END_TEST
+
 /* Without recorded rows there is nothing to replay: one sentence. */
 START_TEST(no_rows_is_refused)
 {
@@ -250,6 +292,7 @@ int main(void)
 	tcase_add_test(tc, hardware_from_the_facts);
 	tcase_add_test(tc, no_rows_is_refused);
 	tcase_add_test(tc, no_clusters);
+	tcase_add_test(tc, missing_values);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
