@@ -296,9 +296,13 @@ void snapreport_figures(const json_t *result, snapreport_figure_fn fn,
 {
 	char path[512] = "";
 
-	if (snapbench_is_run(result))
-		snapbench_figures(result, fn, ctx);
-	else if (json_is_object(result))
+	struct benchresult r;
+
+	if (benchresult_is_run(result)) {
+		if (benchresult_load(&r, (json_t *)result, NULL, 0) == 0)
+			snapbench_figures(&r, fn, ctx);
+		benchresult_fini(&r);
+	} else if (json_is_object(result))
 		figures_in(result, path, 0, sizeof(path), 0, fn, ctx);
 }
 
@@ -340,8 +344,14 @@ const char *snapreport_unit(const char *path)
 
 const char *snapreport_result_unit(const json_t *result, const char *path)
 {
-	const char *u = snapbench_unit(result, path);
+	struct benchresult r;
+	const char *u = NULL;
 
+	if (benchresult_is_run(result) &&
+	    benchresult_load(&r, (json_t *)result, NULL, 0) == 0) {
+		u = snapbench_unit(&r, path);	/* a string of RESULT's */
+		benchresult_fini(&r);
+	}
 	return u ? u : snapreport_unit(path);
 }
 
@@ -467,6 +477,19 @@ static void count_figure(void *ctx, const char *path, double v)
 		++*(size_t *)ctx;
 }
 
+/* A run's result, or the sentence that says why it cannot be read. */
+static void run_result(FILE *f, const json_t *doc)
+{
+	struct benchresult r;
+	char err[256];
+
+	if (benchresult_load(&r, (json_t *)doc, err, sizeof(err)) == 0)
+		snapbench_markdown(f, &r);
+	else
+		fprintf(f, "%s\n\n", err);
+	benchresult_fini(&r);
+}
+
 static void result(FILE *f, const json_t *r, size_t i)
 {
 	const json_t *grid = json_object_get(r, "grid");
@@ -475,8 +498,8 @@ static void result(FILE *f, const json_t *r, size_t i)
 	snapreport_run_key(r, key, sizeof(key));
 	fprintf(f, "### %zu. %s (%s)\n\n", i + 1, key,
 		text(json_object_get(r, "kind"), kind, sizeof(kind)));
-	if (snapbench_is_run(r)) {	/* written by benchtop's own runs */
-		snapbench_markdown(f, r);
+	if (benchresult_is_run(r)) {	/* written by benchtop's own runs */
+		run_result(f, r);
 		return;
 	}
 	conditions(f, json_object_get(r, "conditions"));

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* jsonload: checked lookups for document loaders, one sentence for the
+ * first key of a wrong type. */
+#include "config.h"
+
+#include "base/jsonload.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void jsonload_init(struct jsonload *l, const char *doc, char *err,
+		   size_t errsize)
+{
+	memset(l, 0, sizeof(*l));
+	l->doc = doc;
+	l->err = err;
+	l->errsize = errsize;
+	l->at = "";
+	if (err && errsize)
+		err[0] = '\0';
+}
+
+static const char *type_of(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:	return "an object";
+	case JSON_ARRAY:	return "a list";
+	case JSON_STRING:	return "a string";
+	case JSON_INTEGER:
+	case JSON_REAL:		return "a number";
+	case JSON_TRUE:
+	case JSON_FALSE:	return "true or false";
+	default:		return "null";
+	}
+}
+
+void jsonload_say(struct jsonload *l, const char *sentence)
+{
+	if (l->rc)
+		return;
+	l->rc = -EINVAL;
+	if (l->err && l->errsize)
+		snprintf(l->err, l->errsize, "%s", sentence);
+}
+
+bool jsonload_bad(struct jsonload *l, const char *key, const json_t *v,
+		  const char *want)
+{
+	char s[256];
+
+	if (!v)
+		snprintf(s, sizeof(s), "The %s is not %s.", l->doc, want);
+	else if (!key[0] && !l->at[0])
+		snprintf(s, sizeof(s), "The %s is %s, not %s.", l->doc,
+			 type_of(v), want);
+	else
+		snprintf(s, sizeof(s), "The %s's \"%s%s\" is %s, not %s.",
+			 l->doc, l->at, key, type_of(v), want);
+	jsonload_say(l, s);
+	return false;
+}
+
+/* O's KEY when it is there and not null. */
+static const json_t *get(const json_t *o, const char *key)
+{
+	const json_t *v = json_is_object(o) ? json_object_get(o, key) : NULL;
+
+	return json_is_null(v) ? NULL : v;
+}
+
+const char *jsonload_str(struct jsonload *l, const json_t *o,
+			 const char *key)
+{
+	const json_t *v = get(o, key);
+
+	if (v && !json_is_string(v))
+		jsonload_bad(l, key, v, "a string");
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+double jsonload_num(struct jsonload *l, const json_t *o, const char *key)
+{
+	const json_t *v = get(o, key);
+
+	if (v && !json_is_number(v))
+		jsonload_bad(l, key, v, "a number");
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+long long jsonload_int(struct jsonload *l, const json_t *o, const char *key,
+		       long long dflt)
+{
+	const json_t *v = get(o, key);
+
+	if (v && !json_is_integer(v))
+		jsonload_bad(l, key, v, "a whole number");
+	return json_is_integer(v) ? (long long)json_integer_value(v) : dflt;
+}
+
+int jsonload_bool(struct jsonload *l, const json_t *o, const char *key)
+{
+	const json_t *v = get(o, key);
+
+	if (v && !json_is_boolean(v))
+		jsonload_bad(l, key, v, "true or false");
+	return json_is_boolean(v) ? json_is_true(v) : -1;
+}
+
+const json_t *jsonload_obj(struct jsonload *l, const json_t *o,
+			   const char *key)
+{
+	const json_t *v = get(o, key);
+
+	if (v && !json_is_object(v))
+		jsonload_bad(l, key, v, "an object");
+	return json_is_object(v) ? v : NULL;
+}
+
+const json_t *jsonload_arr(struct jsonload *l, const json_t *o,
+			   const char *key)
+{
+	const json_t *v = get(o, key);
+
+	if (v && !json_is_array(v))
+		jsonload_bad(l, key, v, "a list");
+	return json_is_array(v) ? v : NULL;
+}
+
+bool jsonload_is_obj(struct jsonload *l, const json_t *v, const char *what)
+{
+	return json_is_object(v) || jsonload_bad(l, what, v, "an object");
+}
+
+bool jsonload_is_arr(struct jsonload *l, const json_t *v, const char *what)
+{
+	return json_is_array(v) || jsonload_bad(l, what, v, "a list");
+}
+
+bool jsonload_is_str(struct jsonload *l, const json_t *v, const char *what)
+{
+	return json_is_string(v) || jsonload_bad(l, what, v, "a string");
+}
+
+void *jsonload_calloc(struct jsonload *l, size_t n, size_t size)
+{
+	void *p;
+
+	if (!n)
+		return NULL;
+	p = calloc(n, size);
+	if (!p && !l->rc) {
+		l->rc = -ENOMEM;
+		if (l->err && l->errsize)
+			snprintf(l->err, l->errsize, "%s", strerror(ENOMEM));
+	}
+	return p;
+}
