@@ -52,6 +52,7 @@ static void figures(struct jsonload *l, struct benchresult *r,
 		g->unit = benchresult_or(jsonload_str(l, f, "unit"), "");
 		g->value = jsonload_num(l, f, "value");
 		g->main = jsonload_bool(l, f, "main") == 1;
+		g->count = json_is_integer(json_object_get(f, "value"));
 		r->nfigs++;
 	}
 	l->at = "";
@@ -115,6 +116,8 @@ static void settings_details(struct jsonload *l, struct benchresult *r,
 	r->settings.size_bytes = jsonload_int(l, s, "size_bytes", -1);
 	r->settings.file_bytes = jsonload_int(l, s, "file_bytes", -1);
 	r->settings.duration_s = jsonload_num(l, s, "duration_s");
+	r->settings.reverse = jsonload_bool(l, s, "reverse") == 1;
+	r->settings.udp = jsonload_bool(l, s, "udp") == 1;
 	l->at = "details.";
 	r->details.bytes = jsonload_num(l, d, "bytes");
 	r->details.write_s = jsonload_num(l, d, "write_s");

@@ -27,6 +27,7 @@ struct benchresult_figure {
 	const char *name, *unit;	/* "" when missing */
 	double value;
 	bool main;
+	bool count;		/* the value is a whole number in the document */
 };
 
 /* iozone's grid: the column titles, then rows of numbers (NAN: none). */
@@ -106,6 +107,7 @@ struct benchresult_settings {
 	const char *io;
 	long long size_bytes, file_bytes;	/* -1 when not an integer */
 	double duration_s;
+	bool reverse, udp;	/* iperf's -R and -u */
 };
 
 struct benchresult_details {

@@ -23,7 +23,7 @@ static const char full[] =
 	" \"target\": \"/mnt/ssd\", \"status\": \"cancelled\","
 	" \"error\": \"cancelled at 40 %\", \"port\": 5201,"
 	" \"settings\": {\"io\": \"O_DIRECT\", \"size_bytes\": 67108864,"
-	"  \"file_bytes\": 104857600, \"duration_s\": 10},"
+	"  \"file_bytes\": 104857600, \"duration_s\": 10, \"reverse\": true},"
 	" \"figures\": [{\"name\": \"write\", \"value\": 251.3,"
 	"  \"unit\": \"MB/s\", \"main\": true},"
 	"  {\"name\": \"retransmits\", \"value\": 12, \"unit\": \"\","
@@ -119,6 +119,8 @@ START_TEST(every_part_loads)
 	ck_assert_int_eq(r.port, 5201);
 	ck_assert_uint_eq(r.nfigs, 2);
 	ck_assert(r.figs[0].main && !r.figs[1].main);
+	ck_assert(!r.figs[0].count && r.figs[1].count);	/* 251.3, 12 */
+	ck_assert(r.settings.reverse && !r.settings.udp);
 	ck_assert_ptr_eq(benchresult_figure(&r, "retransmits"), &r.figs[1]);
 	ck_assert_ptr_null(benchresult_figure(&r, "read"));
 	ck_assert_ptr_null(r.table.columns[2]);
