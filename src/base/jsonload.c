@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "base/jsonload.h"
+#include "base/jsonget.h"
 
 #include <errno.h>
 #include <math.h>
@@ -107,6 +108,21 @@ int jsonload_bool(struct jsonload *l, const json_t *o, const char *key)
 	if (v && !json_is_boolean(v))
 		jsonload_bad(l, key, v, "true or false");
 	return json_is_boolean(v) ? json_is_true(v) : -1;
+}
+
+void jsonload_text(struct jsonload *l, const json_t *o, const char *key,
+		   const char **str, char *dst, size_t size)
+{
+	const json_t *v = get(o, key);
+
+	*str = NULL;
+	dst[0] = '\0';
+	if (json_is_string(v))
+		*str = json_string_value(v);
+	else if (json_is_object(v) || json_is_array(v))
+		jsonload_bad(l, key, v, "a number or a word");
+	else if (v)
+		jsonget_text(v, dst, size, "");
 }
 
 const json_t *jsonload_obj(struct jsonload *l, const json_t *o,

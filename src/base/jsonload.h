@@ -43,6 +43,13 @@ long long jsonload_int(struct jsonload *l, const json_t *o, const char *key,
 /* O's boolean KEY: 1, 0, or -1 when missing or null. */
 int jsonload_bool(struct jsonload *l, const json_t *o, const char *key);
 
+/* O's scalar KEY as text into DST: a string is pointed to (*STR), a
+ * number or boolean written to DST ("37", "31.50" with '.' in every
+ * locale, "yes"/"no"), "" with *STR NULL for none; an object or list is
+ * an error. */
+void jsonload_text(struct jsonload *l, const json_t *o, const char *key,
+		   const char **str, char *dst, size_t size);
+
 /* O's object or array KEY; NULL when missing or null. */
 const json_t *jsonload_obj(struct jsonload *l, const json_t *o,
 			   const char *key);
