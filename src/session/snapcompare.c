@@ -16,115 +16,100 @@
 #include "base/jsonget.h"
 #include "base/mdcell.h"
 #include "base/jsondoc.h"
+#include "session/snapbench.h"
 #include "session/snapreport.h"
 
-/* O's A, then its B (jsonget). */
-#define at(o, a, b) jsonget_at(o, a, b)
-
-static void fact(json_t *facts, const char *name, const json_t *v)
+/* The fact NAME = S when S is there. */
+static void fact(json_t *facts, const char *name, const char *s)
 {
-	char tmp[64];
-
-	if (json_is_string(v))
-		json_object_set_new(facts, name, json_string(json_string_value(v)));
-	else if (json_is_integer(v)) {
-		snprintf(tmp, sizeof(tmp), "%" JSON_INTEGER_FORMAT,
-			 json_integer_value(v));
-		json_object_set_new(facts, name, json_string(tmp));
-	}
+	if (s)
+		json_object_set_new(facts, name, json_string(s));
 }
 
-static void cluster_facts(json_t *facts, const json_t *sys)
+static void cluster_facts(json_t *facts, const struct snapdoc_sys *s)
 {
-	const json_t *c;
+	const struct snapdoc_cluster *c;
 	char name[96], v[64];
 	size_t i;
 
-	json_array_foreach(json_object_get(sys, "clusters"), i, c) {
-		json_int_t p = json_integer_value(json_object_get(c, "policy"));
-		const json_t *lo = json_object_get(c, "min_khz");
-		const json_t *hi = json_object_get(c, "max_khz");
-
-		snprintf(name, sizeof(name), "cluster %" JSON_INTEGER_FORMAT
-			 " governor", p);
-		fact(facts, name, json_object_get(c, "governor"));
-		if (!json_is_integer(lo) || !json_is_integer(hi))
+	for (i = 0; i < s->nclusters; i++) {
+		c = &s->clusters[i];
+		snprintf(name, sizeof(name), "cluster %lld governor",
+			 c->policy_n < 0 ? 0 : c->policy_n);
+		fact(facts, name, c->governor);
+		if (c->min_khz < 0 || c->max_khz < 0)
 			continue;
-		snprintf(name, sizeof(name), "cluster %" JSON_INTEGER_FORMAT
-			 " limits", p);
-		snprintf(v, sizeof(v), "%" JSON_INTEGER_FORMAT "-%"
-			 JSON_INTEGER_FORMAT " MHz", json_integer_value(lo) / 1000,
-			 json_integer_value(hi) / 1000);
+		snprintf(name, sizeof(name), "cluster %lld limits",
+			 c->policy_n < 0 ? 0 : c->policy_n);
+		snprintf(v, sizeof(v), "%lld-%lld MHz", c->min_khz / 1000,
+			 c->max_khz / 1000);
 		json_object_set_new(facts, name, json_string(v));
 	}
 }
 
-static void irq_facts(json_t *facts, const json_t *sys)
+static void irq_facts(json_t *facts, const struct snapdoc_sys *s)
 {
-	const json_t *q;
+	const struct snapdoc_irq *q;
 	char name[300];
 	size_t i;
 
-	json_array_foreach(json_object_get(sys, "irqs"), i, q) {
-		const char *k = json_string_value(json_object_get(q, "key"));
-		const char *act = json_string_value(json_object_get(q, "action"));
-
-		if (!k || !json_is_string(json_object_get(q, "affinity")))
+	for (i = 0; i < s->nirqs; i++) {
+		q = &s->irqs[i];
+		if (!q->key || !q->affinity)
 			continue;
-		snprintf(name, sizeof(name), "IRQ %s %s affinity", k,
-			 act ? act : "");
-		fact(facts, name, json_object_get(q, "affinity"));
+		snprintf(name, sizeof(name), "IRQ %s %s affinity", q->key,
+			 q->action ? q->action : "");
+		fact(facts, name, q->affinity);
 	}
 }
 
-static void device_facts(json_t *facts, const json_t *sys)
+static void usb_facts(json_t *facts, const struct snapdoc_usb *d)
 {
-	const json_t *d;
+	char name[300], dev[200];
+
+	/* By what the device is, not where it is plugged; a second one of
+	 * the same kind is told apart by its port. */
+	snprintf(dev, sizeof(dev), "USB %s %s", d->id ? d->id : "?",
+		 d->product ? d->product : "");
+	snprintf(name, sizeof(name), "%s driver", dev);
+	if (json_object_get(facts, name))
+		snprintf(dev + strlen(dev), sizeof(dev) - strlen(dev),
+			 " at %s", d->name ? d->name : "?");
+	snprintf(name, sizeof(name), "%s driver", dev);
+	fact(facts, name, d->driver);
+	snprintf(name, sizeof(name), "%s speed", dev);
+	fact(facts, name, d->speed);
+}
+
+static void device_facts(json_t *facts, const struct snapdoc_sys *s)
+{
 	char name[300];
 	size_t i;
 
-	json_array_foreach(at(sys, "usb", "devices"), i, d) {
-		const char *n = json_string_value(json_object_get(d, "name"));
-		const char *id = json_string_value(json_object_get(d, "id"));
-		const char *p = json_string_value(json_object_get(d, "product"));
-		char dev[200];
-
-		/* By what the device is, not where it is plugged; a second
-		 * one of the same kind is told apart by its port. */
-		snprintf(dev, sizeof(dev), "USB %s %s", id ? id : "?",
-			 p ? p : "");
-		snprintf(name, sizeof(name), "%s driver", dev);
-		if (json_object_get(facts, name))
-			snprintf(dev + strlen(dev), sizeof(dev) - strlen(dev),
-				 " at %s", n ? n : "?");
-		snprintf(name, sizeof(name), "%s driver", dev);
-		fact(facts, name, json_object_get(d, "driver"));
-		snprintf(name, sizeof(name), "%s speed", dev);
-		fact(facts, name, json_object_get(d, "speed"));
-	}
-	json_array_foreach(at(sys, "block", "devices"), i, d) {
-		const char *n = json_string_value(json_object_get(d, "name"));
-
-		snprintf(name, sizeof(name), "disk %s scheduler", n ? n : "?");
-		fact(facts, name, json_object_get(d, "scheduler"));
+	for (i = 0; i < s->nusb; i++)
+		usb_facts(facts, &s->usb[i]);
+	for (i = 0; i < s->ndisks; i++) {
+		snprintf(name, sizeof(name), "disk %s scheduler",
+			 s->disks[i].name ? s->disks[i].name : "?");
+		fact(facts, name, s->disks[i].scheduler);
 	}
 }
 
 /* The facts of a snapshot as an object of strings, in a fixed order. */
-static json_t *facts_of(const json_t *doc)
+static json_t *facts_of(const struct snapdoc *d)
 {
-	const json_t *sys = json_object_get(doc, "system");
+	const struct snapdoc_host *h = &d->sys.host;
 	json_t *f = json_object();
 
 	if (!f)
 		return NULL;
-	fact(f, "board", json_object_get(sys, "board"));
-	fact(f, "kernel", at(sys, "host", "kernel"));
-	fact(f, "kernel command line", at(sys, "host", "cmdline"));
-	fact(f, "CPUs online", at(sys, "cpu_topology", "online"));
-	cluster_facts(f, sys);
-	irq_facts(f, sys);
-	device_facts(f, sys);
+	fact(f, "board", h->board);
+	fact(f, "kernel", h->kernel);
+	fact(f, "kernel command line", h->cmdline);
+	fact(f, "CPUs online", h->cpus_online);
+	cluster_facts(f, &d->sys);
+	irq_facts(f, &d->sys);
+	device_facts(f, &d->sys);
 	return f;
 }
 
@@ -154,23 +139,47 @@ static void collect(void *ctx, const char *path, double v)
 	json_object_set_new(ctx, path, json_real(v));
 }
 
-/* Runs of DOC by key ("PRESET TARGET") -> the array of its results, in
- * the order they ran. */
-static json_t *runs_of(const json_t *doc)
+/* Runs of D by key ("PRESET TARGET") -> the list of their indices in
+ * D's results, in the order they ran. */
+static json_t *runs_of(const struct snapdoc *d)
 {
-	json_t *runs = json_object(), *r, *list;
+	json_t *runs = json_object(), *list;
 	char key[400];
 	size_t i;
 
-	json_array_foreach(json_object_get(doc, "results"), i, r) {
-		snapreport_run_key(r, key, sizeof(key));
+	for (i = 0; runs && i < d->nresults; i++) {
+		snapreport_run_key(d->results[i].doc, key, sizeof(key));
 		if (!(list = json_object_get(runs, key))) {
 			list = json_array();
 			json_object_set_new(runs, key, list);
 		}
-		json_array_append(list, r);
+		json_array_append_new(list, json_integer((json_int_t)i));
 	}
 	return runs;
+}
+
+/* Result number I of list L (from runs_of) of D. */
+static const struct snapdoc_result *nth(const struct snapdoc *d,
+					const json_t *l, size_t i)
+{
+	return &d->results[json_integer_value(json_array_get(l, i))];
+}
+
+/* Every figure of R by name into the object INTO. */
+static void figures_of(const struct snapdoc_result *r, json_t *into)
+{
+	if (r->is_run)
+		snapbench_figures(&r->run, collect, into);
+	else
+		snapreport_figures(r->doc, collect, into);
+}
+
+/* The unit of R's figure NAME. */
+static const char *unit_of(const struct snapdoc_result *r, const char *name)
+{
+	const char *u = r->is_run ? snapbench_unit(&r->run, name) : NULL;
+
+	return u ? u : snapreport_unit(name);
 }
 
 static json_t *figure_json(const char *run, const char *fig,
@@ -187,21 +196,22 @@ static json_t *figure_json(const char *run, const char *fig,
 						      1e2) : json_null());
 }
 
-static void match_run(json_t *out, const char *run, const json_t *ra,
-		      const json_t *rb)
+static void match_run(json_t *out, const char *run,
+		      const struct snapdoc_result *ra,
+		      const struct snapdoc_result *rb)
 {
 	json_t *fa = json_object(), *fb = json_object(), *v;
 	const char *k;
 
-	snapreport_figures(ra, collect, fa);
-	snapreport_figures(rb, collect, fb);
+	figures_of(ra, fa);
+	figures_of(rb, fb);
 	json_object_foreach(fa, k, v) {
 		json_t *w = json_object_get(fb, k);
 
 		if (w)
 			json_array_append_new(out, figure_json(run, k,
-				snapreport_result_unit(ra, k),
-				json_real_value(v), json_real_value(w)));
+				unit_of(ra, k), json_real_value(v),
+				json_real_value(w)));
 	}
 	json_decref(fa);
 	json_decref(fb);
@@ -216,16 +226,23 @@ static json_t *matched_json(const char *run, size_t i, size_t n, size_t j,
 			 (json_int_t)j + 1, "b_of", (json_int_t)m);
 }
 
+/* The two files and their runs of one key, matched. */
+struct pairing {
+	const struct snapdoc *a, *b;
+	const json_t *la, *lb;
+};
+
 /* Match the runs of KEY: the latest of each file, or every pair. */
 static void match_key(json_t *figs, json_t *matched, const char *key,
-		      const json_t *la, const json_t *lb, bool every_pair)
+		      const struct pairing *p, bool every_pair)
 {
+	const json_t *la = p->la, *lb = p->lb;
 	size_t n = json_array_size(la), m = json_array_size(lb), i, j;
 	char run[480];
 
 	if (!every_pair) {
-		match_run(figs, key, json_array_get(la, n - 1),
-			  json_array_get(lb, m - 1));
+		match_run(figs, key, nth(p->a, la, n - 1),
+			  nth(p->b, lb, m - 1));
 		json_array_append_new(matched, matched_json(key, n - 1, n,
 							    m - 1, m));
 		return;
@@ -237,27 +254,28 @@ static void match_key(json_t *figs, json_t *matched, const char *key,
 					 key, i + 1, j + 1);
 			else
 				snprintf(run, sizeof(run), "%s", key);
-			match_run(figs, run, json_array_get(la, i),
-				  json_array_get(lb, j));
+			match_run(figs, run, nth(p->a, la, i),
+				  nth(p->b, lb, j));
 			json_array_append_new(matched, matched_json(run, i, n,
 								    j, m));
 		}
 }
 
-json_t *snapcompare_json_pairs(const json_t *a, const json_t *b,
-			       const char *name_a, const char *name_b,
-			       bool every_pair)
+json_t *snapcompare_json_pairs(const struct snapdoc *a,
+			       const struct snapdoc *b, const char *name_a,
+			       const char *name_b, bool every_pair)
 {
 	json_t *fa = facts_of(a), *fb = facts_of(b), *ra = runs_of(a);
 	json_t *rb = runs_of(b), *figs = json_array(), *only_a = json_array();
 	json_t *only_b = json_array(), *matched = json_array(), *v;
+	struct pairing p = { a, b, NULL, NULL };
 	const char *k;
 
 	json_object_foreach(ra, k, v) {
-		if (json_object_get(rb, k))
-			match_key(figs, matched, k, v, json_object_get(rb, k),
-				  every_pair);
-		else
+		if ((p.lb = json_object_get(rb, k)) != NULL) {
+			p.la = v;
+			match_key(figs, matched, k, &p, every_pair);
+		} else
 			json_array_append_new(only_a, json_string(k));
 	}
 	json_object_foreach(rb, k, v)
@@ -267,8 +285,9 @@ json_t *snapcompare_json_pairs(const json_t *a, const json_t *b,
 		      "b", name_b, "facts", facts_diff(fa, fb), "matching",
 		      every_pair ? "every pair" : "latest", "matched", matched,
 		      "figures", figs, "only_a", only_a, "only_b", only_b);
-	if (v && json_object_get(a, "experiments"))
-		json_object_set_new(v, "experiments", snapexp_compare(a, b));
+	if (v && json_object_get(a->doc, "experiments"))
+		json_object_set_new(v, "experiments", snapexp_compare(a->doc,
+								      b->doc));
 	json_decref(fa);
 	json_decref(fb);
 	json_decref(ra);
@@ -276,8 +295,8 @@ json_t *snapcompare_json_pairs(const json_t *a, const json_t *b,
 	return v;
 }
 
-json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
-			 const char *name_b)
+json_t *snapcompare_json(const struct snapdoc *a, const struct snapdoc *b,
+			 const char *name_a, const char *name_b)
 {
 	return snapcompare_json_pairs(a, b, name_a, name_b, false);
 }

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "session/snapdoc.h"
+
 enum snapcompare_format {
 	SNAPCOMPARE_TEXT,
 	SNAPCOMPARE_MD,
@@ -19,16 +21,16 @@ enum snapcompare_format {
  * b}] where they differ, "figures" [{run, figure, unit, a, b, ratio,
  * change_pct}], "only_a" and "only_b" (runs without a match).  NULL when
  * out of memory. */
-json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
-			 const char *name_b);
+json_t *snapcompare_json(const struct snapdoc *a, const struct snapdoc *b,
+			 const char *name_a, const char *name_b);
 
 /* As snapcompare_json, with the runs of one preset and target matched
  * the latest of A with the latest of B, or (EVERY_PAIR) each with each;
  * "matching" ("latest" or "every pair") and "matched" [{run, a, a_of, b,
  * b_of}] say which runs were compared (1-based, of how many). */
-json_t *snapcompare_json_pairs(const json_t *a, const json_t *b,
-			       const char *name_a, const char *name_b,
-			       bool every_pair);
+json_t *snapcompare_json_pairs(const struct snapdoc *a,
+			       const struct snapdoc *b, const char *name_a,
+			       const char *name_b, bool every_pair);
 
 /* Print CMP (from snapcompare_json()) to F in FORMAT; 0 or -EIO. */
 int snapcompare_print(FILE *f, const json_t *cmp,
