@@ -9,12 +9,12 @@
 #include <string.h>
 
 static void usb(struct jsonload *l, struct benchresult_usb *u,
-		const json_t *o)
+		const json_t *o, const char *usb_at)
 {
 	const char *at = l->at;
 
 	u->present = o != NULL;
-	l->at = "conditions.target.usb.";
+	l->at = usb_at;
 	u->device = jsonload_str(l, o, "device");
 	u->speed = jsonload_str(l, o, "speed");
 	u->driver = jsonload_str(l, o, "driver");
@@ -25,7 +25,7 @@ static void usb(struct jsonload *l, struct benchresult_usb *u,
 }
 
 static void irqs(struct jsonload *l, struct benchresult_chain *ch,
-		 const json_t *a)
+		 const json_t *a, const char *irq_at)
 {
 	const char *at = l->at;
 	const json_t *q;
@@ -37,7 +37,7 @@ static void irqs(struct jsonload *l, struct benchresult_chain *ch,
 
 		if (!ch->irqs || !jsonload_is_obj(l, q, "irqs[]"))
 			break;
-		l->at = "conditions.target.irqs[].";
+		l->at = irq_at;
 		x->irq = jsonload_int(l, q, "irq", 0);
 		x->action = jsonload_str(l, q, "action");
 		x->affinity = jsonload_str(l, q, "affinity");
@@ -50,13 +50,17 @@ static void irqs(struct jsonload *l, struct benchresult_chain *ch,
 	l->at = at;
 }
 
-/* A disk or an interface: its name KEY, "usb" and "irqs". */
+/* A disk (the target) or an interface (IFACE): its name KEY, "usb" and
+ * "irqs". */
 static void chain(struct jsonload *l, struct benchresult_chain *ch,
-		  const json_t *o, const char *key)
+		  const json_t *o, const char *key, bool iface)
 {
 	ch->name = jsonload_str(l, o, key);
-	usb(l, &ch->usb, jsonload_obj(l, o, "usb"));
-	irqs(l, ch, jsonload_arr(l, o, "irqs"));
+	usb(l, &ch->usb, jsonload_obj(l, o, "usb"), iface ?
+	    "conditions.target.interfaces[].usb." : "conditions.target.usb.");
+	irqs(l, ch, jsonload_arr(l, o, "irqs"), iface ?
+	     "conditions.target.interfaces[].irqs[]." :
+	     "conditions.target.irqs[].");
 }
 
 static void interfaces(struct jsonload *l, struct benchresult_target *t,
@@ -70,7 +74,7 @@ static void interfaces(struct jsonload *l, struct benchresult_target *t,
 		if (!t->ifs || !jsonload_is_obj(l, n, "interfaces[]"))
 			return;
 		l->at = "conditions.target.interfaces[].";
-		chain(l, &t->ifs[t->nifs++], n, "name");
+		chain(l, &t->ifs[t->nifs++], n, "name", true);
 		l->at = "conditions.target.";
 	}
 }
@@ -97,7 +101,7 @@ static void target(struct jsonload *l, struct benchresult_target *t,
 	t->source = jsonload_str(l, o, "source");
 	t->device_path = jsonload_str(l, o, "device_path");
 	t->host = jsonload_str(l, o, "host");
-	chain(l, &t->disk, o, "disk");
+	chain(l, &t->disk, o, "disk", false);
 	interfaces(l, t, jsonload_arr(l, o, "interfaces"));
 	l->at = "conditions.";
 }
@@ -113,9 +117,13 @@ static void clusters(struct jsonload *l, const json_t *c, const char *key,
 	json_array_foreach(a, i, x) {
 		struct benchresult_cluster *k = &(*out)[*n];
 
-		if (!*out || !jsonload_is_obj(l, x, key))
+		if (!*out || !jsonload_is_obj(l, x, !strcmp(key,
+				"clusters_end") ? "clusters_end[]" :
+				"clusters_start[]"))
 			return;
-		l->at = "conditions.clusters[].";
+		l->at = !strcmp(key, "clusters_end") ?
+			"conditions.clusters_end[]." :
+			"conditions.clusters_start[].";
 		k->policy = jsonload_int(l, x, "policy", -1);
 		k->cpus = jsonload_str(l, x, "cpus");
 		k->governor = jsonload_str(l, x, "governor");

@@ -5,6 +5,7 @@
 
 #include "session/snapsys.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,13 +17,15 @@ void *snapsys_list(struct jsonload *l, const json_t *a, const char *at,
 {
 	const char *up = l->at;
 	const json_t *v;
-	char *out;
+	char *out, what[96];
 	size_t i;
 
 	*n = 0;
+	snprintf(what, sizeof(what), "%.*s", (int)strcspn(at, "]") + 1, at);
 	out = jsonload_calloc(l, json_array_size(a), elsize);
 	json_array_foreach(a, i, v) {
-		if (!out || !jsonload_is_obj(l, v, at))
+		l->at = "";
+		if (!out || !jsonload_is_obj(l, v, what))
 			break;
 		l->at = at;
 		fn(l, out + *n * elsize, v);
@@ -135,15 +138,15 @@ static void host(struct jsonload *l, struct snapdoc_host *h,
 	l->at = "system.";
 }
 
-/* SYS's object KEY's list "devices". */
-static const json_t *devices(struct jsonload *l, const json_t *sys,
-			     const char *key)
+/* SYS's object KEY's list LIST; AT names the object ("system.usb."). */
+static const json_t *inner(struct jsonload *l, const json_t *sys,
+			   const char *key, const char *list, const char *at)
 {
 	const json_t *o = jsonload_obj(l, sys, key), *a;
 	const char *up = l->at;
 
-	l->at = !strcmp(key, "usb") ? "system.usb." : "system.block.";
-	a = jsonload_arr(l, o, "devices");
+	l->at = at;
+	a = jsonload_arr(l, o, list);
 	l->at = up;
 	return a;
 }
@@ -151,28 +154,28 @@ static const json_t *devices(struct jsonload *l, const json_t *sys,
 void snapsys_load(struct jsonload *l, struct snapdoc_sys *s,
 		  const json_t *sys)
 {
-	const json_t *th;
-
 	l->at = "system.";
 	host(l, &s->host, sys);
-	s->cores = snapsys_list(l, json_object_get(json_object_get(sys,
-		   "cpu_topology"), "cores"), "system.cpu_topology.cores[].",
+	s->cores = snapsys_list(l, inner(l, sys, "cpu_topology", "cores",
+		   "system.cpu_topology."), "system.cpu_topology.cores[].",
 		   sizeof(*s->cores), &s->ncores, core);
 	s->clusters = snapsys_list(l, jsonload_arr(l, sys, "clusters"),
 		      "system.clusters[].", sizeof(*s->clusters),
 		      &s->nclusters, cluster);
-	th = jsonload_obj(l, sys, "thermal");
-	s->zones = snapsys_list(l, json_object_get(th, "zones"),
+	s->zones = snapsys_list(l, inner(l, sys, "thermal", "zones",
+		   "system.thermal."),
 		   "system.thermal.zones[].", sizeof(*s->zones), &s->nzones,
 		   zone);
 	s->chain = snapsys_list(l, jsonload_arr(l, sys, "chain"),
 		   "system.chain[].", sizeof(*s->chain), &s->nchain, link);
-	s->disks = snapsys_list(l, devices(l, sys, "block"),
+	s->disks = snapsys_list(l, inner(l, sys, "block", "devices",
+		   "system.block."),
 		   "system.block.devices[].", sizeof(*s->disks), &s->ndisks,
 		   disk);
 	s->nets = snapsys_list(l, jsonload_arr(l, sys, "net"), "system.net[].",
 		  sizeof(*s->nets), &s->nnets, net);
-	s->usb = snapsys_list(l, devices(l, sys, "usb"),
+	s->usb = snapsys_list(l, inner(l, sys, "usb", "devices",
+		 "system.usb."),
 		 "system.usb.devices[].", sizeof(*s->usb), &s->nusb, usb);
 	s->irqs = snapsys_list(l, jsonload_arr(l, sys, "irqs"),
 		  "system.irqs[].", sizeof(*s->irqs), &s->nirqs, irq);

@@ -54,14 +54,8 @@ static const char full[] =
 	"  \"temperature_min_c\": 41.5, \"temperature_max_c\": 77,"
 	"  \"throttled\": true, \"throttled_policies\": [4]}}";
 
-static json_t *parse(const char *s)
-{
-	json_error_t e;
-	json_t *doc = json_loads(s, JSON_DECODE_ANY, &e);
-
-	ck_assert_msg(doc != NULL, "%s", e.text);
-	return doc;
-}
+#define parse(s) testutil_json(s)
+#define set_at(d, p, v) testutil_json_set(d, p, v)
 
 START_TEST(saved_runs_load)
 {
@@ -191,9 +185,9 @@ static const struct {
 	{ "conditions.target.irqs.0.irq", "\"103\"", "The result's \""
 	  "conditions.target.irqs[].irq\" is a string, not a whole number." },
 	{ "conditions.clusters_start.1.governor", "{}", "The result's \""
-	  "conditions.clusters[].governor\" is an object, not a string." },
+	  "conditions.clusters_start[].governor\" is an object, not a string." },
 	{ "conditions.clusters_end.0.cur_khz", "\"1.4GHz\"", "The result's \""
-	  "conditions.clusters[].cur_khz\" is a string, not a number." },
+	  "conditions.clusters_end[].cur_khz\" is a string, not a number." },
 	{ "conditions.temperature_min_c", "\"hot\"", "The result's \""
 	  "conditions.temperature_min_c\" is a string, not a number." },
 	{ "conditions.throttled", "\"no\"", "The result's \"conditions."
@@ -202,27 +196,6 @@ static const struct {
 	  "conditions.throttled_policies[]\" is a string, not a whole "
 	  "number." },
 };
-
-/* Set the value at dotted PATH of DOC (numbers index lists) to V. */
-static void set_at(json_t *doc, const char *path, json_t *v)
-{
-	char key[64];
-	const char *dot;
-	json_t *o = doc;
-
-	while ((dot = strchr(path, '.')) != NULL) {
-		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
-		o = json_is_array(o) ? json_array_get(o, strtoul(key, NULL,
-							10)) :
-		    json_object_get(o, key);
-		path = dot + 1;
-	}
-	if (json_is_array(o))
-		ck_assert_int_eq(json_array_set_new(o, strtoul(path, NULL, 10),
-						    v), 0);
-	else
-		ck_assert_int_eq(json_object_set_new(o, path, v), 0);
-}
 
 START_TEST(each_wrong_type_is_one_sentence)
 {
