@@ -57,6 +57,28 @@ static const char full[] =
 #define parse(s) testutil_json(s)
 #define set_at(d, p, v) testutil_json_set(d, p, v)
 
+/* What each kind of run in x86-vm-bench-a.json holds. */
+static void check_saved(const struct benchresult *r)
+{
+	ck_assert_int_eq(r->cond.target.where, !strcmp(r->kind, "iperf")
+			 ? BENCHRESULT_WHERE_HOST : !strcmp(r->kind,
+			 "read-timing") ? BENCHRESULT_WHERE_DEVICE :
+			 BENCHRESULT_WHERE_FOLDER);
+	if (strcmp(r->kind, "iperf"))
+		ck_assert_str_eq(r->cond.target.disk.name, "loop0");
+	else
+		ck_assert_uint_gt(r->cond.target.nifs, 0);
+	if (!strcmp(r->kind, "seq-direct")) {
+		ck_assert(r->figs[0].value == 1521.831);
+		ck_assert_str_eq(r->figs[0].unit, "MB/s");
+		ck_assert(r->details.bytes == 67108864);
+	}
+	if (!strcmp(r->kind, "iozone")) {
+		ck_assert(r->table.present && r->table.ncolumns == 8);
+		ck_assert(r->table.nrows > 0 && r->table.rows[0].n == 8);
+	}
+}
+
 START_TEST(saved_runs_load)
 {
 	size_t len, i, runs = 0;
@@ -74,24 +96,8 @@ START_TEST(saved_runs_load)
 		ck_assert_ptr_eq(benchresult_doc(&r), res);
 		ck_assert_int_eq(r.st, BENCHRESULT_OK);
 		ck_assert(r.nfigs > 0 && r.cond.present);
-		ck_assert_int_eq(r.cond.target.where, !strcmp(r.kind, "iperf")
-				 ? BENCHRESULT_WHERE_HOST : !strcmp(r.kind,
-				 "read-timing") ? BENCHRESULT_WHERE_DEVICE :
-				 BENCHRESULT_WHERE_FOLDER);
-		if (strcmp(r.kind, "iperf"))
-			ck_assert_str_eq(r.cond.target.disk.name, "loop0");
-		else
-			ck_assert_uint_gt(r.cond.target.nifs, 0);
 		ck_assert_int_eq(r.cond.throttled, 0);
-		if (!strcmp(r.kind, "seq-direct")) {
-			ck_assert(r.figs[0].value == 1521.831);
-			ck_assert_str_eq(r.figs[0].unit, "MB/s");
-			ck_assert(r.details.bytes == 67108864);
-		}
-		if (!strcmp(r.kind, "iozone")) {
-			ck_assert(r.table.present && r.table.ncolumns == 8);
-			ck_assert(r.table.nrows > 0 && r.table.rows[0].n == 8);
-		}
+		check_saved(&r);
 		benchresult_fini(&r);
 		runs++;
 	}
@@ -100,6 +106,29 @@ START_TEST(saved_runs_load)
 	free(buf);
 }
 END_TEST
+
+/* The conditions in FULL: USB disk, its IRQ, two clusters, heat. */
+static void check_full_cond(const struct benchresult_cond *c)
+{
+	ck_assert_int_eq(c->target.where, BENCHRESULT_WHERE_FOLDER);
+	ck_assert(c->target.disk.usb.present);
+	ck_assert_int_eq(c->target.disk.usb.uas, 1);
+	ck_assert_str_eq(c->target.disk.usb.bridge, "ASM1153E");
+	ck_assert_uint_eq(c->target.disk.nirqs, 1);
+	ck_assert_int_eq(c->target.disk.irqs[0].irq, 103);
+	ck_assert_str_eq(c->target.disk.irqs[0].affinity, "0-7");
+	ck_assert(c->target.disk.irqs[0].has_top_cpu);
+	ck_assert_uint_eq(c->nstart, 2);
+	ck_assert_str_eq(c->start[1].governor, "performance");
+	ck_assert(c->start[0].cur_khz == 1400000);
+	ck_assert_uint_eq(c->nend, 1);
+	ck_assert_ptr_null(c->end[0].governor);
+	ck_assert(isnan(c->end[0].cur_khz) && c->end[0].throttled);
+	ck_assert(c->temp_min_c == 41.5 && c->temp_max_c == 77);
+	ck_assert_int_eq(c->throttled, 1);
+	ck_assert_uint_eq(c->nthrottled_policies, 1);
+	ck_assert_int_eq(c->throttled_policies[0], 4);
+}
 
 START_TEST(every_part_loads)
 {
@@ -121,24 +150,7 @@ START_TEST(every_part_loads)
 	ck_assert(r.table.rows[0].v[2] == 5000.5);
 	ck_assert(isnan(r.table.rows[1].v[2]));
 	ck_assert_int_eq(r.settings.size_bytes, 67108864);
-	ck_assert_int_eq(r.cond.target.where, BENCHRESULT_WHERE_FOLDER);
-	ck_assert(r.cond.target.disk.usb.present);
-	ck_assert_int_eq(r.cond.target.disk.usb.uas, 1);
-	ck_assert_str_eq(r.cond.target.disk.usb.bridge, "ASM1153E");
-	ck_assert_uint_eq(r.cond.target.disk.nirqs, 1);
-	ck_assert_int_eq(r.cond.target.disk.irqs[0].irq, 103);
-	ck_assert_str_eq(r.cond.target.disk.irqs[0].affinity, "0-7");
-	ck_assert(r.cond.target.disk.irqs[0].has_top_cpu);
-	ck_assert_uint_eq(r.cond.nstart, 2);
-	ck_assert_str_eq(r.cond.start[1].governor, "performance");
-	ck_assert(r.cond.start[0].cur_khz == 1400000);
-	ck_assert_uint_eq(r.cond.nend, 1);
-	ck_assert_ptr_null(r.cond.end[0].governor);
-	ck_assert(isnan(r.cond.end[0].cur_khz) && r.cond.end[0].throttled);
-	ck_assert(r.cond.temp_min_c == 41.5 && r.cond.temp_max_c == 77);
-	ck_assert_int_eq(r.cond.throttled, 1);
-	ck_assert_uint_eq(r.cond.nthrottled_policies, 1);
-	ck_assert_int_eq(r.cond.throttled_policies[0], 4);
+	check_full_cond(&r.cond);
 	benchresult_fini(&r);
 	json_decref(doc);
 }
@@ -185,7 +197,8 @@ static const struct {
 	{ "conditions.target.irqs.0.irq", "\"103\"", "The result's \""
 	  "conditions.target.irqs[].irq\" is a string, not a whole number." },
 	{ "conditions.clusters_start.1.governor", "{}", "The result's \""
-	  "conditions.clusters_start[].governor\" is an object, not a string." },
+	  "conditions.clusters_start[].governor\" is an object, not a "
+	  "string." },
 	{ "conditions.clusters_end.0.cur_khz", "\"1.4GHz\"", "The result's \""
 	  "conditions.clusters_end[].cur_khz\" is a string, not a number." },
 	{ "conditions.temperature_min_c", "\"hot\"", "The result's \""
@@ -272,9 +285,23 @@ END_TEST
  * the document has them; cleaned by whoever shows them. */
 #define HOSTILE "evil\033[2J\302\233\342\200\256\342\201\246x"
 
+/* A saved session's text with RESULT as its one result. */
+static char *in_snapshot(json_t *result)
+{
+	char *text = testutil_load("snapshots/x86-vm-bench-a.json", NULL);
+	json_t *raw = json_loads(text, 0, NULL);
+
+	free(text);
+	ck_assert_ptr_nonnull(raw);
+	json_object_set_new(raw, "results", json_pack("[O]", result));
+	text = json_dumps(raw, 0);
+	json_decref(raw);
+	return text;
+}
+
 START_TEST(hostile_strings_stay_data)
 {
-	json_t *doc = parse(full), *raw;
+	json_t *doc = parse(full);
 	struct benchresult r;
 	char err[256], shown[64], *text, *buf = NULL;
 	size_t len = 0;
@@ -292,13 +319,7 @@ START_TEST(hostile_strings_stay_data)
 	ck_assert_ptr_null(strstr(shown, "\342\200\256"));
 	benchresult_fini(&r);
 	/* a report reads it from a snapshot, whose loader cleans it */
-	text = testutil_load("snapshots/x86-vm-bench-a.json", &len);
-	raw = json_loads(text, 0, NULL);
-	free(text);
-	ck_assert_ptr_nonnull(raw);
-	json_object_set_new(raw, "results", json_pack("[O]", doc));
-	text = json_dumps(raw, 0);
-	json_decref(raw);
+	text = in_snapshot(doc);
 	json_decref(doc);
 	ck_assert_msg(snapshot_load(text, strlen(text), &doc, err,
 				    sizeof(err)) == 0, "%s", err);

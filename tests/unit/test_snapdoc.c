@@ -127,8 +127,8 @@ static const struct {
 	  "string, not a number." },
 	{ "x86-vm-bench-a.json", "results.3.conditions.target.interfaces.0."
 	  "irqs.1.top_cpu", "\"1\"", "Result 4 of the snapshot: The result's "
-	  "\"conditions.target.interfaces[].irqs[].top_cpu\" is a string, not a whole "
-	  "number." },
+	  "\"conditions.target.interfaces[].irqs[].top_cpu\" is a string, "
+	  "not a whole number." },
 };
 
 START_TEST(each_wrong_type_is_one_sentence)
