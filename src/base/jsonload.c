@@ -160,6 +160,30 @@ bool jsonload_is_str(struct jsonload *l, const json_t *v, const char *what)
 	return json_is_string(v) || jsonload_bad(l, what, v, "a string");
 }
 
+void *jsonload_list(struct jsonload *l, const json_t *a, const char *at,
+		    size_t elsize, size_t *n, jsonload_elem_fn fn)
+{
+	const char *up = l->at;
+	const json_t *v;
+	char *out, what[96];
+	size_t i;
+
+	*n = 0;
+	snprintf(what, sizeof(what), "%.*s", (int)strlen(at) - 1, at);
+	out = jsonload_calloc(l, json_array_size(a), elsize);
+	json_array_foreach(a, i, v) {
+		l->at = "";
+		if (!out || !jsonload_is_obj(l, v, what))
+			break;
+		l->at = at;
+		fn(l, out + *n * elsize, v);
+		++*n;
+		l->at = up;
+	}
+	l->at = up;
+	return out;
+}
+
 void *jsonload_calloc(struct jsonload *l, size_t n, size_t size)
 {
 	void *p;

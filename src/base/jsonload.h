@@ -62,6 +62,16 @@ bool jsonload_is_obj(struct jsonload *l, const json_t *v, const char *what);
 bool jsonload_is_arr(struct jsonload *l, const json_t *v, const char *what);
 bool jsonload_is_str(struct jsonload *l, const json_t *v, const char *what);
 
+/* Fills one element EL of a list from object V. */
+typedef void (*jsonload_elem_fn)(struct jsonload *l, void *el,
+				 const json_t *v);
+
+/* The objects of list A (NULL: none) as *N elements of ELSIZE bytes,
+ * each filled by FN with L->at set to AT ("figures[].", ending in '.');
+ * a new array, or NULL. */
+void *jsonload_list(struct jsonload *l, const json_t *a, const char *at,
+		    size_t elsize, size_t *n, jsonload_elem_fn fn);
+
 /* calloc(N, SIZE) for an array of N elements: NULL (not an error) when N
  * is 0, NULL with rc -ENOMEM when memory ran out. */
 void *jsonload_calloc(struct jsonload *l, size_t n, size_t size);

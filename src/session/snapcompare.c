@@ -285,9 +285,8 @@ json_t *snapcompare_json_pairs(const struct snapdoc *a,
 		      "b", name_b, "facts", facts_diff(fa, fb), "matching",
 		      every_pair ? "every pair" : "latest", "matched", matched,
 		      "figures", figs, "only_a", only_a, "only_b", only_b);
-	if (v && json_object_get(a->doc, "experiments"))
-		json_object_set_new(v, "experiments", snapexp_compare(a->doc,
-								      b->doc));
+	if (v && a->has_exps)
+		json_object_set_new(v, "experiments", snapexp_compare(a, b));
 	json_decref(fa);
 	json_decref(fb);
 	json_decref(ra);

@@ -50,6 +50,26 @@ static void result(struct jsonload *l, struct snapdoc_result *r,
 	}
 }
 
+static void experiments(struct jsonload *l, struct snapdoc *d,
+			const json_t *a)
+{
+	char err[256], s[320];
+	const json_t *v;
+	size_t i;
+
+	d->has_exps = a != NULL;
+	d->exps = jsonload_calloc(l, json_array_size(a), sizeof(*d->exps));
+	json_array_foreach(a, i, v) {
+		if (!d->exps || l->rc)
+			return;
+		if (expdoc_load(&d->exps[d->nexps++], v, err, sizeof(err))) {
+			snprintf(s, sizeof(s), "Experiment %zu of the snapshot: "
+				 "%s", i + 1, err);
+			jsonload_say(l, s);
+		}
+	}
+}
+
 static void results(struct jsonload *l, struct snapdoc *d, const json_t *a)
 {
 	const json_t *v;
@@ -77,9 +97,10 @@ int snapdoc_load(struct snapdoc *d, const json_t *doc, char *err,
 	d->benchtop_version = jsonload_str(&l, doc, "benchtop_version");
 	snapsys_load(&l, &d->sys, jsonload_obj(&l, doc, "system"));
 	results(&l, d, jsonload_arr(&l, doc, "results"));
-	d->journal = snapsys_list(&l, jsonload_arr(&l, doc, "journal"),
+	d->journal = jsonload_list(&l, jsonload_arr(&l, doc, "journal"),
 				  "journal[].", sizeof(*d->journal),
 				  &d->njournal, entry);
+	experiments(&l, d, jsonload_arr(&l, doc, "experiments"));
 	if (l.rc) {
 		snapdoc_fini(d);
 		return l.rc;
@@ -97,6 +118,9 @@ void snapdoc_fini(struct snapdoc *d)
 		benchresult_fini(&d->results[i].run);
 	free(d->results);
 	free(d->journal);
+	for (i = 0; i < d->nexps; i++)
+		expdoc_fini(&d->exps[i]);
+	free(d->exps);
 	json_decref(d->doc);
 	memset(d, 0, sizeof(*d));
 }

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "bench/benchresult.h"
+#include "session/expdoc.h"
 
 /* Strings point into the document (held): NULL when missing or null.
  * A fact shown as the file has it (a number or a word: an IRQ is "37"
@@ -107,6 +108,9 @@ struct snapdoc {
 	size_t nresults;
 	struct snapdoc_entry *journal;
 	size_t njournal;
+	struct expdoc *exps;	/* the experiments, oldest first */
+	size_t nexps;
+	bool has_exps;		/* the snapshot has an "experiments" list */
 };
 
 /* Load snapshot DOC (as snapshot_load() returns it) into D.  0, or

@@ -645,7 +645,7 @@ int snapreport_markdown(FILE *f, const struct snapdoc *d)
 	usb(f, &d->sys);
 	irqs(f, &d->sys);
 	results(f, d);
-	snapexp_report(f, d->doc);
+	snapexp_report(f, d);
 	journal(f, d);
 	series_table(f, d->doc);
 	return ferror(f) ? -EIO : 0;

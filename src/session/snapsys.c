@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapsys: a snapshot's "system" object into struct snapdoc_sys, each
- * list through one loop (snapsys_list) and each element's keys checked. */
+ * list through one loop (jsonload_list) and each element's keys checked. */
 #include "config.h"
 
 #include "session/snapsys.h"
@@ -11,30 +11,6 @@
 
 #define TEXT(l, o, k, t) \
 	jsonload_text(l, o, k, &(t)->s, (t)->num, sizeof((t)->num))
-
-void *snapsys_list(struct jsonload *l, const json_t *a, const char *at,
-		   size_t elsize, size_t *n, snapsys_elem_fn fn)
-{
-	const char *up = l->at;
-	const json_t *v;
-	char *out, what[96];
-	size_t i;
-
-	*n = 0;
-	snprintf(what, sizeof(what), "%.*s", (int)strcspn(at, "]") + 1, at);
-	out = jsonload_calloc(l, json_array_size(a), elsize);
-	json_array_foreach(a, i, v) {
-		l->at = "";
-		if (!out || !jsonload_is_obj(l, v, what))
-			break;
-		l->at = at;
-		fn(l, out + *n * elsize, v);
-		++*n;
-		l->at = up;
-	}
-	l->at = up;
-	return out;
-}
 
 static void core(struct jsonload *l, void *el, const json_t *v)
 {
@@ -156,28 +132,28 @@ void snapsys_load(struct jsonload *l, struct snapdoc_sys *s,
 {
 	l->at = "system.";
 	host(l, &s->host, sys);
-	s->cores = snapsys_list(l, inner(l, sys, "cpu_topology", "cores",
+	s->cores = jsonload_list(l, inner(l, sys, "cpu_topology", "cores",
 		   "system.cpu_topology."), "system.cpu_topology.cores[].",
 		   sizeof(*s->cores), &s->ncores, core);
-	s->clusters = snapsys_list(l, jsonload_arr(l, sys, "clusters"),
+	s->clusters = jsonload_list(l, jsonload_arr(l, sys, "clusters"),
 		      "system.clusters[].", sizeof(*s->clusters),
 		      &s->nclusters, cluster);
-	s->zones = snapsys_list(l, inner(l, sys, "thermal", "zones",
+	s->zones = jsonload_list(l, inner(l, sys, "thermal", "zones",
 		   "system.thermal."),
 		   "system.thermal.zones[].", sizeof(*s->zones), &s->nzones,
 		   zone);
-	s->chain = snapsys_list(l, jsonload_arr(l, sys, "chain"),
+	s->chain = jsonload_list(l, jsonload_arr(l, sys, "chain"),
 		   "system.chain[].", sizeof(*s->chain), &s->nchain, link);
-	s->disks = snapsys_list(l, inner(l, sys, "block", "devices",
+	s->disks = jsonload_list(l, inner(l, sys, "block", "devices",
 		   "system.block."),
 		   "system.block.devices[].", sizeof(*s->disks), &s->ndisks,
 		   disk);
-	s->nets = snapsys_list(l, jsonload_arr(l, sys, "net"), "system.net[].",
+	s->nets = jsonload_list(l, jsonload_arr(l, sys, "net"), "system.net[].",
 		  sizeof(*s->nets), &s->nnets, net);
-	s->usb = snapsys_list(l, inner(l, sys, "usb", "devices",
+	s->usb = jsonload_list(l, inner(l, sys, "usb", "devices",
 		 "system.usb."),
 		 "system.usb.devices[].", sizeof(*s->usb), &s->nusb, usb);
-	s->irqs = snapsys_list(l, jsonload_arr(l, sys, "irqs"),
+	s->irqs = jsonload_list(l, jsonload_arr(l, sys, "irqs"),
 		  "system.irqs[].", sizeof(*s->irqs), &s->nirqs, irq);
 	l->at = "";
 }

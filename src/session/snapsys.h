@@ -9,15 +9,6 @@
 #include "base/jsonload.h"
 #include "session/snapdoc.h"
 
-/* Fills one element EL of a list from object V. */
-typedef void (*snapsys_elem_fn)(struct jsonload *l, void *el,
-				const json_t *v);
-
-/* The objects of list A (NULL: none) as *N elements of ELSIZE bytes,
- * each filled by FN with L->at set to AT; a new array, or NULL. */
-void *snapsys_list(struct jsonload *l, const json_t *a, const char *at,
-		   size_t elsize, size_t *n, snapsys_elem_fn fn);
-
 /* SYS (the "system" object) into S through L. */
 void snapsys_load(struct jsonload *l, struct snapdoc_sys *s,
 		  const json_t *sys);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "session/snapdoc.h"
+#include "session/snapexp.h"
 #include "session/snapreport.h"
 #include "session/snapshot.h"
 #include "testutil.h"
@@ -208,6 +209,114 @@ START_TEST(hostile_strings_stay_data)
 }
 END_TEST
 
+/* An experiment: governor A against B, one figure, two runs each. */
+static const char experiment[] =
+	"{\"kind\": \"experiment\", \"preset\": \"seq-direct\","
+	" \"target\": \"/mnt/ssd\", \"repeat\": 2,"
+	" \"vary\": [\"governor:policy0=ondemand,performance\"],"
+	" \"variants\": [{\"name\": \"A\", \"label\": \"ondemand\"},"
+	"  {\"name\": \"B\", \"label\": \"performance\"}],"
+	" \"order\": [0, 1, 1, 0], \"status\": \"ok\", \"error\": null,"
+	" \"restored\": true, \"runs\": [{\"variant\": 0, \"result\":"
+	"  {\"kind\": \"seq-direct\"}}],"
+	" \"figures\": [{\"name\": \"write\", \"unit\": \"MB/s\","
+	"  \"variants\": [{\"median\": 200, \"min\": 198, \"max\": 202,"
+	"   \"n\": 2}, {\"median\": 250, \"min\": 249, \"max\": 251,"
+	"   \"n\": 2}], \"comparisons\": [{\"ratio\": 1.25, \"verdict\":"
+	"   \"higher\", \"sentence\": \"B is 25 % faster\"}]}]}";
+
+START_TEST(experiment_loads_and_prints)
+{
+	json_t *doc = testutil_json(experiment);
+	struct expdoc e;
+	char err[256], *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	ck_assert_msg(expdoc_load(&e, doc, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(e.norder, 4);
+	ck_assert_int_eq(e.order[1], 1);
+	ck_assert_uint_eq(e.nvariants, 2);
+	ck_assert_str_eq(e.variants[1].label, "performance");
+	ck_assert_int_eq(e.restored, 1);
+	ck_assert_str_eq(e.kind, "seq-direct");
+	ck_assert(e.figs[0].sides[1].median == 250);
+	ck_assert(e.figs[0].cmps[0].ratio == 1.25);
+	f = open_memstream(&out, &len);
+	snapexp_print_doc(f, &e, false);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(out, "2 runs of each variant, in the "
+				     "order A B B A; status ok\n"));
+	ck_assert_ptr_nonnull(strstr(out, "\n                       B   "
+				     "      250 249-251              1.250  "
+				     "B is 25 % faster\n"));
+	ck_assert_ptr_nonnull(strstr(out, "The tuning was put back"));
+	free(out);
+	expdoc_fini(&e);
+	json_decref(doc);
+}
+END_TEST
+
+static const struct {
+	const char *path, *value, *sentence;
+} exp_wrong[] = {
+	{ "repeat", "\"2\"", "The experiment's \"repeat\" is a string, not a "
+	  "whole number." },
+	{ "order.2", "\"B\"", "The experiment's \"order[]\" is a string, not "
+	  "a variant's number." },
+	{ "restored", "\"yes\"", "The experiment's \"restored\" is a string, "
+	  "not true or false." },
+	{ "variants.1.label", "2", "The experiment's \"variants[].label\" is "
+	  "a number, not a string." },
+	{ "figures.0.variants.1.median", "\"250\"", "The experiment's \""
+	  "figures[].variants[].median\" is a string, not a number." },
+	{ "figures.0.comparisons.0.sentence", "{}", "The experiment's \""
+	  "figures[].comparisons[].sentence\" is an object, not a string." },
+	{ "figures", "{}", "The experiment's \"figures\" is an object, not a "
+	  "list." },
+};
+
+START_TEST(experiment_wrong_type_is_one_sentence)
+{
+	json_t *doc = testutil_json(experiment);
+	struct expdoc e;
+	char err[256];
+
+	testutil_json_set(doc, exp_wrong[_i].path,
+			  testutil_json(exp_wrong[_i].value));
+	ck_assert_int_eq(expdoc_load(&e, doc, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, exp_wrong[_i].sentence);
+	ck_assert_ptr_null(e.doc);
+	expdoc_fini(&e);
+	json_decref(doc);
+}
+END_TEST
+
+/* In a snapshot: an experiment that cannot be read refuses the file. */
+START_TEST(snapshot_experiments)
+{
+	json_t *doc = saved("odroid-xu4.json"), *x = testutil_json(experiment);
+	struct snapdoc d;
+	char err[256];
+
+	json_object_set_new(doc, "experiments", json_pack("[O]", x));
+	ck_assert_msg(snapdoc_load(&d, doc, err, sizeof(err)) == 0, "%s", err);
+	ck_assert(d.has_exps && d.nexps == 1);
+	ck_assert_str_eq(d.exps[0].preset, "seq-direct");
+	snapdoc_fini(&d);
+	json_object_del(x, "figures");	/* optional: none yet */
+	ck_assert_int_eq(snapdoc_load(&d, doc, err, sizeof(err)), 0);
+	ck_assert_uint_eq(d.exps[0].nfigs, 0);
+	snapdoc_fini(&d);
+	testutil_json_set(x, "vary", json_integer(1));
+	ck_assert_int_eq(snapdoc_load(&d, doc, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "Experiment 1 of the snapshot: The "
+			 "experiment's \"vary\" is a number, not a list.");
+	json_decref(x);
+	json_decref(doc);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("snapdoc");
@@ -219,6 +328,10 @@ int main(void)
 			    (int)(sizeof(wrong) / sizeof(wrong[0])));
 	tcase_add_test(tc, optional_parts_may_be_missing);
 	tcase_add_test(tc, hostile_strings_stay_data);
+	tcase_add_test(tc, experiment_loads_and_prints);
+	tcase_add_loop_test(tc, experiment_wrong_type_is_one_sentence, 0,
+			    (int)(sizeof(exp_wrong) / sizeof(exp_wrong[0])));
+	tcase_add_test(tc, snapshot_experiments);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
