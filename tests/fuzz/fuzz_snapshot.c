@@ -20,24 +20,25 @@ static void render(const json_t *doc)
 	FILE *f = fopen("/dev/null", "w");
 	char err[400] = "";
 	struct snapdoc d;
-	json_t *c = NULL;
+	struct snapcompare c;
+	bool have_c = false;
 
 	if (!f)
 		abort();
 	if (snapdoc_load(&d, doc, err, sizeof(err)) == 0) {
-		c = snapcompare_json(&d, &d, "a", "b");
+		have_c = snapcompare_build(&c, &d, &d, "a", "b", false) == 0;
 		snapreport_markdown(f, &d);
 	} else if (!err[0] || strchr(err, '\n')) {
 		abort();	/* a refusal is one sentence */
 	}
-	snapdoc_fini(&d);
 	snapreport_csv(f, doc);
-	if (c) {
-		snapcompare_print(f, c, SNAPCOMPARE_TEXT);
-		snapcompare_print(f, c, SNAPCOMPARE_MD);
-		snapcompare_print(f, c, SNAPCOMPARE_JSON);
+	if (have_c) {
+		snapcompare_print(f, &c, SNAPCOMPARE_TEXT);
+		snapcompare_print(f, &c, SNAPCOMPARE_MD);
+		snapcompare_print(f, &c, SNAPCOMPARE_JSON);
+		snapcompare_fini(&c);
 	}
-	json_decref(c);
+	snapdoc_fini(&d);
 	fclose(f);
 }
 
