@@ -27,7 +27,7 @@ struct benchresult_figure {
 	const char *name, *unit;	/* "" when missing */
 	double value;
 	bool main;
-	bool count;		/* the value is a whole number in the document */
+	bool count;		/* a whole number in the document */
 };
 
 /* iozone's grid: the column titles, then rows of numbers (NAN: none). */

@@ -467,7 +467,7 @@ void snapcompare_fini(struct snapcompare *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* ---- the document ---------------------------------------------------------- */
+/* ---- the document ------------------------------------------------------ */
 
 static json_t *str_or_null(const char *s)
 {

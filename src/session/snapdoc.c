@@ -63,8 +63,8 @@ static void experiments(struct jsonload *l, struct snapdoc *d,
 		if (!d->exps || l->rc)
 			return;
 		if (expdoc_load(&d->exps[d->nexps++], v, err, sizeof(err))) {
-			snprintf(s, sizeof(s), "Experiment %zu of the snapshot: "
-				 "%s", i + 1, err);
+			snprintf(s, sizeof(s), "Experiment %zu of the "
+				 "snapshot: %s", i + 1, err);
 			jsonload_say(l, s);
 		}
 	}
