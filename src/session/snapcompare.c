@@ -428,8 +428,8 @@ int snapcompare_build(struct snapcompare *c, const struct snapdoc *a,
 	ok = !fa.nomem && !fb.nomem && dup(&c->name_a, name_a) &&
 	     dup(&c->name_b, name_b) && facts_diff(c, &fa, &fb) &&
 	     match_runs(c, a, b);
-	if (ok && a->has_exps)
-		ok = (c->experiments = snapexp_compare(a, b)) != NULL;
+	if (ok)
+		ok = snapexp_compare(a, b, &c->experiments) == 0;
 	kv_fini(&fa);
 	kv_fini(&fb);
 	if (!ok)
@@ -463,7 +463,7 @@ void snapcompare_fini(struct snapcompare *c)
 	free(c->only_b);
 	free(c->name_a);
 	free(c->name_b);
-	json_decref(c->experiments);
+	snapexp_matches_fini(&c->experiments);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -543,7 +543,8 @@ json_t *snapcompare_json(const struct snapcompare *c)
 		"only_a", strings_json(c->only_a, c->nonly_a), "only_b",
 		strings_json(c->only_b, c->nonly_b));
 
-	if (v && c->experiments)
-		json_object_set(v, "experiments", c->experiments);
+	if (v && c->experiments.present)
+		json_object_set_new(v, "experiments",
+				    snapexp_matches_json(&c->experiments));
 	return v;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "session/snapdoc.h"
+#include "session/snapexp.h"
 
 enum snapcompare_format {
 	SNAPCOMPARE_TEXT,
@@ -49,7 +50,7 @@ struct snapcompare {
 	char **only_a, **only_b;	/* runs without a match */
 	size_t nfacts, nfigs, nmatched, nonly_a, nonly_b;
 	size_t cfacts, cfigs, cmatched, conly_a, conly_b;
-	json_t *experiments;	/* snapexp_compare() rows; NULL: A has none */
+	struct snapexp_matches experiments;	/* snapexp_compare() */
 };
 
 /* Compare A and B (named NAME_A, NAME_B) into C: the runs of one preset

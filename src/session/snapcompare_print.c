@@ -134,7 +134,7 @@ static void print_text(FILE *f, const struct snapcompare *c)
 			str(c->figs[i].run), wf, str(c->figs[i].figure), t.a,
 			t.b, t.ratio, t.pct, str(c->figs[i].unit));
 	}
-	snapexp_compare_print(f, c->experiments, false);
+	snapexp_compare_print(f, &c->experiments, false);
 }
 
 static void print_md(FILE *f, const struct snapcompare *c)
@@ -169,7 +169,7 @@ static void print_md(FILE *f, const struct snapcompare *c)
 		mdcell_put(f, str(c->figs[i].unit));
 		fprintf(f, " %s | %s | %s | %s |\n", t.a, t.b, t.ratio, t.pct);
 	}
-	snapexp_compare_print(f, c->experiments, true);
+	snapexp_compare_print(f, &c->experiments, true);
 }
 
 /* The compare document: the header, then C. */

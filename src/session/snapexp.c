@@ -5,8 +5,11 @@
 #include "base/mdcell.h"
 #include "session/snapexp.h"
 #include "session/snapdoc.h"
+#include "base/vec.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -270,36 +273,53 @@ static const struct expdoc *find(const struct snapdoc *d, const char *key)
 	return hit;
 }
 
-static void compare_one(json_t *out, const char *key,
+/* Room for one more row in M; false (M->nomem) when out of memory. */
+static bool more(struct snapexp_matches *m)
+{
+	if (vec_reserve(&m->v, &m->cap, m->n + 1, sizeof(*m->v)) == 0)
+		return true;
+	m->nomem = true;
+	return false;
+}
+
+static void compare_one(struct snapexp_matches *out, const char *key,
 			const struct expdoc *ea, const struct expdoc *eb)
 {
 	struct snapexp_figure ra[64], rb[64];
 	size_t na = snapexp_figures_doc(ea, ra, 64), nb, i, k;
+	struct snapexp_match *m;
 
 	nb = snapexp_figures_doc(eb, rb, 64);
 	for (i = 0; i < na && i < 64; i++)
 		for (k = 0; k < nb && k < 64; k++) {
 			if (strcmp(ra[i].figure, rb[k].figure) ||
-			    strcmp(ra[i].label, rb[k].label))
+			    strcmp(ra[i].label, rb[k].label) || !more(out))
 				continue;
-			json_array_append_new(out, json_pack(
-				"{s:s s:s s:s s:s s:f s:f s:o s:s s:s}",
-				"experiment", key, "figure", ra[i].figure,
-				"unit", ra[i].unit, "variant", ra[i].label,
-				"a", ra[i].median, "b", rb[k].median, "ratio",
-				ra[i].median > 0 ? json_real(rb[k].median /
-				ra[i].median) : json_null(), "verdict_a",
-				ra[i].verdict, "verdict_b", rb[k].verdict));
+			m = &out->v[out->n++];
+			snprintf(m->experiment, sizeof(m->experiment), "%s",
+				 key);
+			memcpy(m->figure, ra[i].figure, sizeof(m->figure));
+			memcpy(m->unit, ra[i].unit, sizeof(m->unit));
+			memcpy(m->variant, ra[i].label, sizeof(m->variant));
+			memcpy(m->verdict_a, ra[i].verdict,
+			       sizeof(m->verdict_a));
+			memcpy(m->verdict_b, rb[k].verdict,
+			       sizeof(m->verdict_b));
+			m->a = ra[i].median;
+			m->b = rb[k].median;
+			m->ratio = m->a > 0 ? m->b / m->a : NAN;
 		}
 }
 
-json_t *snapexp_compare(const struct snapdoc *a, const struct snapdoc *b)
+int snapexp_compare(const struct snapdoc *a, const struct snapdoc *b,
+		    struct snapexp_matches *out)
 {
-	json_t *out = json_array();
 	const struct expdoc *eb;
 	char key[600];
 	size_t i;
 
+	memset(out, 0, sizeof(*out));
+	out->present = a->has_exps;
 	for (i = 0; i < a->nexps; i++) {
 		snapexp_key(&a->exps[i], key, sizeof(key));
 		if (find(a, key) != &a->exps[i])
@@ -308,56 +328,68 @@ json_t *snapexp_compare(const struct snapdoc *a, const struct snapdoc *b)
 		if (eb)
 			compare_one(out, key, &a->exps[i], eb);
 	}
+	if (!out->nomem)
+		return 0;
+	snapexp_matches_fini(out);
+	return -ENOMEM;
+}
+
+void snapexp_matches_fini(struct snapexp_matches *m)
+{
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}
+
+json_t *snapexp_matches_json(const struct snapexp_matches *m)
+{
+	const struct snapexp_match *r;
+	json_t *out = json_array();
+	size_t i;
+
+	for (i = 0; out && i < m->n; i++) {
+		r = &m->v[i];
+		json_array_append_new(out, json_pack(
+			"{s:s s:s s:s s:s s:f s:f s:o s:s s:s}",
+			"experiment", r->experiment, "figure", r->figure,
+			"unit", r->unit, "variant", r->variant, "a", r->a,
+			"b", r->b, "ratio", isnan(r->ratio) ? json_null() :
+			json_real(r->ratio), "verdict_a", r->verdict_a,
+			"verdict_b", r->verdict_b));
+	}
 	return out;
 }
 
-/* The number KEY of R, or NAN. */
-static double num(const json_t *r, const char *key)
+void snapexp_compare_print(FILE *f, const struct snapexp_matches *m,
+			   bool md)
 {
-	const json_t *v = json_object_get(r, key);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-/* The string KEY of R, or "-". */
-static const char *rstr(const json_t *r, const char *key)
-{
-	return str(json_string_value(json_object_get(r, key)));
-}
-
-void snapexp_compare_print(FILE *f, const json_t *rows, bool md)
-{
-	const json_t *r;
-	char ratio[24];
+	const struct snapexp_match *r;
+	char ratio[24], a[32], b[32], fig[80];
 	size_t i;
 
-	if (!json_array_size(rows))
+	if (!m->n)
 		return;
 	fputs(md ? "\n## Experiments (medians, matched by preset, target "
 	      "and what was varied)\n\n| experiment | figure | variant | A | "
 	      "B | B/A |\n|---|---|---|---:|---:|---:|\n" :
 	      "\nExperiments (medians, matched by preset, target and what "
 	      "was varied):\n", f);
-	json_array_foreach(rows, i, r) {
-		double x = num(r, "ratio");
-		char a[32], b[32], fig[80];
-
-		snprintf(ratio, sizeof(ratio), !isnan(x) ? "%.3f" : "-", x);
-		fmt(isnan(num(r, "a")) ? 0 : num(r, "a"), a, sizeof(a));
-		fmt(isnan(num(r, "b")) ? 0 : num(r, "b"), b, sizeof(b));
-		snprintf(fig, sizeof(fig), "%s %s", rstr(r, "figure"),
-			 json_string_value(json_object_get(r, "unit")) ?
-			 json_string_value(json_object_get(r, "unit")) : "");
+	for (i = 0; i < m->n; i++) {
+		r = &m->v[i];
+		snprintf(ratio, sizeof(ratio), !isnan(r->ratio) ? "%.3f" : "-",
+			 r->ratio);
+		fmt(r->a, a, sizeof(a));
+		fmt(r->b, b, sizeof(b));
+		snprintf(fig, sizeof(fig), "%s %s", str(r->figure), r->unit);
 		if (!md) {
 			fprintf(f, "  %-30.30s %-18.18s %-22.22s %9s %9s %6s\n",
-				rstr(r, "experiment"), fig, rstr(r, "variant"),
-				a, b, ratio);
+				str(r->experiment), fig, str(r->variant), a, b,
+				ratio);
 			continue;
 		}
 		fputc('|', f);
-		mdcell_put(f, rstr(r, "experiment"));
+		mdcell_put(f, str(r->experiment));
 		mdcell_put(f, fig);
-		mdcell_put(f, rstr(r, "variant"));
+		mdcell_put(f, str(r->variant));
 		fprintf(f, " %s | %s | %s |\n", a, b, ratio);
 	}
 }

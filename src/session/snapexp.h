@@ -59,12 +59,34 @@ void snapexp_key(const struct expdoc *e, char *dst, size_t size);
  * none). */
 void snapexp_report(FILE *f, const struct snapdoc *d);
 
-/* The experiments of snapshots A and B that match by key, figure by
- * figure and variant by variant: [{experiment, figure, unit, variant, a,
- * b, ratio, verdict_a, verdict_b}] of the medians. */
-json_t *snapexp_compare(const struct snapdoc *a, const struct snapdoc *b);
+/* One figure of one variant in an experiment both snapshots ran. */
+struct snapexp_match {
+	char experiment[600];	/* snapexp_key() */
+	char figure[48], unit[16], variant[160];
+	double a, b, ratio;	/* medians; B/A, NAN when A is not above 0 */
+	char verdict_a[12], verdict_b[12];
+};
 
-/* ROWS (from snapexp_compare()) as text or Markdown; nothing when empty. */
-void snapexp_compare_print(FILE *f, const json_t *rows, bool md);
+struct snapexp_matches {
+	struct snapexp_match *v;
+	size_t n, cap;
+	bool present;		/* A has an "experiments" list */
+	bool nomem;
+};
+
+/* The experiments of snapshots A and B that match by key, figure by
+ * figure and variant by variant, into OUT; 0 or -ENOMEM. */
+int snapexp_compare(const struct snapdoc *a, const struct snapdoc *b,
+		    struct snapexp_matches *out);
+
+void snapexp_matches_fini(struct snapexp_matches *m);
+
+/* M as the compare document's "experiments": [{experiment, figure, unit,
+ * variant, a, b, ratio, verdict_a, verdict_b}]; NULL when out of memory. */
+json_t *snapexp_matches_json(const struct snapexp_matches *m);
+
+/* M as text or Markdown; nothing when empty. */
+void snapexp_compare_print(FILE *f, const struct snapexp_matches *m,
+			   bool md);
 
 #endif
