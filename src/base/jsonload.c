@@ -5,6 +5,7 @@
 
 #include "base/jsonload.h"
 #include "base/jsonget.h"
+#include "base/i18n.h"
 
 #include <errno.h>
 #include <math.h>
@@ -27,14 +28,14 @@ void jsonload_init(struct jsonload *l, const char *doc, char *err,
 static const char *type_of(const json_t *v)
 {
 	switch (json_typeof(v)) {
-	case JSON_OBJECT:	return "an object";
-	case JSON_ARRAY:	return "a list";
-	case JSON_STRING:	return "a string";
+	case JSON_OBJECT:	return _("an object");
+	case JSON_ARRAY:	return _("a list");
+	case JSON_STRING:	return _("a string");
 	case JSON_INTEGER:
-	case JSON_REAL:		return "a number";
+	case JSON_REAL:		return _("a number");
 	case JSON_TRUE:
-	case JSON_FALSE:	return "true or false";
-	default:		return "null";
+	case JSON_FALSE:	return _("true or false");
+	default:		return _("null");
 	}
 }
 
@@ -50,16 +51,24 @@ void jsonload_say(struct jsonload *l, const char *sentence)
 bool jsonload_bad(struct jsonload *l, const char *key, const json_t *v,
 		  const char *want)
 {
-	char s[256];
+	const char *doc = _(l->doc);
+	char s[320];
 
+	want = _(want);
 	if (!v)
-		snprintf(s, sizeof(s), "The %s is not %s.", l->doc, want);
+		/* TRANSLATORS: "The result is not an object." */
+		snprintf(s, sizeof(s), _("The %s is not %s."), doc, want);
 	else if (!key[0] && !l->at[0])
-		snprintf(s, sizeof(s), "The %s is %s, not %s.", l->doc,
+		/* TRANSLATORS: "The result is a list, not an object." */
+		snprintf(s, sizeof(s), _("The %s is %s, not %s."), doc,
 			 type_of(v), want);
 	else
-		snprintf(s, sizeof(s), "The %s's \"%s%s\" is %s, not %s.",
-			 l->doc, l->at, key, type_of(v), want);
+		/* TRANSLATORS: the document ("result", "snapshot"), the
+		 * JSON key (not translated), what it is, what it should
+		 * be: 'The result's "figures[].value" is a string, not a
+		 * number.' */
+		snprintf(s, sizeof(s), _("The %s's \"%s%s\" is %s, not %s."),
+			 doc, l->at, key, type_of(v), want);
 	jsonload_say(l, s);
 	return false;
 }
@@ -78,7 +87,7 @@ const char *jsonload_str(struct jsonload *l, const json_t *o,
 	const json_t *v = get(o, key);
 
 	if (v && !json_is_string(v))
-		jsonload_bad(l, key, v, "a string");
+		jsonload_bad(l, key, v, N_("a string"));
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
@@ -87,7 +96,7 @@ double jsonload_num(struct jsonload *l, const json_t *o, const char *key)
 	const json_t *v = get(o, key);
 
 	if (v && !json_is_number(v))
-		jsonload_bad(l, key, v, "a number");
+		jsonload_bad(l, key, v, N_("a number"));
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
@@ -97,7 +106,7 @@ long long jsonload_int(struct jsonload *l, const json_t *o, const char *key,
 	const json_t *v = get(o, key);
 
 	if (v && !json_is_integer(v))
-		jsonload_bad(l, key, v, "a whole number");
+		jsonload_bad(l, key, v, N_("a whole number"));
 	return json_is_integer(v) ? (long long)json_integer_value(v) : dflt;
 }
 
@@ -106,7 +115,7 @@ int jsonload_bool(struct jsonload *l, const json_t *o, const char *key)
 	const json_t *v = get(o, key);
 
 	if (v && !json_is_boolean(v))
-		jsonload_bad(l, key, v, "true or false");
+		jsonload_bad(l, key, v, N_("true or false"));
 	return json_is_boolean(v) ? json_is_true(v) : -1;
 }
 
@@ -120,7 +129,7 @@ void jsonload_text(struct jsonload *l, const json_t *o, const char *key,
 	if (json_is_string(v))
 		*str = json_string_value(v);
 	else if (json_is_object(v) || json_is_array(v))
-		jsonload_bad(l, key, v, "a number or a word");
+		jsonload_bad(l, key, v, N_("a number or a word"));
 	else if (v)
 		jsonget_text(v, dst, size, "");
 }
@@ -131,7 +140,7 @@ const json_t *jsonload_obj(struct jsonload *l, const json_t *o,
 	const json_t *v = get(o, key);
 
 	if (v && !json_is_object(v))
-		jsonload_bad(l, key, v, "an object");
+		jsonload_bad(l, key, v, N_("an object"));
 	return json_is_object(v) ? v : NULL;
 }
 
@@ -141,23 +150,26 @@ const json_t *jsonload_arr(struct jsonload *l, const json_t *o,
 	const json_t *v = get(o, key);
 
 	if (v && !json_is_array(v))
-		jsonload_bad(l, key, v, "a list");
+		jsonload_bad(l, key, v, N_("a list"));
 	return json_is_array(v) ? v : NULL;
 }
 
 bool jsonload_is_obj(struct jsonload *l, const json_t *v, const char *what)
 {
-	return json_is_object(v) || jsonload_bad(l, what, v, "an object");
+	return json_is_object(v) ||
+	       jsonload_bad(l, what, v, N_("an object"));
 }
 
 bool jsonload_is_arr(struct jsonload *l, const json_t *v, const char *what)
 {
-	return json_is_array(v) || jsonload_bad(l, what, v, "a list");
+	return json_is_array(v) || jsonload_bad(l, what, v,
+						N_("a list"));
 }
 
 bool jsonload_is_str(struct jsonload *l, const json_t *v, const char *what)
 {
-	return json_is_string(v) || jsonload_bad(l, what, v, "a string");
+	return json_is_string(v) ||
+	       jsonload_bad(l, what, v, N_("a string"));
 }
 
 void *jsonload_list(struct jsonload *l, const json_t *a, const char *at,

@@ -13,6 +13,7 @@
 
 #include "base/jsonload.h"
 #include "bench/resultcond.h"
+#include "base/i18n.h"
 
 static const char *const status_words[] = {
 	[BENCHRESULT_OK] = "ok", [BENCHRESULT_FAILED] = "failed",
@@ -69,7 +70,8 @@ static void table_row(struct jsonload *l, struct benchresult_row *row,
 		if (!row->v)
 			return;
 		if (!json_is_number(v) && !json_is_null(v)) {
-			jsonload_bad(l, "table.rows[][]", v, "a number");
+			jsonload_bad(l, "table.rows[][]", v,
+				     N_("a number"));
 			return;
 		}
 		row->v[row->n++] = json_is_number(v) ? json_number_value(v)
@@ -129,9 +131,9 @@ static void settings_details(struct jsonload *l, struct benchresult *r,
 static int load(struct jsonload *l, struct benchresult *r, json_t *doc)
 {
 	if (!json_is_object(doc))
-		jsonload_bad(l, "", doc, "an object");
+		jsonload_bad(l, "", doc, N_("an object"));
 	else if (!benchresult_is_run(doc))
-		jsonload_say(l, "The result has no \"figures\" list.");
+		jsonload_say(l, _("The result has no \"figures\" list."));
 	r->preset = jsonload_str(l, doc, "preset");
 	r->kind = jsonload_str(l, doc, "kind");
 	r->target = jsonload_str(l, doc, "target");
@@ -151,7 +153,7 @@ int benchresult_load(struct benchresult *r, json_t *doc, char *err,
 {
 	struct jsonload l;
 
-	jsonload_init(&l, "result", err, errsize);
+	jsonload_init(&l, N_("result"), err, errsize);
 	memset(r, 0, sizeof(*r));
 	if (load(&l, r, doc)) {
 		benchresult_fini(r);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "bench/resultcond.h"
+#include "base/i18n.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -148,7 +149,7 @@ static void policies(struct jsonload *l, struct benchresult_cond *out,
 			return;
 		if (!json_is_integer(v)) {
 			jsonload_bad(l, "throttled_policies[]", v,
-				     "a whole number");
+				     N_("a whole number"));
 			return;
 		}
 		out->throttled_policies[out->nthrottled_policies++] =

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/jsonload.h"
+#include "base/i18n.h"
 
 static void variant(struct jsonload *l, void *el, const json_t *v)
 {
@@ -74,7 +75,8 @@ static void order(struct jsonload *l, struct expdoc *e, const json_t *a)
 		if (!e->order)
 			return;
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
-			jsonload_bad(l, "order[]", v, "a variant's number");
+			jsonload_bad(l, "order[]", v,
+				     N_("a variant's number"));
 			return;
 		}
 		e->order[e->norder++] = (long long)json_integer_value(v);
@@ -94,7 +96,7 @@ static const char *first_kind(struct jsonload *l, const json_t *runs)
 static void load(struct jsonload *l, struct expdoc *e, const json_t *doc)
 {
 	if (!json_is_object(doc))
-		jsonload_bad(l, "", doc, "an object");
+		jsonload_bad(l, "", doc, N_("an object"));
 	e->preset = jsonload_str(l, doc, "preset");
 	e->target = jsonload_str(l, doc, "target");
 	e->status = jsonload_str(l, doc, "status");
@@ -118,7 +120,7 @@ int expdoc_load(struct expdoc *e, const json_t *doc, char *err,
 {
 	struct jsonload l;
 
-	jsonload_init(&l, "experiment", err, errsize);
+	jsonload_init(&l, N_("experiment"), err, errsize);
 	memset(e, 0, sizeof(*e));
 	load(&l, e, doc);
 	if (l.rc) {

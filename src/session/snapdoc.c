@@ -13,6 +13,7 @@
 #include "base/jsondoc.h"
 #include "base/jsonload.h"
 #include "session/snapsys.h"
+#include "base/i18n.h"
 
 #define TEXT(l, o, k, t) \
 	jsonload_text(l, o, k, &(t)->s, (t)->num, sizeof((t)->num))
@@ -44,8 +45,10 @@ static void result(struct jsonload *l, struct snapdoc_result *r,
 	if (!r->is_run || l->rc)
 		return;
 	if (benchresult_load(&r->run, (json_t *)v, err, sizeof(err))) {
-		snprintf(s, sizeof(s), "Result %zu of the snapshot: %s", i + 1,
-			 err);
+		/* TRANSLATORS: the result's number, then the sentence
+		 * why it cannot be read. */
+		snprintf(s, sizeof(s), _("Result %zu of the snapshot: %s"),
+			 i + 1, err);
 		jsonload_say(l, s);
 	}
 }
@@ -63,8 +66,10 @@ static void experiments(struct jsonload *l, struct snapdoc *d,
 		if (!d->exps || l->rc)
 			return;
 		if (expdoc_load(&d->exps[d->nexps++], v, err, sizeof(err))) {
-			snprintf(s, sizeof(s), "Experiment %zu of the "
-				 "snapshot: %s", i + 1, err);
+			/* TRANSLATORS: the experiment's number, then
+			 * the sentence why it cannot be read. */
+			snprintf(s, sizeof(s), _("Experiment %zu of the "
+				 "snapshot: %s"), i + 1, err);
 			jsonload_say(l, s);
 		}
 	}
@@ -89,10 +94,10 @@ int snapdoc_load(struct snapdoc *d, const json_t *doc, char *err,
 {
 	struct jsonload l;
 
-	jsonload_init(&l, "snapshot", err, errsize);
+	jsonload_init(&l, N_("snapshot"), err, errsize);
 	memset(d, 0, sizeof(*d));
 	if (!json_is_object(doc))
-		jsonload_bad(&l, "", doc, "an object");
+		jsonload_bad(&l, "", doc, N_("an object"));
 	d->time = jsonload_str(&l, doc, "time");
 	d->benchtop_version = jsonload_str(&l, doc, "benchtop_version");
 	snapsys_load(&l, &d->sys, jsonload_obj(&l, doc, "system"));
