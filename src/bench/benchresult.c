@@ -178,6 +178,21 @@ struct benchresult *benchresult_new(json_t *doc, char *err, size_t errsize)
 	return r;
 }
 
+const char *benchresult_unit(const json_t *doc, const char *name)
+{
+	const json_t *f, *n, *u;
+	size_t i;
+
+	json_array_foreach(json_object_get(doc, "figures"), i, f) {
+		n = json_object_get(f, "name");
+		u = json_object_get(f, "unit");
+		if (json_is_string(n) && !strcmp(json_string_value(n), name) &&
+		    json_is_number(json_object_get(f, "value")))
+			return json_is_string(u) ? json_string_value(u) : "";
+	}
+	return NULL;
+}
+
 json_t *benchresult_doc(const struct benchresult *r)
 {
 	return r->doc;

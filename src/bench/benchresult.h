@@ -149,6 +149,12 @@ json_t *benchresult_doc(const struct benchresult *r);
 const struct benchresult_figure *
 benchresult_figure(const struct benchresult *r, const char *name);
 
+/* The unit of figure NAME of result document DOC ("" when it has none)
+ * without loading the rest; NULL when DOC has no such figure with a
+ * number.  For a reader that needs one unit per figure of many results
+ * (the metrics exporter). */
+const char *benchresult_unit(const json_t *doc, const char *name);
+
 /* S, or DFLT when S is NULL. */
 static inline const char *benchresult_or(const char *s, const char *dflt)
 {

@@ -342,14 +342,9 @@ const char *snapreport_unit(const char *path)
 
 const char *snapreport_result_unit(const json_t *result, const char *path)
 {
-	struct benchresult r;
-	const char *u = NULL;
+	const char *u = benchresult_is_run(result) ?
+			benchresult_unit(result, path) : NULL;
 
-	if (benchresult_is_run(result) &&
-	    benchresult_load(&r, (json_t *)result, NULL, 0) == 0) {
-		u = snapbench_unit(&r, path);	/* a string of RESULT's */
-		benchresult_fini(&r);
-	}
 	return u ? u : snapreport_unit(path);
 }
 

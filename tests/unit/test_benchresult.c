@@ -152,6 +152,9 @@ START_TEST(every_part_loads)
 	ck_assert_int_eq(r.settings.size_bytes, 67108864);
 	check_full_cond(&r.cond);
 	benchresult_fini(&r);
+	ck_assert_str_eq(benchresult_unit(doc, "write"), "MB/s");
+	ck_assert_str_eq(benchresult_unit(doc, "retransmits"), "");
+	ck_assert_ptr_null(benchresult_unit(doc, "read"));
 	json_decref(doc);
 }
 END_TEST
