@@ -45,12 +45,12 @@ static void figure(struct jsonload *l, void *el, const json_t *v)
 	f->name = jsonload_str(l, v, "name");
 	f->unit = jsonload_str(l, v, "unit");
 	f->sides = jsonload_list(l, jsonload_arr(l, v, "variants"),
-				"figures[].variants[].", sizeof(*f->sides),
-				&f->nsides, side);
+				 "figures[].variants[].", sizeof(*f->sides),
+				 &f->nsides, side);
 	l->at = "figures[].";
 	f->cmps = jsonload_list(l, jsonload_arr(l, v, "comparisons"),
-			       "figures[].comparisons[].", sizeof(*f->cmps),
-			       &f->ncmps, cmp);
+				"figures[].comparisons[].", sizeof(*f->cmps),
+				&f->ncmps, cmp);
 }
 
 /* A list of strings (NULL for other entries) or of whole numbers. */
@@ -106,11 +106,11 @@ static void load(struct jsonload *l, struct expdoc *e, const json_t *doc)
 	words(l, e, jsonload_arr(l, doc, "vary"));
 	order(l, e, jsonload_arr(l, doc, "order"));
 	e->variants = jsonload_list(l, jsonload_arr(l, doc, "variants"),
-				   "variants[].", sizeof(*e->variants),
-				   &e->nvariants, variant);
+				    "variants[].", sizeof(*e->variants),
+				    &e->nvariants, variant);
 	e->figs = jsonload_list(l, jsonload_arr(l, doc, "figures"),
-			       "figures[].", sizeof(*e->figs), &e->nfigs,
-			       figure);
+				"figures[].", sizeof(*e->figs), &e->nfigs,
+				figure);
 	e->kind = first_kind(l, jsonload_arr(l, doc, "runs"));
 	l->at = "";
 }

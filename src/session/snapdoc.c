@@ -103,8 +103,8 @@ int snapdoc_load(struct snapdoc *d, const json_t *doc, char *err,
 	snapsys_load(&l, &d->sys, jsonload_obj(&l, doc, "system"));
 	results(&l, d, jsonload_arr(&l, doc, "results"));
 	d->journal = jsonload_list(&l, jsonload_arr(&l, doc, "journal"),
-				  "journal[].", sizeof(*d->journal),
-				  &d->njournal, entry);
+				   "journal[].", sizeof(*d->journal),
+				   &d->njournal, entry);
 	experiments(&l, d, jsonload_arr(&l, doc, "experiments"));
 	if (l.rc) {
 		snapdoc_fini(d);
