@@ -6,15 +6,14 @@
 
 #include "benchcond.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/i18n.h"
 
-#define S(o, k) (json_is_string(json_object_get(o, k)) ? \
-		 json_string_value(json_object_get(o, k)) : "-")
-#define I(o, k) ((long long)json_integer_value(json_object_get(o, k)))
+#define S(s) benchresult_or(s, "-")
 
 struct lines {
 	char (*l)[BENCHCOND_W];
@@ -34,84 +33,94 @@ static void add(struct lines *o, const char *fmt, ...)
 }
 
 /* The USB link and the IRQs of one chain (a disk, an interface). */
-static void chain_lines(struct lines *o, const char *what, json_t *c)
+static void chain_lines(struct lines *o, const char *what,
+			const struct benchresult_chain *c)
 {
-	json_t *u = json_object_get(c, "usb"), *q;
-	char cpu[16];
+	const struct benchresult_usb *u = &c->usb;
+	const struct benchresult_irq *q;
+	char cpu[24];
 	size_t i;
 
-	if (json_is_object(u))
-		add(o, _("  %s USB %s %s, %s"), what, S(u, "speed"),
-		    S(u, "driver"), json_is_string(json_object_get(u,
-		    "bridge")) ? S(u, "bridge") : S(u, "product"));
-	json_array_foreach(json_object_get(c, "irqs"), i, q) {
-		if (json_is_integer(json_object_get(q, "top_cpu")))
-			snprintf(cpu, sizeof(cpu), "%lld", I(q, "top_cpu"));
+	if (u->present)
+		add(o, _("  %s USB %s %s, %s"), what, S(u->speed),
+		    S(u->driver), u->bridge ? u->bridge : S(u->product));
+	for (i = 0; i < c->nirqs; i++) {
+		q = &c->irqs[i];
+		if (q->has_top_cpu)
+			snprintf(cpu, sizeof(cpu), "%lld", q->top_cpu);
 		else
 			snprintf(cpu, sizeof(cpu), "-");
 		add(o, _("  %s IRQ %lld %s on CPU %s (affinity %s)"), what,
-		    I(q, "irq"), S(q, "action"), cpu, S(q, "affinity"));
+		    q->irq, S(q->action), cpu, S(q->affinity));
 	}
 }
 
 /* How much was written and read, and how. */
-static void settings_line(struct lines *o, json_t *res)
+static void settings_line(struct lines *o, const struct benchresult *res)
 {
-	json_t *s = json_object_get(res, "settings");
-	json_t *b = json_object_get(s, strcmp(S(res, "kind"), "iozone") ?
-				    "size_bytes" : "file_bytes");
+	long long b = strcmp(S(res->kind), "iozone") ?
+		      res->settings.size_bytes : res->settings.file_bytes;
 
-	if (json_is_integer(b))
-		add(o, _("  size %.0f MiB, %s"), (double)json_integer_value(b) /
-		    (1024.0 * 1024.0), S(s, "io"));
+	if (b >= 0)
+		add(o, _("  size %.0f MiB, %s"), (double)b / (1024.0 * 1024.0),
+		    S(res->settings.io));
 }
 
-static void cluster_lines(struct lines *o, json_t *c)
+/* The clusters' frequency in MHz, as the whole kHz / 1000. */
+static long long mhz(double khz)
 {
-	json_t *s = json_object_get(c, "clusters_start"), *x, *y;
-	json_t *e = json_object_get(c, "clusters_end");
+	return isnan(khz) ? 0 : (long long)khz / 1000;
+}
+
+static void cluster_lines(struct lines *o, const struct benchresult_cond *c)
+{
+	const struct benchresult_cluster *x, *y;
 	size_t i;
 
-	json_array_foreach(s, i, x) {
-		y = json_array_get(e, i);
-		add(o, _("  CPUs %s: %s, %lld -> %lld MHz%s"), S(x, "cpus"),
-		    S(x, "governor"), I(x, "cur_khz") / 1000,
-		    I(y ? y : x, "cur_khz") / 1000,
-		    json_is_true(json_object_get(y ? y : x, "throttled")) ?
-		    _(", throttled") : "");
+	for (i = 0; i < c->nstart; i++) {
+		x = &c->start[i];
+		y = i < c->nend ? &c->end[i] : x;
+		add(o, _("  CPUs %s: %s, %lld -> %lld MHz%s"), S(x->cpus),
+		    S(x->governor), mhz(x->cur_khz), mhz(y->cur_khz),
+		    y->throttled ? _(", throttled") : "");
 	}
 }
 
-int benchcond_lines(json_t *res, char (*l)[BENCHCOND_W], int max)
+/* Where it ran: a folder, a device, a server. */
+static void target_line(struct lines *o, const struct benchresult_target *t)
 {
-	json_t *c = json_object_get(res, "conditions");
-	json_t *t = json_object_get(c, "target"), *n;
+	if (t->where == BENCHRESULT_WHERE_FOLDER)
+		add(o, _("  target %s on %s (%s, disk %s)"), S(t->path),
+		    S(t->mountpoint), S(t->fstype), S(t->disk.name));
+	else if (t->where == BENCHRESULT_WHERE_DEVICE)
+		add(o, _("  target %s (disk %s)"), S(t->device_path),
+		    S(t->disk.name));
+	else if (t->where == BENCHRESULT_WHERE_HOST)
+		add(o, _("  server %s"), S(t->host));
+}
+
+int benchcond_lines(const struct benchresult *res, char (*l)[BENCHCOND_W],
+		    int max)
+{
+	const struct benchresult_cond *c = &res->cond;
+	const struct benchresult_target *t = &c->target;
 	struct lines o = { l, 0, max };
 	size_t i;
 
-	if (!json_is_object(c))
+	if (!c->present)
 		return 0;
-	add(&o, _("Conditions: kernel %s, %s, %.1f s"), S(c, "kernel"),
-	    S(c, "time_start"), json_number_value(json_object_get(c,
-	    "duration_s")));
-	if (json_object_get(t, "fstype"))
-		add(&o, _("  target %s on %s (%s, disk %s)"), S(t, "path"),
-		    S(t, "mountpoint"), S(t, "fstype"), S(t, "disk"));
-	else if (json_object_get(t, "device_path"))
-		add(&o, _("  target %s (disk %s)"), S(t, "device_path"),
-		    S(t, "disk"));
-	else if (json_object_get(t, "host"))
-		add(&o, _("  server %s"), S(t, "host"));
+	add(&o, _("Conditions: kernel %s, %s, %.1f s"), S(c->kernel),
+	    S(c->time_start), isnan(c->duration_s) ? 0 : c->duration_s);
+	target_line(&o, t);
 	settings_line(&o, res);
-	chain_lines(&o, S(t, "disk"), t);
-	json_array_foreach(json_object_get(t, "interfaces"), i, n)
-		chain_lines(&o, S(n, "name"), n);
+	chain_lines(&o, S(t->disk.name), &t->disk);
+	for (i = 0; i < t->nifs; i++)
+		chain_lines(&o, S(t->ifs[i].name), &t->ifs[i]);
 	cluster_lines(&o, c);
-	if (json_is_number(json_object_get(c, "temperature_min_c")))
-		add(&o, _("  temperature %.1f-%.1f C"), json_number_value(
-		    json_object_get(c, "temperature_min_c")), json_number_value(
-		    json_object_get(c, "temperature_max_c")));
-	add(&o, "  %s", json_is_true(json_object_get(c, "throttled")) ?
+	if (!isnan(c->temp_min_c))
+		add(&o, _("  temperature %.1f-%.1f C"), c->temp_min_c,
+		    isnan(c->temp_max_c) ? 0 : c->temp_max_c);
+	add(&o, "  %s", c->throttled == 1 ?
 	    _("a cluster was throttled during the run") :
 	    _("no cluster was seen throttled"));
 	return o.n;

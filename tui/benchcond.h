@@ -5,11 +5,12 @@
 #ifndef BENCHTOP_BENCHCOND_H
 #define BENCHTOP_BENCHCOND_H
 
-#include <jansson.h>
+#include "bench/benchresult.h"
 
 #define BENCHCOND_W 160
 
 /* Up to MAX lines about RES's conditions into L; returns how many. */
-int benchcond_lines(json_t *res, char (*l)[BENCHCOND_W], int max);
+int benchcond_lines(const struct benchresult *res, char (*l)[BENCHCOND_W],
+		    int max);
 
 #endif

@@ -15,6 +15,9 @@
 #include "base/i18n.h"
 #include "panel.h"
 
+/* S, or "" when the result has none. */
+#define S(s) benchresult_or(s, "")
+
 /* SRC into DST of SIZE bytes, cut when longer. */
 static void copy(char *dst, size_t size, const char *src)
 {
@@ -49,7 +52,7 @@ void benchui_fini(struct app *a)
 	benchrun_fini(&b->run);	/* kills a child still running */
 	benchrun_fini(&b->srv);
 	for (i = 0; i < b->nresults; i++)
-		json_decref(b->results[i]);
+		benchresult_free(b->results[i]);
 	presets_free(&b->presets);
 }
 
@@ -157,12 +160,19 @@ void benchui_on_poll(struct app *a, const struct pollfd *pfd, int n)
 static void keep_result(struct app *a)
 {
 	struct benchui *b = &a->bench;
-	json_t *res = benchrun_result_json(&b->run);
+	json_t *doc = benchrun_result_json(&b->run);
+	struct benchresult *res;
+	char err[256];
 
-	if (!res)
+	res = doc ? benchresult_new(doc, err, sizeof(err)) : NULL;
+	json_decref(doc);
+	if (!res) {
+		if (doc)	/* a run's own document: a bug if it comes */
+			app_say(a, "%s", err);
 		return;
+	}
 	if (b->nresults == BENCHUI_RESULTS_MAX) {
-		json_decref(b->results[0]);
+		benchresult_free(b->results[0]);
 		memmove(b->results, b->results + 1,
 			(BENCHUI_RESULTS_MAX - 1) * sizeof(b->results[0]));
 		b->nresults--;
@@ -200,22 +210,20 @@ void benchui_start(struct app *a, const char *target)
 			 b->run.note);
 }
 
-void benchui_figures_line(json_t *res, bool main_only, char *dst,
-			  size_t size)
+void benchui_figures_line(const struct benchresult *res, bool main_only,
+			  char *dst, size_t size)
 {
-	json_t *figs = json_object_get(res, "figures"), *f;
+	const struct benchresult_figure *f;
 	size_t i, n = 0;
 
 	dst[0] = '\0';
-	json_array_foreach(figs, i, f) {
-		if (main_only && !json_is_true(json_object_get(f, "main")))
+	for (i = 0; i < res->nfigs; i++) {
+		f = &res->figs[i];
+		if (main_only && !f->main)
 			continue;
 		if (n < size)
 			n += (size_t)snprintf(dst + n, size - n, "%s%s %.1f %s",
-				n ? "  " : "",
-				json_string_value(json_object_get(f, "name")),
-				json_number_value(json_object_get(f, "value")),
-				json_string_value(json_object_get(f, "unit")));
+				n ? "  " : "", f->name, f->value, f->unit);
 	}
 }
 
@@ -247,18 +255,12 @@ static void draw_running(struct app *a, int y, int width)
 	}
 }
 
-static bool status_is(json_t *res, const char *status)
-{
-	const char *s = json_string_value(json_object_get(res, "status"));
-
-	return s && strcmp(s, status) == 0;
-}
-
 void benchui_draw_row(struct app *a, int y, int width)
 {
 	struct benchui *b = &a->bench;
 	char line[256], srv[64] = "";
-	json_t *last = b->nresults ? b->results[b->nresults - 1] : NULL;
+	const struct benchresult *last = b->nresults ?
+					 b->results[b->nresults - 1] : NULL;
 
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(y, 0, width);
@@ -267,21 +269,18 @@ void benchui_draw_row(struct app *a, int y, int width)
 			 BENCHUI_SERVER_PORT);
 	if (benchrun_active(&b->run)) {
 		draw_running(a, y, width);
-	} else if (last && status_is(last, "cancelled")) {
-		draw_fmt(y, 0, width, "BENCH %s %s%s",
-			 json_string_value(json_object_get(last, "preset")),
+	} else if (last && last->st == BENCHRESULT_CANCELLED) {
+		draw_fmt(y, 0, width, "BENCH %s %s%s", S(last->preset),
 			 _("cancelled"), srv);
-	} else if (last && json_is_string(json_object_get(last, "error"))) {
+	} else if (last && last->error) {
 		draw_style(a->color, STYLE_BAD);
-		draw_fmt(y, 0, width, "BENCH %s %s: %s%s",
-			 json_string_value(json_object_get(last, "preset")),
-			 _("failed"), json_string_value(json_object_get(last,
-			 "error")), srv);
+		draw_fmt(y, 0, width, "BENCH %s %s: %s%s", S(last->preset),
+			 _("failed"), last->error, srv);
 	} else if (last) {
 		benchui_figures_line(last, true, line, sizeof(line));
 		draw_fmt(y, 0, width, "BENCH %s %s: %s  %s%s",
-			 json_string_value(json_object_get(last, "preset")),
-			 _("done"), line, _("r results"), srv);
+			 S(last->preset), _("done"), line, _("r results"),
+			 srv);
 	} else {
 		draw_fmt(y, 0, width, "BENCH%s", srv);
 	}

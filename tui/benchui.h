@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "bench/benchresult.h"
 #include "bench/benchrun.h"
 #include "bench/presets.h"
 
@@ -45,7 +46,7 @@ struct benchui {
 	struct benchrun run;
 	struct benchrun srv;	/* the iperf3 server */
 	bool shown;		/* the BENCH row has something to say */
-	json_t *results[BENCHUI_RESULTS_MAX];	/* oldest first */
+	struct benchresult *results[BENCHUI_RESULTS_MAX]; /* oldest first */
 	size_t nresults;
 };
 
@@ -86,7 +87,7 @@ void benchui_start(struct app *a, const char *target);
 void benchui_fill_targets(struct app *a);
 
 /* The main figures of result RES as one line ("write 251.3 MB/s ..."). */
-void benchui_figures_line(json_t *res, bool main_only, char *dst,
-			  size_t size);
+void benchui_figures_line(const struct benchresult *res, bool main_only,
+			  char *dst, size_t size);
 
 #endif

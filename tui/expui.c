@@ -189,28 +189,25 @@ static void cluster_cands(struct app *a)
 
 /* The tunables of result R's chain: its disk's or interfaces' IRQs, its
  * disk's scheduler, the clusters' governors and limits. */
-static void fill(struct app *a, json_t *r)
+static void fill(struct app *a, const struct benchresult *r)
 {
-	json_t *t = json_object_get(json_object_get(r, "conditions"), "target");
-	const char *disk = json_string_value(json_object_get(t, "disk"));
+	const struct benchresult_target *t = &r->cond.target;
+	const char *disk = t->disk.name;
 	char vals[64], note[96];
-	json_t *f;
 	size_t i;
 
 	a->exp->nc = 0;
 	irq_values(a, vals, sizeof(vals));
-	if (disk && json_array_size(json_object_get(t, "irqs"))) {
+	if (disk && t->disk.nirqs) {
 		snprintf(note, sizeof(note), _("the IRQ of %s's controller"),
 			 disk);
 		add(a->exp, note, "irq:%s=%s", disk, vals);
 	}
-	json_array_foreach(json_object_get(t, "interfaces"), i, f)
-		if (json_array_size(json_object_get(f, "irqs")) &&
-		    json_is_string(json_object_get(f, "name"))) {
+	for (i = 0; i < t->nifs; i++)
+		if (t->ifs[i].nirqs && t->ifs[i].name) {
 			snprintf(note, sizeof(note), _("the IRQ of %s"),
-				 json_string_value(json_object_get(f, "name")));
-			add(a->exp, note, "irq:%s=%s", json_string_value(
-			    json_object_get(f, "name")), vals);
+				 t->ifs[i].name);
+			add(a->exp, note, "irq:%s=%s", t->ifs[i].name, vals);
 		}
 	if (disk)
 		disk_cands(a, disk);
@@ -220,7 +217,7 @@ static void fill(struct app *a, json_t *r)
 bool expui_open(struct app *a, size_t i)
 {
 	struct expui *e = a->exp;
-	json_t *r;
+	const struct benchresult *r;
 
 	if (!e)
 		return true;
@@ -231,13 +228,11 @@ bool expui_open(struct app *a, size_t i)
 		return true;
 	}
 	r = a->bench.results[i];
-	snprintf(e->preset, sizeof(e->preset), "%s", json_string_value(
-		 json_object_get(r, "preset")) ?: "");
-	snprintf(e->target, sizeof(e->target), "%s", json_string_value(
-		 json_object_get(r, "target")) ?: "");
-	e->port = json_is_integer(json_object_get(r, "port")) ?
-		  (int)json_integer_value(json_object_get(r, "port")) :
-		  BENCHUI_SERVER_PORT;
+	snprintf(e->preset, sizeof(e->preset), "%s",
+		 benchresult_or(r->preset, ""));
+	snprintf(e->target, sizeof(e->target), "%s",
+		 benchresult_or(r->target, ""));
+	e->port = r->port ? r->port : BENCHUI_SERVER_PORT;
 	fill(a, r);
 	e->why[0] = '\0';
 	e->picking = true;

@@ -14,7 +14,6 @@
 #include "benchcond.h"
 #include "draw.h"
 #include "base/i18n.h"
-#include "base/jsonget.h"
 #include "panel.h"
 /* [experiment key: begin] */
 #include "expui.h"
@@ -25,17 +24,17 @@
 
 #define DETAIL_MAX 96	/* figures and conditions of one run */
 
-/* The string K of O, or "" (jsonget). */
-#define S(o, k) jsonget_str(o, k, "")
+/* S, or "" when the result has none. */
+#define S(s) benchresult_or(s, "")
 
 /* The run before I of the same preset that succeeded, or NULL. */
-static json_t *earlier(const struct benchui *b, size_t i)
+static const struct benchresult *earlier(const struct benchui *b, size_t i)
 {
-	const char *name = S(b->results[i], "preset");
+	const char *name = S(b->results[i]->preset);
 
 	while (i-- > 0)
-		if (!strcmp(S(b->results[i], "preset"), name) &&
-		    !strcmp(S(b->results[i], "status"), "ok"))
+		if (!strcmp(S(b->results[i]->preset), name) &&
+		    b->results[i]->st == BENCHRESULT_OK)
 			return b->results[i];
 	return NULL;
 }
@@ -52,51 +51,46 @@ static void draw_list(struct app *a, int y, int h, int w)
 	if (h > 0 && v->sel >= v->top + (size_t)h)
 		v->top = v->sel - (size_t)h + 1;
 	for (i = v->top; i < b->nresults && (int)(i - v->top) < h; i++) {
-		json_t *r = b->results[i];
+		const struct benchresult *r = b->results[i];
+		bool ok = r->st == BENCHRESULT_OK;
 
 		benchui_figures_line(r, true, figs, sizeof(figs));
 		draw_style(a->color, i == v->sel ? STYLE_SELECTED :
-			   strcmp(S(r, "status"), "ok") ? STYLE_BAD :
-			   STYLE_NORMAL);
+			   !ok ? STYLE_BAD : STYLE_NORMAL);
 		draw_fill(y, 0, w);
 		draw_fmt(y++, 0, w, "%2zu %-14.14s %-16.16s %s", i + 1,
-			 S(r, "preset"), S(r, "target"),
-			 strcmp(S(r, "status"), "ok") ? S(r, "error") : figs);
+			 S(r->preset), S(r->target), ok ? figs : S(r->error));
 	}
 }
 
 /* The selected run's figures, each against the run before, as lines. */
-static int figure_lines(json_t *r, json_t *old, char (*l)[BENCHCOND_W],
+static int figure_lines(const struct benchresult *r,
+			const struct benchresult *old, char (*l)[BENCHCOND_W],
 			int max)
 {
-	json_t *f, *of;
+	const struct benchresult_figure *f, *of;
 	char chg[24];
 	size_t i;
 	int n = 0;
 
-	json_array_foreach(json_object_get(r, "figures"), i, f) {
-		if (n >= max)
-			break;
-		of = old ? bench_find_figure(old, S(f, "name")) : NULL;
+	for (i = 0; i < r->nfigs && n < max; i++) {
+		f = &r->figs[i];
+		of = benchresult_figure(old, f->name);
 		if (of)
 			snprintf(l[n++], BENCHCOND_W, " %-22s %12.1f %-7s %s "
-				 "%12.1f  %s", S(f, "name"), json_number_value(
-				 json_object_get(f, "value")), S(f, "unit"),
-				 _("was"), json_number_value(json_object_get(
-				 of, "value")), bench_change(json_number_value(
-				 json_object_get(f, "value")), json_number_value(
-				 json_object_get(of, "value")), chg, sizeof(chg)));
+				 "%12.1f  %s", f->name, f->value, f->unit,
+				 _("was"), of->value, bench_change(f->value,
+				 of->value, chg, sizeof(chg)));
 		else
 			snprintf(l[n++], BENCHCOND_W, " %-22s %12.1f %s",
-				 S(f, "name"), json_number_value(json_object_get(
-				 f, "value")), S(f, "unit"));
+				 f->name, f->value, f->unit);
 	}
 	return n;
 }
 
 /* The figures, then the conditions, from line V->col on (PgDn/PgUp). */
-static void draw_lines(struct app *a, json_t *r, json_t *old, int y, int h,
-		       int w)
+static void draw_lines(struct app *a, const struct benchresult *r,
+		       const struct benchresult *old, int y, int h, int w)
 {
 	char (*l)[BENCHCOND_W] = malloc(DETAIL_MAX * sizeof(*l));
 	struct view *v = &a->views[PANEL_BENCHRES];
@@ -104,8 +98,8 @@ static void draw_lines(struct app *a, json_t *r, json_t *old, int y, int h,
 
 	if (!l)
 		return;
-	if (strcmp(S(r, "status"), "ok"))
-		snprintf(l[n++], BENCHCOND_W, " %s", S(r, "error"));
+	if (r->st != BENCHRESULT_OK)
+		snprintf(l[n++], BENCHCOND_W, " %s", S(r->error));
 	else
 		n = figure_lines(r, old, l, DETAIL_MAX);
 	if (n < DETAIL_MAX)
@@ -131,30 +125,33 @@ static void draw_detail(struct app *a, int y, int h, int w)
 {
 	const struct benchui *b = &a->bench;
 	size_t sel = a->views[PANEL_BENCHRES].sel;
-	json_t *r, *old, *c, *t;
+	const struct benchresult *r, *old;
+	struct benchresult base;
+	bool have_base;
 
 	if (sel >= b->nresults || h < 3)
 		return;
 	r = b->results[sel];
 	old = earlier(b, sel);
-	c = json_object_get(r, "conditions");
-	t = json_object_get(c, "target");
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(y, 0, w);
 	/* [snapshot baseline: begin] L: against the saved session's run */
-	if (snapui_baseline_for(a, r)) {
-		old = snapui_baseline_for(a, r);
+	have_base = snapui_baseline_for(a, r, &base);
+	if (have_base) {
+		old = &base;
 		draw_fmt(y, 0, w, _("#%zu %s on %s  against the baseline %s"),
-			 sel + 1, S(r, "preset"), S(r, "target"),
+			 sel + 1, S(r->preset), S(r->target),
 			 a->baseline_name);
 	} else
 	/* [snapshot baseline: end] */
 	draw_fmt(y, 0, w, _("#%zu %s on %s %s %s  %s"), sel + 1,
-		 S(r, "preset"), S(r, "target"), S(t, "fstype"),
-		 S(c, "time_start"), old ? _("(compared with the run before)")
-		 : "");
+		 S(r->preset), S(r->target), S(r->cond.target.fstype),
+		 S(r->cond.time_start), old ?
+		 _("(compared with the run before)") : "");
 	draw_style(a->color, STYLE_NORMAL);
 	draw_lines(a, r, old, y + 1, h - 1, w);
+	if (have_base)
+		benchresult_fini(&base);
 }
 
 static void res_draw(struct app *a, int top, int height, int width)

@@ -27,7 +27,6 @@
 /* [experiment snapshot: end] */
 #include "draw.h"
 #include "base/i18n.h"
-#include "base/jsonget.h"
 #include "tune/journal.h"
 #include "base/settings.h"
 #include "session/snapshot.h"
@@ -73,7 +72,7 @@ static json_t *results_json(const struct app *a)
 	size_t i;
 
 	for (i = 0; arr && i < a->bench.nresults; i++)
-		json_array_append(arr, a->bench.results[i]);
+		json_array_append(arr, benchresult_doc(a->bench.results[i]));
 	return arr;
 }
 
@@ -354,21 +353,27 @@ void snapui_draw(struct app *a)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
-/* Whether R and RES have the same string K. */
-static bool same(const json_t *r, const json_t *res, const char *k)
+bool snapui_baseline_for(const struct app *a, const struct benchresult *res,
+			 struct benchresult *out)
 {
-	return !strcmp(jsonget_str(r, k, ""), jsonget_str(res, k, ""));
-}
+	struct benchresult r;
+	json_t *doc;
+	size_t i = json_array_size(a->baseline);
 
-json_t *snapui_baseline_for(const struct app *a, const json_t *res)
-{
-	json_t *r, *found = NULL;
-	size_t i;
-
-	json_array_foreach(a->baseline, i, r)
-		if (same(r, res, "preset") && same(r, res, "target") &&
-		    !strcmp(jsonget_str(r, "status", ""), "ok") &&
-		    json_is_array(json_object_get(r, "figures")))
-			found = r;	/* the last such run */
-	return found;
+	while (i-- > 0) {	/* the last such run that can be read */
+		doc = json_array_get(a->baseline, i);
+		if (!benchresult_is_run(doc) ||
+		    benchresult_load(&r, doc, NULL, 0))
+			continue;
+		if (r.st == BENCHRESULT_OK &&
+		    !strcmp(benchresult_or(r.preset, ""),
+			    benchresult_or(res->preset, "")) &&
+		    !strcmp(benchresult_or(r.target, ""),
+			    benchresult_or(res->target, ""))) {
+			*out = r;
+			return true;
+		}
+		benchresult_fini(&r);
+	}
+	return false;
 }

@@ -6,6 +6,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "bench/benchresult.h"
+
 struct app;
 
 #define SNAPUI_PICKS 16		/* saved sessions L offers */
@@ -38,7 +40,9 @@ bool snapui_modal_key(struct app *a, int ch);
 /* Draw the open choice over the screen. */
 void snapui_draw(struct app *a);
 
-/* The baseline's last good run of RES's preset and target, or NULL. */
-json_t *snapui_baseline_for(const struct app *a, const json_t *res);
+/* The baseline's last good run of RES's preset and target into OUT (to
+ * be released with benchresult_fini); false when it has none. */
+bool snapui_baseline_for(const struct app *a, const struct benchresult *res,
+			 struct benchresult *out);
 
 #endif

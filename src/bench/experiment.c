@@ -7,9 +7,12 @@
 #include "bench/experiment.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "bench/benchresult.h"
 #include "bench/verdict.h"
 
 size_t experiment_plan(size_t nvariants, unsigned repeat, size_t *order,
@@ -191,25 +194,61 @@ void experiment_fini(struct experiment *ex)
 
 /* ---- the table ----------------------------------------------------------- */
 
-/* The values of figure NAME in the good runs of VARIANT. */
-static size_t samples(const json_t *runs, size_t variant, const char *name,
-		      double *out, size_t max)
+/* The runs of an experiment: each one's variant and, for a run that
+ * went well, its result loaded. */
+struct runset {
+	size_t n;
+	size_t *variant;
+	bool *ok;
+	struct benchresult *res;
+};
+
+static int runset_load(struct runset *s, const json_t *runs)
 {
 	const json_t *r;
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->variant = calloc(json_array_size(runs) + 1, sizeof(*s->variant));
+	s->ok = calloc(json_array_size(runs) + 1, sizeof(*s->ok));
+	s->res = calloc(json_array_size(runs) + 1, sizeof(*s->res));
+	if (!s->variant || !s->ok || !s->res)
+		return -ENOMEM;
+	json_array_foreach(runs, i, r) {
+		s->variant[i] = (size_t)json_integer_value(json_object_get(r,
+								"variant"));
+		s->ok[i] = benchresult_load(&s->res[i], json_object_get(r,
+					    "result"), NULL, 0) == 0 &&
+			   s->res[i].st == BENCHRESULT_OK;
+		s->n++;
+	}
+	return 0;
+}
+
+static void runset_fini(struct runset *s)
+{
+	size_t i;
+
+	for (i = 0; s->res && i < s->n; i++)
+		benchresult_fini(&s->res[i]);
+	free(s->variant);
+	free(s->ok);
+	free(s->res);
+}
+
+/* The values of figure NAME in the good runs of VARIANT. */
+static size_t samples(const struct runset *s, size_t variant,
+		      const char *name, double *out, size_t max)
+{
+	const struct benchresult_figure *f;
 	size_t i, n = 0;
 
-	json_array_foreach(runs, i, r) {
-		json_t *res = json_object_get(r, "result"), *f;
-
-		if ((size_t)json_integer_value(json_object_get(r, "variant")) !=
-		    variant || strcmp(json_string_value(json_object_get(res,
-		    "status")) ? json_string_value(json_object_get(res,
-		    "status")) : "", "ok"))
+	for (i = 0; i < s->n; i++) {
+		if (!s->ok[i] || s->variant[i] != variant)
 			continue;
-		f = bench_find_figure(res, name);
-		if (f && json_is_number(json_object_get(f, "value")) && n < max)
-			out[n++] = json_number_value(json_object_get(f,
-								     "value"));
+		f = benchresult_figure(&s->res[i], name);
+		if (f && !isnan(f->value) && n < max)
+			out[n++] = f->value;
 	}
 	return n;
 }
@@ -246,16 +285,14 @@ static json_t *compare_json(const double *a, size_t na, const double *b,
 }
 
 /* One figure: each variant's side, and each later variant against 0. */
-static json_t *figure_json(const json_t *runs, size_t nvariants,
-			   const json_t *fig)
+static json_t *figure_json(const struct runset *runs, size_t nvariants,
+			   const struct benchresult_figure *fig)
 {
-	const char *name = json_string_value(json_object_get(fig, "name"));
-	const char *unit = json_string_value(json_object_get(fig, "unit"));
+	const char *name = fig->name, *unit = fig->unit;
 	double first[EXPERIMENT_RUNS_MAX], v[EXPERIMENT_RUNS_MAX];
 	json_t *sides = json_array(), *cmps = json_array();
 	size_t nf, n, k;
 
-	unit = unit ? unit : "";
 	nf = samples(runs, 0, name, first, EXPERIMENT_RUNS_MAX);
 	for (k = 0; k < nvariants; k++) {
 		n = samples(runs, k, name, v, EXPERIMENT_RUNS_MAX);
@@ -265,29 +302,29 @@ static json_t *figure_json(const json_t *runs, size_t nvariants,
 						n, unit, k));
 	}
 	return json_pack("{s:s s:s s:b s:o s:o}", "name", name, "unit", unit,
-			 "main", json_is_true(json_object_get(fig, "main")),
+			 "main", fig->main,
 			 "variants", sides, "comparisons", cmps);
 }
 
 json_t *experiment_figures(const json_t *runs, size_t nvariants)
 {
-	json_t *out = json_array(), *figs = NULL, *r, *f;
+	const struct benchresult *first = NULL;
+	json_t *out = json_array();
+	struct runset s;
 	size_t i;
 
-	json_array_foreach(runs, i, r) {
-		json_t *res = json_object_get(r, "result");
-
-		if (json_is_string(json_object_get(res, "status")) &&
-		    !strcmp(json_string_value(json_object_get(res, "status")),
-			    "ok")) {
-			figs = json_object_get(res, "figures");
-			break;
-		}
+	if (!out || runset_load(&s, runs)) {
+		runset_fini(&s);
+		json_decref(out);
+		return NULL;
 	}
-	json_array_foreach(figs, i, f)
-		if (json_is_string(json_object_get(f, "name")))
-			json_array_append_new(out, figure_json(runs, nvariants,
-							       f));
+	for (i = 0; i < s.n && !first; i++)	/* the first good run's */
+		first = s.ok[i] ? &s.res[i] : NULL;
+	for (i = 0; first && i < first->nfigs; i++)
+		if (first->figs[i].name[0])
+			json_array_append_new(out, figure_json(&s, nvariants,
+							&first->figs[i]));
+	runset_fini(&s);
 	return out;
 }
 

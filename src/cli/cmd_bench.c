@@ -74,6 +74,19 @@ static void print_raw(json_t *res)
 		fputc('\n', stdout);
 }
 
+/* The result RES in words, or the sentence why it cannot be read. */
+static void print_result(json_t *res)
+{
+	struct benchresult br;
+	char err[256];
+
+	if (benchresult_load(&br, res, err, sizeof(err)) == 0)
+		cmd_bench_print(stdout, &br);
+	else
+		fprintf(stderr, "benchtop: %s\n", err);
+	benchresult_fini(&br);
+}
+
 int cmd_bench_run(const char *cmd, const struct preset *p,
 		  const char *target, int port, bool json)
 {
@@ -100,7 +113,7 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 	if (res && json)
 		fputc('\n', stdout);
 	else if (res && r.state == BENCHRUN_DONE && !p->raw_json)
-		cmd_bench_print(stdout, res);
+		print_result(res);
 	if (r.state != BENCHRUN_DONE && strcmp(cmd, p->name) == 0)
 		fprintf(stderr, "benchtop %s: %s\n", cmd, r.error);
 	else if (r.state != BENCHRUN_DONE)
@@ -112,138 +125,112 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 	return rc;
 }
 
-static void print_table(FILE *f, json_t *table)
+/* S, or "" when the result has none; or "-". */
+#define S(s) benchresult_or(s, "")
+#define D(s) benchresult_or(s, "-")
+
+static void print_table(FILE *f, const struct benchresult_table *t)
 {
 	size_t i, j;
-	json_t *row, *v;
 
 	fprintf(f, "%52s%9s%9s\n", "", _("random"), _("random"));
 	fprintf(f, "%8s %7s %8s %8s %8s %8s %8s %8s\n", "kB", "reclen",
 		_("write"), _("rewrite"), _("read"), _("reread"), _("read"),
 		_("write"));
-	json_array_foreach(json_object_get(table, "rows"), i, row) {
-		json_array_foreach(row, j, v)
+	for (i = 0; i < t->nrows; i++) {
+		for (j = 0; j < t->rows[i].n; j++)
 			fprintf(f, "%*lld", j == 0 ? 8 : j == 1 ? 8 : 9,
-				(long long)json_integer_value(v));
+				isnan(t->rows[i].v[j]) ? 0LL :
+				(long long)t->rows[i].v[j]);
 		fputc('\n', f);
 	}
 }
 
-static long long khz(json_t *cluster)
+/* A cluster's frequency in MHz (0 when not known). */
+static long long mhz(const struct benchresult_cluster *k)
 {
-	return (long long)json_integer_value(json_object_get(cluster,
-							     "cur_khz"));
+	return k && !isnan(k->cur_khz) ? (long long)k->cur_khz / 1000 : 0;
 }
 
-static void print_clusters(FILE *f, json_t *c)
+static void print_clusters(FILE *f, const struct benchresult_cond *c)
 {
-	json_t *s = json_object_get(c, "clusters_start");
-	json_t *e = json_object_get(c, "clusters_end"), *x, *y;
+	const struct benchresult_cluster *x, *y;
 	size_t i;
 
-	json_array_foreach(s, i, x) {
-		y = json_array_get(e, i);
+	for (i = 0; i < c->nstart; i++) {
+		x = &c->start[i];
+		y = i < c->nend ? &c->end[i] : NULL;
 		fprintf(f, _("  cluster %lld (CPUs %s): %s, %lld -> %lld MHz%s\n"),
-			(long long)json_integer_value(json_object_get(x, "policy")),
-			json_string_value(json_object_get(x, "cpus")),
-			json_is_string(json_object_get(x, "governor")) ?
-			json_string_value(json_object_get(x, "governor")) : "-",
-			khz(x) / 1000, khz(y) / 1000,
-			json_is_true(json_object_get(y, "throttled")) ?
-			_(", throttled") : "");
+			x->policy, S(x->cpus), D(x->governor), mhz(x), mhz(y),
+			y && y->throttled ? _(", throttled") : "");
 	}
 }
 
-static void print_conditions(FILE *f, json_t *c)
+static void print_target(FILE *f, const struct benchresult_target *t)
 {
-	json_t *t = json_object_get(c, "target"), *u, *tmin, *tmax;
+	const struct benchresult_usb *u = &t->disk.usb;
 
-	if (!json_is_object(c))
-		return;
-	fprintf(f, _("Conditions: kernel %s, %s, %.1f s\n"),
-		json_string_value(json_object_get(c, "kernel")),
-		json_string_value(json_object_get(c, "time_start")),
-		json_number_value(json_object_get(c, "duration_s")));
-	if (json_object_get(t, "fstype"))
+	if (t->where == BENCHRESULT_WHERE_FOLDER)
 		fprintf(f, _("  target: %s on %s (%s, disk %s)\n"),
-			json_string_value(json_object_get(t, "path")),
-			json_string_value(json_object_get(t, "mountpoint")),
-			json_string_value(json_object_get(t, "fstype")),
-			json_is_string(json_object_get(t, "disk")) ?
-			json_string_value(json_object_get(t, "disk")) : "?");
-	else if (json_object_get(t, "device_path"))
-		fprintf(f, _("  target: %s (disk %s)\n"),
-			json_string_value(json_object_get(t, "device_path")),
-			json_is_string(json_object_get(t, "disk")) ?
-			json_string_value(json_object_get(t, "disk")) : "?");
-	if ((u = json_object_get(t, "usb")) && json_is_object(u))
-		fprintf(f, _("  USB: %s %s, bridge %s\n"),
-			json_string_value(json_object_get(u, "speed")),
-			json_is_string(json_object_get(u, "driver")) ?
-			json_string_value(json_object_get(u, "driver")) : "-",
-			json_is_string(json_object_get(u, "bridge")) ?
-			json_string_value(json_object_get(u, "bridge")) : "-");
+			S(t->path), S(t->mountpoint), S(t->fstype),
+			benchresult_or(t->disk.name, "?"));
+	else if (t->where == BENCHRESULT_WHERE_DEVICE)
+		fprintf(f, _("  target: %s (disk %s)\n"), S(t->device_path),
+			benchresult_or(t->disk.name, "?"));
+	if (u->present)
+		fprintf(f, _("  USB: %s %s, bridge %s\n"), S(u->speed),
+			D(u->driver), D(u->bridge));
+}
+
+static void print_conditions(FILE *f, const struct benchresult_cond *c)
+{
+	if (!c->present)
+		return;
+	fprintf(f, _("Conditions: kernel %s, %s, %.1f s\n"), S(c->kernel),
+		S(c->time_start), isnan(c->duration_s) ? 0 : c->duration_s);
+	print_target(f, &c->target);
 	print_clusters(f, c);
-	tmin = json_object_get(c, "temperature_min_c");
-	tmax = json_object_get(c, "temperature_max_c");
-	if (json_is_number(tmin))
-		fprintf(f, _("  temperature %.1f-%.1f C\n"),
-			json_number_value(tmin), json_number_value(tmax));
-	fprintf(f, "  %s\n", json_is_true(json_object_get(c, "throttled")) ?
+	if (!isnan(c->temp_min_c))
+		fprintf(f, _("  temperature %.1f-%.1f C\n"), c->temp_min_c,
+			isnan(c->temp_max_c) ? 0 : c->temp_max_c);
+	fprintf(f, "  %s\n", c->throttled == 1 ?
 		_("a cluster was throttled during the run") :
 		_("no cluster was seen throttled"));
 }
 
 /* One figure: counts (retransmits, lost datagrams) as integers. */
-static void print_figure(FILE *f, json_t *x)
+static void print_figure(FILE *f, const struct benchresult_figure *x)
 {
-	json_t *v = json_object_get(x, "value");
-
-	if (json_is_integer(v))
-		fprintf(f, "  %-22s %12" JSON_INTEGER_FORMAT " %s\n",
-			json_string_value(json_object_get(x, "name")),
-			json_integer_value(v),
-			json_string_value(json_object_get(x, "unit")));
+	if (x->count)
+		fprintf(f, "  %-22s %12lld %s\n", x->name,
+			(long long)x->value, x->unit);
 	else
-		fprintf(f, "  %-22s %12.1f %s\n",
-			json_string_value(json_object_get(x, "name")),
-			json_number_value(v),
-			json_string_value(json_object_get(x, "unit")));
+		fprintf(f, "  %-22s %12.1f %s\n", x->name, x->value, x->unit);
 }
 
 /* An iperf run over TCP under -R: the congestion window is the server's,
  * which this side cannot see. */
-static bool remote_sender(json_t *res)
+static bool remote_sender(const struct benchresult *res)
 {
-	json_t *s = json_object_get(res, "settings");
-
-	return json_is_true(json_object_get(s, "reverse")) &&
-	       !json_is_true(json_object_get(s, "udp")) &&
-	       !strcmp(json_string_value(json_object_get(res, "kind")) ?
-		       json_string_value(json_object_get(res, "kind")) : "",
-		       "iperf");
+	return res->settings.reverse && !res->settings.udp &&
+	       !strcmp(S(res->kind), "iperf");
 }
 
-void cmd_bench_print(FILE *f, json_t *res)
+void cmd_bench_print(FILE *f, const struct benchresult *res)
 {
-	json_t *figs = json_object_get(res, "figures"), *x;
 	size_t i;
 
-	fprintf(f, _("%s on %s (%s)\n"),
-		json_string_value(json_object_get(res, "preset")),
-		json_string_value(json_object_get(res, "target")),
-		json_string_value(json_object_get(json_object_get(res,
-			"settings"), "io")) ? json_string_value(json_object_get(
-			json_object_get(res, "settings"), "io")) : "iperf3");
-	if (json_object_get(res, "table"))
-		print_table(f, json_object_get(res, "table"));
+	fprintf(f, _("%s on %s (%s)\n"), S(res->preset), S(res->target),
+		benchresult_or(res->settings.io, "iperf3"));
+	if (res->table.present)
+		print_table(f, &res->table);
 	else
-		json_array_foreach(figs, i, x)
-			print_figure(f, x);
+		for (i = 0; i < res->nfigs; i++)
+			print_figure(f, &res->figs[i]);
 	if (remote_sender(res))
 		fprintf(f, "  %-22s %12s %s\n", _("max cwnd"), _("n/a"),
 			_("(the sender is remote)"));
-	print_conditions(f, json_object_get(res, "conditions"));
+	print_conditions(f, &res->cond);
 }
 
 bool cmd_bench_presets(const char *cmd, struct presets *ps)

@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "bench/benchresult.h"
 #include "bench/presets.h"
 
 /* Run preset P on TARGET (PORT for iperf) in a child, show progress on
@@ -19,7 +20,7 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 		  const char *target, int port, bool json);
 
 /* A result object as text: figures, iozone table, conditions. */
-void cmd_bench_print(FILE *f, json_t *res);
+void cmd_bench_print(FILE *f, const struct benchresult *res);
 
 /* Load the presets; false (with a sentence on stderr) when impossible. */
 bool cmd_bench_presets(const char *cmd, struct presets *ps);

@@ -32,22 +32,24 @@ static int compare(char **files, int format, bool all_pairs)
 	static const enum snapcompare_format fmt[] = {
 		SNAPCOMPARE_TEXT, SNAPCOMPARE_MD, SNAPCOMPARE_JSON };
 	char na[512], nb[512];
-	json_t *a = NULL, *b = NULL, *c;
-	int rc = cmd_snap_load(files[0], &a);
+	struct snapdoc a, b;
+	struct snapcompare c;
+	int rc = cmd_snap_load_doc(files[0], &a);
 
 	if (rc == 0)
-		rc = cmd_snap_load(files[1], &b);
+		rc = cmd_snap_load_doc(files[1], &b);
 	if (rc) {
-		json_decref(a);
+		snapdoc_fini(&a);
 		return rc;
 	}
 	strclean_copy(na, sizeof(na), files[0], strlen(files[0]));
 	strclean_copy(nb, sizeof(nb), files[1], strlen(files[1]));
-	c = snapcompare_json_pairs(a, b, na, nb, all_pairs);
-	rc = c ? snapcompare_print(stdout, c, fmt[format]) : -12;
-	json_decref(c);
-	json_decref(a);
-	json_decref(b);
+	rc = snapcompare_build(&c, &a, &b, na, nb, all_pairs);
+	if (rc == 0)
+		rc = snapcompare_print(stdout, &c, fmt[format]);
+	snapcompare_fini(&c);
+	snapdoc_fini(&a);
+	snapdoc_fini(&b);
 	return cmd_snap_flush(rc);
 }
 

@@ -17,6 +17,7 @@
 
 #include "base/i18n.h"
 #include "base/strclean.h"
+#include "bench/benchresult.h"
 #include "bench/experiment.h"
 #include "cli/cmd_bench.h"
 #include "cli/cmdline.h"
@@ -213,26 +214,23 @@ static int add_specs(const struct exp_args *a, struct tunevary *tv,
 /* "write 251.3 MB/s, read 280.1 MB/s" of a run's figures. */
 static void run_line(const struct experiment *ex, char *dst, size_t size)
 {
-	json_t *res = json_object_get(json_array_get(ex->runs,
-		json_array_size(ex->runs) - 1), "result"), *f;
+	const struct benchresult_figure *f;
+	struct benchresult r;
 	size_t i, used = 0;
 
 	dst[0] = '\0';
-	json_array_foreach(json_object_get(res, "figures"), i, f) {
-		const json_t *v = json_object_get(f, "value");
-		const char *unit = json_string_value(json_object_get(f,
-						     "unit"));
-
-		if (used >= size)
-			break;
+	if (benchresult_load(&r, json_object_get(json_array_get(ex->runs,
+			     json_array_size(ex->runs) - 1), "result"), NULL,
+			     0))
+		return;
+	for (i = 0; i < r.nfigs && used < size; i++) {
+		f = &r.figs[i];
 		/* counts (retransmits) whole, as the result prints them */
-		used += (size_t)snprintf(dst + used, size - used,
-			json_is_integer(v) ? "%s%s %.0f%s%s" : "%s%s %.1f%s%s",
-			i ? ", " : "",
-			json_string_value(json_object_get(f, "name")),
-			json_number_value(v), unit && *unit ? " " : "",
-			unit ? unit : "");
+		used += (size_t)snprintf(dst + used, size - used, f->count ?
+			"%s%s %.0f%s%s" : "%s%s %.1f%s%s", i ? ", " : "",
+			f->name, f->value, *f->unit ? " " : "", f->unit);
 	}
+	benchresult_fini(&r);
 }
 
 /* Wait for the run going on; a signal cancels it. */

@@ -27,7 +27,7 @@ int cmd_report_main(int argc, char **argv)
 {
 	static const char *const formats[] = { "md", "csv", NULL };
 	struct cmd_snap_args a = { .formats = formats };
-	json_t *doc;
+	struct snapdoc doc;
 	int rc = cmd_snap_parse(argc, argv, report_opts, &a, 1);
 
 	if (rc >= 0)
@@ -40,11 +40,11 @@ int cmd_report_main(int argc, char **argv)
 				 "series."), report_opts);
 		return EXIT_SUCCESS;
 	}
-	rc = cmd_snap_load(a.files[0], &doc);
+	rc = cmd_snap_load_doc(a.files[0], &doc);
 	if (rc)
 		return rc;
-	rc = a.format == 1 ? snapreport_csv(stdout, doc) :
-	     snapreport_markdown(stdout, doc);
-	json_decref(doc);
+	rc = a.format == 1 ? snapreport_csv(stdout, doc.doc) :
+	     snapreport_markdown(stdout, &doc);
+	snapdoc_fini(&doc);
 	return cmd_snap_flush(rc);
 }

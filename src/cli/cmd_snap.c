@@ -114,6 +114,24 @@ int cmd_snap_load(const char *path, json_t **doc)
 	return 2;
 }
 
+int cmd_snap_load_doc(const char *path, struct snapdoc *d)
+{
+	char why[400], shown[512];
+	json_t *doc;
+	int rc = cmd_snap_load(path, &doc);
+
+	memset(d, 0, sizeof(*d));
+	if (rc)
+		return rc;
+	rc = snapdoc_load(d, doc, why, sizeof(why));
+	json_decref(doc);
+	if (rc == 0)
+		return 0;
+	strclean_copy(shown, sizeof(shown), path, strlen(path));
+	fprintf(stderr, "%s: %s: %s\n", PACKAGE, shown, why);
+	return 2;
+}
+
 int cmd_snap_flush(int rc)
 {
 	if (fflush(stdout) || ferror(stdout) || rc) {

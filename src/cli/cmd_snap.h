@@ -11,6 +11,7 @@
 
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
+#include "session/snapdoc.h"
 
 struct cmd_snap_opt {
 	struct option lo;	/* ends with a NULL name */
@@ -39,6 +40,10 @@ void cmd_snap_usage(FILE *f, const char *synopsis, const char *what,
 /* Read and check the snapshot PATH into *DOC; 0, or 2 after printing
  * "benchtop: PATH: <why>" on stderr. */
 int cmd_snap_load(const char *path, json_t **doc);
+
+/* The same into struct D (snapdoc_fini releases it), a document with a
+ * key of the wrong type refused with the sentence that names it. */
+int cmd_snap_load_doc(const char *path, struct snapdoc *d);
 
 /* Flush stdout; the exit status for RC (0 or -errno of the output). */
 int cmd_snap_flush(int rc);

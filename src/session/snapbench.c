@@ -12,221 +12,203 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/jsonget.h"
 #include "base/mdcell.h"
 
-/* The string K of O, or ""; the number K of O, or NAN (jsonget). */
-#define S(o, k) jsonget_str(o, k, "")
-#define num(o, k) jsonget_num(o, k, NAN)
-
-bool snapbench_is_run(const json_t *result)
-{
-	return json_is_array(json_object_get(result, "figures"));
-}
+/* S or "". */
+#define S(s) benchresult_or(s, "")
 
 /* The figure called NAME of R, or NULL. */
-static const json_t *figure(const json_t *r, const char *name)
+static const struct benchresult_figure *figure(const struct benchresult *r,
+					       const char *name)
 {
-	const json_t *f;
 	size_t i;
 
-	json_array_foreach(json_object_get(r, "figures"), i, f)
-		if (strcmp(S(f, "name"), name) == 0 &&
-		    json_is_number(json_object_get(f, "value")))
-			return f;
+	for (i = 0; i < r->nfigs; i++)
+		if (!strcmp(r->figs[i].name, name) && !isnan(r->figs[i].value))
+			return &r->figs[i];
 	return NULL;
 }
 
-void snapbench_figures(const json_t *r, snapbench_figure_fn fn, void *ctx)
+void snapbench_figures(const struct benchresult *r, snapbench_figure_fn fn,
+		       void *ctx)
 {
-	const json_t *f;
 	size_t i;
 
-	json_array_foreach(json_object_get(r, "figures"), i, f)
-		if (S(f, "name")[0] && json_is_number(json_object_get(f,
-								      "value")))
-			fn(ctx, S(f, "name"), json_number_value(
-			   json_object_get(f, "value")));
+	for (i = 0; i < r->nfigs; i++)
+		if (r->figs[i].name[0] && !isnan(r->figs[i].value))
+			fn(ctx, r->figs[i].name, r->figs[i].value);
 }
 
-const char *snapbench_unit(const json_t *r, const char *name)
+const char *snapbench_unit(const struct benchresult *r, const char *name)
 {
-	const json_t *f = figure(r, name);
+	const struct benchresult_figure *f = figure(r, name);
 
-	return f ? S(f, "unit") : NULL;
+	return f ? f->unit : NULL;
 }
 
 /* ---- conditions ------------------------------------------------------- */
 
-static void cond_target(FILE *f, const json_t *t)
+static void cond_target(FILE *f, const struct benchresult_target *t)
 {
-	const json_t *usb = json_object_get(t, "usb");
+	const struct benchresult_usb *usb = &t->disk.usb;
 
-	if (S(t, "fstype")[0])
-		fprintf(f, "; %s on %s", S(t, "fstype"), S(t, "source"));
-	else if (S(t, "device_path")[0])
-		fprintf(f, "; device %s", S(t, "device_path"));
-	else if (S(t, "host")[0])
-		fprintf(f, "; server %s", S(t, "host"));
-	if (S(t, "disk")[0])
-		fprintf(f, " (disk %s)", S(t, "disk"));
-	if (json_is_object(usb))
-		fprintf(f, "; USB %s %s at %s, driver %s", S(usb, "device"),
-			S(usb, "product"), S(usb, "speed"), S(usb, "driver"));
+	if (S(t->fstype)[0])
+		fprintf(f, "; %s on %s", t->fstype, S(t->source));
+	else if (S(t->device_path)[0])
+		fprintf(f, "; device %s", t->device_path);
+	else if (S(t->host)[0])
+		fprintf(f, "; server %s", t->host);
+	if (S(t->disk.name)[0])
+		fprintf(f, " (disk %s)", t->disk.name);
+	if (usb->present)
+		fprintf(f, "; USB %s %s at %s, driver %s", S(usb->device),
+			S(usb->product), S(usb->speed), S(usb->driver));
 }
 
-static void cond_clusters(FILE *f, const json_t *cl)
+static void cond_clusters(FILE *f, const struct benchresult_cond *c)
 {
-	const json_t *c;
 	size_t i;
 
-	json_array_foreach(cl, i, c) {
+	for (i = 0; i < c->nstart; i++) {
 		fprintf(f, "%s CPUs %s %s", i ? "," : "; clusters:",
-			S(c, "cpus"), S(c, "governor"));
-		if (json_is_number(json_object_get(c, "cur_khz")))
-			fprintf(f, " %.0f MHz", num(c, "cur_khz") / 1000.0);
+			S(c->start[i].cpus), S(c->start[i].governor));
+		if (!isnan(c->start[i].cur_khz))
+			fprintf(f, " %.0f MHz", c->start[i].cur_khz / 1000.0);
 	}
 }
 
-static void conditions(FILE *f, const json_t *r)
+static void conditions(FILE *f, const struct benchresult *r)
 {
-	const json_t *c = json_object_get(r, "conditions");
-	const json_t *st = json_object_get(r, "settings");
+	const struct benchresult_cond *c = &r->cond;
 
-	fprintf(f, "Conditions: started %s", S(c, "time_start")[0] ?
-		S(c, "time_start") : "-");
-	if (isfinite(num(c, "duration_s")))
-		fprintf(f, ", %.2f s", num(c, "duration_s"));
-	if (S(c, "kernel")[0])
-		fprintf(f, "; kernel %s", S(c, "kernel"));
-	cond_target(f, json_object_get(c, "target"));
-	if (S(st, "io")[0])
-		fprintf(f, "; %s", S(st, "io"));
-	cond_clusters(f, json_object_get(c, "clusters_start"));
-	if (isfinite(num(c, "temperature_max_c")))
-		fprintf(f, "; %.1f-%.1f °C", num(c, "temperature_min_c"),
-			num(c, "temperature_max_c"));
-	if (json_is_boolean(json_object_get(c, "throttled")))
-		fprintf(f, "; %s", json_is_true(json_object_get(c,
-			"throttled")) ? "throttled" : "not throttled");
+	fprintf(f, "Conditions: started %s", S(c->time_start)[0] ?
+		c->time_start : "-");
+	if (isfinite(c->duration_s))
+		fprintf(f, ", %.2f s", c->duration_s);
+	if (S(c->kernel)[0])
+		fprintf(f, "; kernel %s", c->kernel);
+	cond_target(f, &c->target);
+	if (S(r->settings.io)[0])
+		fprintf(f, "; %s", r->settings.io);
+	cond_clusters(f, c);
+	if (isfinite(c->temp_max_c))
+		fprintf(f, "; %.1f-%.1f °C", c->temp_min_c, c->temp_max_c);
+	if (c->throttled >= 0)
+		fprintf(f, "; %s", c->throttled ? "throttled" :
+			"not throttled");
 	fputs(".\n\n", f);
 }
 
 /* ---- the tools' shapes -------------------------------------------------- */
 
 /* "67108864 bytes (67 MB, 64 MiB) copied, 0.0575 s, 1167.6 MB/s" */
-static void dd_line(FILE *f, const json_t *r, const char *name,
-		    const char *secs, const char *note)
+static void dd_line(FILE *f, const struct benchresult *r, const char *name,
+		    double s, const char *note)
 {
-	const json_t *d = json_object_get(r, "details"), *fg = figure(r, name);
-	double bytes = num(d, "bytes"), s = num(d, secs);
+	const struct benchresult_figure *fg = figure(r, name);
+	double bytes = r->details.bytes;
 
 	if (!fg)
 		return;
 	if (isfinite(bytes) && isfinite(s))
 		fprintf(f, "%.0f bytes (%.0f MB, %.0f MiB) copied, %.4g s, ",
 			bytes, bytes / 1e6, bytes / 1048576.0, s);
-	fprintf(f, "%.1f %s    (%s)\n", num(fg, "value"), S(fg, "unit"),
-		note);
+	fprintf(f, "%.1f %s    (%s)\n", fg->value, fg->unit, note);
 }
 
-static void dd_lines(FILE *f, const json_t *r)
+static void dd_lines(FILE *f, const struct benchresult *r)
 {
 	fputs("```\n", f);
-	dd_line(f, r, "write", "write_s", "write, fsync timed in");
-	dd_line(f, r, "read", "read_s", "read");
+	dd_line(f, r, "write", r->details.write_s, "write, fsync timed in");
+	dd_line(f, r, "read", r->details.read_s, "read");
 	fputs("```\n\n", f);
 }
 
-static void hdparm_lines(FILE *f, const json_t *r)
+static void hdparm_lines(FILE *f, const struct benchresult *r)
 {
-	const json_t *fg;
 	size_t i;
 
-	fprintf(f, "```\n%s:\n", S(json_object_get(r, "details"), "device")[0]
-		? S(json_object_get(r, "details"), "device") : S(r, "target"));
-	json_array_foreach(json_object_get(r, "figures"), i, fg) {
+	fprintf(f, "```\n%s:\n", S(r->details.device)[0] ?
+		r->details.device : S(r->target));
+	for (i = 0; i < r->nfigs; i++) {
 		char label[96];
 
-		snprintf(label, sizeof(label), "Timing %s:", S(fg, "name"));
-		fprintf(f, " %-28s %10.2f MB/sec\n", label, num(fg, "value"));
+		snprintf(label, sizeof(label), "Timing %s:", r->figs[i].name);
+		fprintf(f, " %-28s %10.2f MB/sec\n", label, r->figs[i].value);
 	}
 	fputs("```\n\n(MiB/s, which hdparm prints as \"MB/sec\")\n\n", f);
 }
 
 /* "[SUM]   0.00-10.00  sec  933.80 Mbits/sec  12   sender" */
-static void iperf_lines(FILE *f, const json_t *r)
+static void iperf_lines(FILE *f, const struct benchresult *r)
 {
-	const json_t *snd = figure(r, "sender"), *rcv = figure(r, "receiver");
-	const json_t *rtx = figure(r, "retransmits");
-	double t = num(json_object_get(r, "settings"), "duration_s");
+	const struct benchresult_figure *snd = figure(r, "sender");
+	const struct benchresult_figure *rcv = figure(r, "receiver");
+	const struct benchresult_figure *rtx = figure(r, "retransmits");
+	double t = r->settings.duration_s;
 
 	if (!isfinite(t))
 		t = 0;
 	fputs("```\n", f);
 	if (snd)
 		fprintf(f, "[SUM]   0.00-%.2f  sec  %10.2f Mbits/sec  %4.0f   "
-			"sender\n", t, num(snd, "value"), rtx ?
-			num(rtx, "value") : 0);
+			"sender\n", t, snd->value, rtx ? rtx->value : 0);
 	if (rcv)
 		fprintf(f, "[SUM]   0.00-%.2f  sec  %10.2f Mbits/sec         "
-			"receiver\n", t, num(rcv, "value"));
+			"receiver\n", t, rcv->value);
 	fputs("```\n\n", f);
 	if (rtx)
-		fprintf(f, "Retransmits: %.0f.\n\n", num(rtx, "value"));
+		fprintf(f, "Retransmits: %.0f.\n\n", rtx->value);
 }
 
 /* The iozone table: kB, reclen, then the six operations in KB/s. */
-static void iozone_grid(FILE *f, const json_t *t)
+static void iozone_grid(FILE *f, const struct benchresult_table *t)
 {
-	const json_t *row, *v;
 	size_t i, k;
 
 	fputs("|", f);
-	json_array_foreach(json_object_get(t, "columns"), i, v)
-		mdcell_put(f, json_string_value(v) ?
-				   json_string_value(v) : "-");
+	for (i = 0; i < t->ncolumns; i++)
+		mdcell_put(f, t->columns[i] ? t->columns[i] : "-");
 	fputs("\n|", f);
-	for (i = 0; i < json_array_size(json_object_get(t, "columns")); i++)
+	for (i = 0; i < t->ncolumns; i++)
 		fputs("---|", f);
 	fputc('\n', f);
-	json_array_foreach(json_object_get(t, "rows"), i, row) {
+	for (i = 0; i < t->nrows; i++) {
 		fputs("|", f);
-		json_array_foreach(row, k, v)
-			fprintf(f, json_is_number(v) ? " %.0f |" : " - |",
-				json_number_value(v));
+		for (k = 0; k < t->rows[i].n; k++)
+			fprintf(f, isnan(t->rows[i].v[k]) ? " - |" : " %.0f |",
+				t->rows[i].v[k]);
 		fputc('\n', f);
 	}
 	fputs("\n(KB/s, as iozone prints them; kB and reclen in KB)\n\n", f);
 }
 
-static void figure_table(FILE *f, const json_t *r)
+static void figure_table(FILE *f, const struct benchresult *r)
 {
-	const json_t *fg;
 	size_t i;
 
 	fputs("| figure | value | unit |\n|---|---|---|\n", f);
-	json_array_foreach(json_object_get(r, "figures"), i, fg) {
+	for (i = 0; i < r->nfigs; i++) {
 		fputs("|", f);
-		mdcell_put(f, S(fg, "name"));
-		fprintf(f, " %.2f |", num(fg, "value"));
-		mdcell_put(f, S(fg, "unit")[0] ? S(fg, "unit") : "-");
+		mdcell_put(f, r->figs[i].name);
+		fprintf(f, " %.2f |", r->figs[i].value);
+		mdcell_put(f, r->figs[i].unit[0] ? r->figs[i].unit : "-");
 		fputc('\n', f);
 	}
 	fputc('\n', f);
 }
 
-void snapbench_markdown(FILE *f, const json_t *r)
+void snapbench_markdown(FILE *f, const struct benchresult *r)
 {
-	const char *kind = S(r, "kind");
+	const char *kind = S(r->kind);
 
 	conditions(f, r);
-	if (S(r, "status")[0] && strcmp(S(r, "status"), "ok")) {
-		fprintf(f, "The run did not finish (%s): %s\n\n",
-			S(r, "status"), S(r, "error")[0] ? S(r, "error") : "-");
+	if (S(r->status)[0] && strcmp(r->status, "ok")) {
+		fprintf(f, "The run did not finish (%s): %s\n\n", r->status,
+			S(r->error)[0] ? r->error : "-");
 		return;
 	}
-	if (!json_array_size(json_object_get(r, "figures")))
+	if (!r->nfigs)
 		fputs("No figures.\n\n", f);
 	else if (strcmp(kind, "seq-direct") == 0)
 		dd_lines(f, r);
@@ -234,9 +216,8 @@ void snapbench_markdown(FILE *f, const json_t *r)
 		hdparm_lines(f, r);
 	else if (strcmp(kind, "iperf") == 0)
 		iperf_lines(f, r);
-	else if (strcmp(kind, "iozone") == 0 &&
-		 json_is_object(json_object_get(r, "table")))
-		iozone_grid(f, json_object_get(r, "table"));
+	else if (strcmp(kind, "iozone") == 0 && r->table.present)
+		iozone_grid(f, &r->table);
 	else
 		figure_table(f, r);
 }

@@ -4,26 +4,26 @@
 #ifndef BENCHTOP_SNAPBENCH_H
 #define BENCHTOP_SNAPBENCH_H
 
-#include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
+
+#include "bench/benchresult.h"
 
 /* Called for each figure: its NAME ("write", "random read 4k") and V. */
 typedef void (*snapbench_figure_fn)(void *ctx, const char *name, double v);
 
-/* Whether RESULT is a run's result object (it has a "figures" list). */
-bool snapbench_is_run(const json_t *result);
-
 /* Every figure of RESULT with a name and a number, in its order. */
-void snapbench_figures(const json_t *result, snapbench_figure_fn fn,
+void snapbench_figures(const struct benchresult *result,
+		       snapbench_figure_fn fn,
 		       void *ctx);
 
 /* The unit of RESULT's figure NAME ("MB/s", "" for counts), or NULL when
  * RESULT has no such figure. */
-const char *snapbench_unit(const json_t *result, const char *name);
+const char *snapbench_unit(const struct benchresult *result,
+			   const char *name);
 
 /* RESULT in Markdown: its conditions on one line, then its figures shaped
  * like the tool's output (or a table for other kinds). */
-void snapbench_markdown(FILE *f, const json_t *result);
+void snapbench_markdown(FILE *f, const struct benchresult *result);
 
 #endif

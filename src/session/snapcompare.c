@@ -1,470 +1,550 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* snapcompare: the table the session write-ups computed by hand - runs
  * matched by preset and target, every figure as A, B, B/A and percent -
- * and the system facts that explain a difference. */
+ * and the system facts that explain a difference, as struct
+ * snapcompare; and that struct as the compare document. */
 #include "config.h"
 
 #include "session/snapcompare.h"
-#include "session/snapexp.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "base/jsonget.h"
-#include "base/mdcell.h"
-#include "base/jsondoc.h"
+#include "base/vec.h"
+#include "session/snapbench.h"
+#include "session/snapexp.h"
 #include "session/snapreport.h"
 
-/* O's A, then its B (jsonget). */
-#define at(o, a, b) jsonget_at(o, a, b)
+/* Names with values, in the order first set; a name set again keeps its
+ * place and takes the new value. */
+struct kvs {
+	struct snapcompare_kv *v;
+	size_t n, cap;
+	bool nomem;
+};
 
-static void fact(json_t *facts, const char *name, const json_t *v)
+static struct snapcompare_kv *kv_find(const struct kvs *k, const char *name)
 {
-	char tmp[64];
+	size_t i;
 
-	if (json_is_string(v))
-		json_object_set_new(facts, name, json_string(json_string_value(v)));
-	else if (json_is_integer(v)) {
-		snprintf(tmp, sizeof(tmp), "%" JSON_INTEGER_FORMAT,
-			 json_integer_value(v));
-		json_object_set_new(facts, name, json_string(tmp));
-	}
+	for (i = 0; i < k->n; i++)
+		if (!strcmp(k->v[i].name, name))
+			return &k->v[i];
+	return NULL;
 }
 
-static void cluster_facts(json_t *facts, const json_t *sys)
+/* NAME = S (copied; NULL for a number) and V. */
+static void kv_set(struct kvs *k, const char *name, const char *s, double v)
 {
-	const json_t *c;
+	struct snapcompare_kv *e = kv_find(k, name);
+	char *copy = s ? strdup(s) : NULL;
+
+	if (s && !copy) {
+		k->nomem = true;
+		return;
+	}
+	if (!e && vec_reserve(&k->v, &k->cap, k->n + 1, sizeof(*k->v)) == 0 &&
+	    (k->v[k->n].name = strdup(name)) != NULL) {
+		e = &k->v[k->n++];
+		e->s = NULL;
+	}
+	if (!e) {
+		free(copy);
+		k->nomem = true;
+		return;
+	}
+	free(e->s);
+	e->s = copy;
+	e->v = v;
+}
+
+static void kv_fini(struct kvs *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++) {
+		free(k->v[i].name);
+		free(k->v[i].s);
+	}
+	free(k->v);
+}
+
+/* The fact NAME = S when S is there. */
+static void fact(struct kvs *facts, const char *name, const char *s)
+{
+	if (s)
+		kv_set(facts, name, s, 0);
+}
+
+static void cluster_facts(struct kvs *facts, const struct snapdoc_sys *s)
+{
+	const struct snapdoc_cluster *c;
 	char name[96], v[64];
 	size_t i;
 
-	json_array_foreach(json_object_get(sys, "clusters"), i, c) {
-		json_int_t p = json_integer_value(json_object_get(c, "policy"));
-		const json_t *lo = json_object_get(c, "min_khz");
-		const json_t *hi = json_object_get(c, "max_khz");
-
-		snprintf(name, sizeof(name), "cluster %" JSON_INTEGER_FORMAT
-			 " governor", p);
-		fact(facts, name, json_object_get(c, "governor"));
-		if (!json_is_integer(lo) || !json_is_integer(hi))
+	for (i = 0; i < s->nclusters; i++) {
+		c = &s->clusters[i];
+		snprintf(name, sizeof(name), "cluster %lld governor",
+			 c->policy_n < 0 ? 0 : c->policy_n);
+		fact(facts, name, c->governor);
+		if (c->min_khz < 0 || c->max_khz < 0)
 			continue;
-		snprintf(name, sizeof(name), "cluster %" JSON_INTEGER_FORMAT
-			 " limits", p);
-		snprintf(v, sizeof(v), "%" JSON_INTEGER_FORMAT "-%"
-			 JSON_INTEGER_FORMAT " MHz", json_integer_value(lo) / 1000,
-			 json_integer_value(hi) / 1000);
-		json_object_set_new(facts, name, json_string(v));
+		snprintf(name, sizeof(name), "cluster %lld limits",
+			 c->policy_n < 0 ? 0 : c->policy_n);
+		snprintf(v, sizeof(v), "%lld-%lld MHz", c->min_khz / 1000,
+			 c->max_khz / 1000);
+		fact(facts, name, v);
 	}
 }
 
-static void irq_facts(json_t *facts, const json_t *sys)
+static void irq_facts(struct kvs *facts, const struct snapdoc_sys *s)
 {
-	const json_t *q;
+	const struct snapdoc_irq *q;
 	char name[300];
 	size_t i;
 
-	json_array_foreach(json_object_get(sys, "irqs"), i, q) {
-		const char *k = json_string_value(json_object_get(q, "key"));
-		const char *act = json_string_value(json_object_get(q, "action"));
-
-		if (!k || !json_is_string(json_object_get(q, "affinity")))
+	for (i = 0; i < s->nirqs; i++) {
+		q = &s->irqs[i];
+		if (!q->key || !q->affinity)
 			continue;
-		snprintf(name, sizeof(name), "IRQ %s %s affinity", k,
-			 act ? act : "");
-		fact(facts, name, json_object_get(q, "affinity"));
+		snprintf(name, sizeof(name), "IRQ %s %s affinity", q->key,
+			 q->action ? q->action : "");
+		fact(facts, name, q->affinity);
 	}
 }
 
-static void device_facts(json_t *facts, const json_t *sys)
+static void usb_facts(struct kvs *facts, const struct snapdoc_usb *d)
 {
-	const json_t *d;
+	char name[300], dev[200];
+
+	/* By what the device is, not where it is plugged; a second one of
+	 * the same kind is told apart by its port. */
+	snprintf(dev, sizeof(dev), "USB %s %s", d->id ? d->id : "?",
+		 d->product ? d->product : "");
+	snprintf(name, sizeof(name), "%s driver", dev);
+	if (kv_find(facts, name))
+		snprintf(dev + strlen(dev), sizeof(dev) - strlen(dev),
+			 " at %s", d->name ? d->name : "?");
+	snprintf(name, sizeof(name), "%s driver", dev);
+	fact(facts, name, d->driver);
+	snprintf(name, sizeof(name), "%s speed", dev);
+	fact(facts, name, d->speed);
+}
+
+static void device_facts(struct kvs *facts, const struct snapdoc_sys *s)
+{
 	char name[300];
 	size_t i;
 
-	json_array_foreach(at(sys, "usb", "devices"), i, d) {
-		const char *n = json_string_value(json_object_get(d, "name"));
-		const char *id = json_string_value(json_object_get(d, "id"));
-		const char *p = json_string_value(json_object_get(d, "product"));
-		char dev[200];
-
-		/* By what the device is, not where it is plugged; a second
-		 * one of the same kind is told apart by its port. */
-		snprintf(dev, sizeof(dev), "USB %s %s", id ? id : "?",
-			 p ? p : "");
-		snprintf(name, sizeof(name), "%s driver", dev);
-		if (json_object_get(facts, name))
-			snprintf(dev + strlen(dev), sizeof(dev) - strlen(dev),
-				 " at %s", n ? n : "?");
-		snprintf(name, sizeof(name), "%s driver", dev);
-		fact(facts, name, json_object_get(d, "driver"));
-		snprintf(name, sizeof(name), "%s speed", dev);
-		fact(facts, name, json_object_get(d, "speed"));
-	}
-	json_array_foreach(at(sys, "block", "devices"), i, d) {
-		const char *n = json_string_value(json_object_get(d, "name"));
-
-		snprintf(name, sizeof(name), "disk %s scheduler", n ? n : "?");
-		fact(facts, name, json_object_get(d, "scheduler"));
+	for (i = 0; i < s->nusb; i++)
+		usb_facts(facts, &s->usb[i]);
+	for (i = 0; i < s->ndisks; i++) {
+		snprintf(name, sizeof(name), "disk %s scheduler",
+			 s->disks[i].name ? s->disks[i].name : "?");
+		fact(facts, name, s->disks[i].scheduler);
 	}
 }
 
-/* The facts of a snapshot as an object of strings, in a fixed order. */
-static json_t *facts_of(const json_t *doc)
+/* The facts of a snapshot as strings, in a fixed order, into F. */
+static void facts_of(struct kvs *f, const struct snapdoc *d)
 {
-	const json_t *sys = json_object_get(doc, "system");
-	json_t *f = json_object();
+	const struct snapdoc_host *h = &d->sys.host;
 
-	if (!f)
-		return NULL;
-	fact(f, "board", json_object_get(sys, "board"));
-	fact(f, "kernel", at(sys, "host", "kernel"));
-	fact(f, "kernel command line", at(sys, "host", "cmdline"));
-	fact(f, "CPUs online", at(sys, "cpu_topology", "online"));
-	cluster_facts(f, sys);
-	irq_facts(f, sys);
-	device_facts(f, sys);
-	return f;
+	fact(f, "board", h->board);
+	fact(f, "kernel", h->kernel);
+	fact(f, "kernel command line", h->cmdline);
+	fact(f, "CPUs online", h->cpus_online);
+	cluster_facts(f, &d->sys);
+	irq_facts(f, &d->sys);
+	device_facts(f, &d->sys);
 }
 
-static json_t *facts_diff(const json_t *fa, const json_t *fb)
+/* A copy of S into *DST; false when out of memory. */
+static bool dup(char **dst, const char *s)
 {
-	json_t *out = json_array(), *v;
-	const char *k;
+	*dst = s ? strdup(s) : NULL;
+	return !s || *dst;
+}
 
-	json_object_foreach((json_t *)fa, k, v) {
-		json_t *w = json_object_get(fb, k);
+/* Room for one more element in the array *PV of *N (capacity *CAP). */
+static bool more(void *pv, size_t *cap, size_t n, size_t elsize)
+{
+	return vec_reserve(pv, cap, n + 1, elsize) == 0;
+}
 
-		if (!w || !json_equal(v, w))
-			json_array_append_new(out, json_pack("{s:s s:O s:O}",
-				"name", k, "a", v, "b", w ? w : json_null()));
+static bool add_fact(struct snapcompare *c, const char *name, const char *a,
+		     const char *b)
+{
+	struct snapcompare_fact *x;
+
+	if (!more(&c->facts, &c->cfacts, c->nfacts, sizeof(*c->facts)))
+		return false;
+	x = &c->facts[c->nfacts++];
+	memset(x, 0, sizeof(*x));
+	return dup(&x->name, name) && dup(&x->a, a) && dup(&x->b, b);
+}
+
+/* The facts of A and B that differ: A's in its order, then B's own. */
+static bool facts_diff(struct snapcompare *c, const struct kvs *fa,
+		       const struct kvs *fb)
+{
+	const struct snapcompare_kv *w;
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; ok && i < fa->n; i++) {
+		w = kv_find(fb, fa->v[i].name);
+		if (!w || strcmp(w->s, fa->v[i].s))
+			ok = add_fact(c, fa->v[i].name, fa->v[i].s,
+				      w ? w->s : NULL);
 	}
-	json_object_foreach((json_t *)fb, k, v)
-		if (!json_object_get(fa, k))
-			json_array_append_new(out, json_pack("{s:s s:n s:O}",
-				"name", k, "a", "b", v));
-	return out;
+	for (i = 0; ok && i < fb->n; i++)
+		if (!kv_find(fa, fb->v[i].name))
+			ok = add_fact(c, fb->v[i].name, NULL, fb->v[i].s);
+	return ok;
 }
 
 /* ---- figures --------------------------------------------------------------- */
 
 static void collect(void *ctx, const char *path, double v)
 {
-	json_object_set_new(ctx, path, json_real(v));
+	kv_set(ctx, path, NULL, v);
 }
 
-/* Runs of DOC by key ("PRESET TARGET") -> the array of its results, in
- * the order they ran. */
-static json_t *runs_of(const json_t *doc)
-{
-	json_t *runs = json_object(), *r, *list;
+/* The runs of one preset and target: their indices in the results. */
+struct runs {
 	char key[400];
-	size_t i;
+	size_t *i, n, cap;
+};
 
-	json_array_foreach(json_object_get(doc, "results"), i, r) {
-		snapreport_run_key(r, key, sizeof(key));
-		if (!(list = json_object_get(runs, key))) {
-			list = json_array();
-			json_object_set_new(runs, key, list);
+struct run_keys {
+	struct runs *v;
+	size_t n, cap;
+	bool nomem;
+};
+
+/* The runs of D by key ("PRESET TARGET"), in the order they ran. */
+static void runs_of(struct run_keys *k, const struct snapdoc *d)
+{
+	char key[400];
+	size_t i, j;
+
+	for (i = 0; i < d->nresults; i++) {
+		snapreport_run_key(d->results[i].doc, key, sizeof(key));
+		for (j = 0; j < k->n && strcmp(k->v[j].key, key); j++)
+			;
+		if (j == k->n && more(&k->v, &k->cap, k->n, sizeof(*k->v))) {
+			memset(&k->v[k->n], 0, sizeof(k->v[0]));
+			snprintf(k->v[k->n++].key, sizeof(key), "%s", key);
 		}
-		json_array_append(list, r);
+		if (j == k->n || !more(&k->v[j].i, &k->v[j].cap, k->v[j].n,
+				       sizeof(size_t))) {
+			k->nomem = true;
+			return;
+		}
+		k->v[j].i[k->v[j].n++] = i;
 	}
-	return runs;
 }
 
-static json_t *figure_json(const char *run, const char *fig,
-			   const char *unit, double a, double b)
+static const struct runs *runs_find(const struct run_keys *k,
+				    const char *key)
+{
+	size_t j;
+
+	for (j = 0; j < k->n; j++)
+		if (!strcmp(k->v[j].key, key))
+			return &k->v[j];
+	return NULL;
+}
+
+static void runs_fini(struct run_keys *k)
+{
+	size_t j;
+
+	for (j = 0; j < k->n; j++)
+		free(k->v[j].i);
+	free(k->v);
+}
+
+/* Every figure of R by name into INTO. */
+static void figures_of(const struct snapdoc_result *r, struct kvs *into)
+{
+	if (r->is_run)
+		snapbench_figures(&r->run, collect, into);
+	else
+		snapreport_figures(r->doc, collect, into);
+}
+
+/* The unit of R's figure NAME. */
+static const char *unit_of(const struct snapdoc_result *r, const char *name)
+{
+	const char *u = r->is_run ? snapbench_unit(&r->run, name) : NULL;
+
+	return u ? u : snapreport_unit(name);
+}
+
+/* RUN's figure FIG of A and B, B/A and the change rounded as shown. */
+static bool add_figure(struct snapcompare *c, const char *run,
+		       const char *fig, const char *unit, double a, double b)
 {
 	bool ok = a != 0 && isfinite(b / a);
 	double ratio = ok ? b / a : 0;
+	struct snapcompare_figure *x;
 
-	return json_pack("{s:s s:s s:s s:f s:f s:o s:o}", "run", run,
-			 "figure", fig, "unit", unit, "a", a,
-			 "b", b, "ratio", ok ? json_real(round(ratio * 1e4) /
-							 1e4) : json_null(),
-			 "change_pct", ok ? json_real(round((ratio - 1) * 1e4) /
-						      1e2) : json_null());
+	if (!more(&c->figs, &c->cfigs, c->nfigs, sizeof(*c->figs)))
+		return false;
+	x = &c->figs[c->nfigs++];
+	memset(x, 0, sizeof(*x));
+	x->unit = unit;
+	x->a = a;
+	x->b = b;
+	x->ratio = ok ? round(ratio * 1e4) / 1e4 : NAN;
+	x->change_pct = ok ? round((ratio - 1) * 1e4) / 1e2 : NAN;
+	return dup(&x->run, run) && dup(&x->figure, fig);
 }
 
-static void match_run(json_t *out, const char *run, const json_t *ra,
-		      const json_t *rb)
+static bool match_run(struct snapcompare *c, const char *run,
+		      const struct snapdoc_result *ra,
+		      const struct snapdoc_result *rb)
 {
-	json_t *fa = json_object(), *fb = json_object(), *v;
-	const char *k;
+	struct kvs fa = { 0 }, fb = { 0 };
+	const struct snapcompare_kv *w;
+	bool ok;
+	size_t i;
 
-	snapreport_figures(ra, collect, fa);
-	snapreport_figures(rb, collect, fb);
-	json_object_foreach(fa, k, v) {
-		json_t *w = json_object_get(fb, k);
-
-		if (w)
-			json_array_append_new(out, figure_json(run, k,
-				snapreport_result_unit(ra, k),
-				json_real_value(v), json_real_value(w)));
-	}
-	json_decref(fa);
-	json_decref(fb);
+	figures_of(ra, &fa);
+	figures_of(rb, &fb);
+	ok = !fa.nomem && !fb.nomem;
+	for (i = 0; ok && i < fa.n; i++)
+		if ((w = kv_find(&fb, fa.v[i].name)) != NULL)
+			ok = add_figure(c, run, fa.v[i].name,
+					unit_of(ra, fa.v[i].name), fa.v[i].v,
+					w->v);
+	kv_fini(&fa);
+	kv_fini(&fb);
+	return ok;
 }
 
-/* Which runs were matched: {run, a, b, a_of, b_of} (1-based). */
-static json_t *matched_json(const char *run, size_t i, size_t n, size_t j,
-			    size_t m)
+/* Which runs were matched: I of N in A, J of M in B (0-based). */
+static bool add_match(struct snapcompare *c, const char *run, size_t i,
+		      size_t n, size_t j, size_t m)
 {
-	return json_pack("{s:s s:I s:I s:I s:I}", "run", run, "a",
-			 (json_int_t)i + 1, "a_of", (json_int_t)n, "b",
-			 (json_int_t)j + 1, "b_of", (json_int_t)m);
+	struct snapcompare_match *x;
+
+	if (!more(&c->matched, &c->cmatched, c->nmatched,
+		  sizeof(*c->matched)))
+		return false;
+	x = &c->matched[c->nmatched++];
+	*x = (struct snapcompare_match){ NULL, i + 1, n, j + 1, m };
+	return dup(&x->run, run);
 }
 
-/* Match the runs of KEY: the latest of each file, or every pair. */
-static void match_key(json_t *figs, json_t *matched, const char *key,
-		      const json_t *la, const json_t *lb, bool every_pair)
-{
-	size_t n = json_array_size(la), m = json_array_size(lb), i, j;
-	char run[480];
-
-	if (!every_pair) {
-		match_run(figs, key, json_array_get(la, n - 1),
-			  json_array_get(lb, m - 1));
-		json_array_append_new(matched, matched_json(key, n - 1, n,
-							    m - 1, m));
-		return;
-	}
-	for (i = 0; i < n; i++)
-		for (j = 0; j < m; j++) {
-			if (n > 1 || m > 1)
-				snprintf(run, sizeof(run), "%s [A %zu, B %zu]",
-					 key, i + 1, j + 1);
-			else
-				snprintf(run, sizeof(run), "%s", key);
-			match_run(figs, run, json_array_get(la, i),
-				  json_array_get(lb, j));
-			json_array_append_new(matched, matched_json(run, i, n,
-								    j, m));
-		}
-}
-
-json_t *snapcompare_json_pairs(const json_t *a, const json_t *b,
-			       const char *name_a, const char *name_b,
-			       bool every_pair)
-{
-	json_t *fa = facts_of(a), *fb = facts_of(b), *ra = runs_of(a);
-	json_t *rb = runs_of(b), *figs = json_array(), *only_a = json_array();
-	json_t *only_b = json_array(), *matched = json_array(), *v;
-	const char *k;
-
-	json_object_foreach(ra, k, v) {
-		if (json_object_get(rb, k))
-			match_key(figs, matched, k, v, json_object_get(rb, k),
-				  every_pair);
-		else
-			json_array_append_new(only_a, json_string(k));
-	}
-	json_object_foreach(rb, k, v)
-		if (!json_object_get(ra, k))
-			json_array_append_new(only_b, json_string(k));
-	v = json_pack("{s:s s:s s:o s:s s:o s:o s:o s:o}", "a", name_a,
-		      "b", name_b, "facts", facts_diff(fa, fb), "matching",
-		      every_pair ? "every pair" : "latest", "matched", matched,
-		      "figures", figs, "only_a", only_a, "only_b", only_b);
-	if (v && json_object_get(a, "experiments"))
-		json_object_set_new(v, "experiments", snapexp_compare(a, b));
-	json_decref(fa);
-	json_decref(fb);
-	json_decref(ra);
-	json_decref(rb);
-	return v;
-}
-
-json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
-			 const char *name_b)
-{
-	return snapcompare_json_pairs(a, b, name_a, name_b, false);
-}
-
-/* ---- printing ---------------------------------------------------------- */
-
-static const char *str(const json_t *v)
-{
-	return json_is_string(v) && json_string_length(v) ?
-	       json_string_value(v) : "-";
-}
-
-enum num_style { NUM_WHOLE, NUM_2, NUM_RATIO, NUM_PCT };
-
-static void num(char *dst, size_t size, const json_t *v, enum num_style st)
-{
-	double x = json_number_value(v);
-
-	if (!json_is_number(v))
-		snprintf(dst, size, "-");
-	else if (st == NUM_WHOLE)
-		snprintf(dst, size, "%.0f", x);
-	else if (st == NUM_2)
-		snprintf(dst, size, "%.2f", x);
-	else if (st == NUM_RATIO)
-		snprintf(dst, size, "%.3f", x);
-	else
-		snprintf(dst, size, "%+.2f %%", x);
-}
-
-struct fig_text {
-	char a[40], b[40], ratio[24], pct[24];
+/* The two files and their runs of one key, matched. */
+struct pairing {
+	const struct snapdoc *a, *b;
+	const struct runs *la, *lb;
 };
 
-static void fig_text(const json_t *f, struct fig_text *t)
+/* A's run I and B's run J of P, called RUN. */
+static bool match_pair(struct snapcompare *c, const char *run,
+		       const struct pairing *p, size_t i, size_t j)
 {
-	double a = json_number_value(json_object_get(f, "a"));
-	double b = json_number_value(json_object_get(f, "b"));
-	bool whole = a == floor(a) && b == floor(b) && fabs(a) < 1e15 &&
-		     fabs(b) < 1e15;
-
-	num(t->a, sizeof(t->a), json_object_get(f, "a"),
-	    whole ? NUM_WHOLE : NUM_2);
-	num(t->b, sizeof(t->b), json_object_get(f, "b"),
-	    whole ? NUM_WHOLE : NUM_2);
-	num(t->ratio, sizeof(t->ratio), json_object_get(f, "ratio"), NUM_RATIO);
-	num(t->pct, sizeof(t->pct), json_object_get(f, "change_pct"), NUM_PCT);
+	return match_run(c, run, &p->a->results[p->la->i[i]],
+			 &p->b->results[p->lb->i[j]]) &&
+	       add_match(c, run, i, p->la->n, j, p->lb->n);
 }
 
-static int width(const json_t *list, const char *key, int min)
+/* Match the runs of P: the latest of each file, or every pair. */
+static bool match_key(struct snapcompare *c, const struct pairing *p)
 {
-	const json_t *e;
-	size_t i;
-	int w = min;
+	size_t n = p->la->n, m = p->lb->n, i, j;
+	char run[480];
+	bool ok = true;
 
-	json_array_foreach(list, i, e) {
-		int n = (int)strlen(str(json_object_get(e, key)));
+	if (!c->every_pair)
+		return match_pair(c, p->la->key, p, n - 1, m - 1);
+	for (i = 0; ok && i < n; i++)
+		for (j = 0; ok && j < m; j++) {
+			if (n > 1 || m > 1)
+				snprintf(run, sizeof(run), "%s [A %zu, B %zu]",
+					 p->la->key, i + 1, j + 1);
+			else
+				snprintf(run, sizeof(run), "%s", p->la->key);
+			ok = match_pair(c, run, p, i, j);
+		}
+	return ok;
+}
 
-		if (n > w)
-			w = n;
+/* KEY into the list *L of *N (capacity *CAP). */
+static bool add_only(char ***l, size_t *n, size_t *cap, const char *key)
+{
+	if (!more(l, cap, *n, sizeof(**l)))
+		return false;
+	return dup(&(*l)[(*n)++], key);
+}
+
+/* The runs of A matched with B's, and those only one file has. */
+static bool match_runs(struct snapcompare *c, const struct snapdoc *a,
+		       const struct snapdoc *b)
+{
+	struct run_keys ra = { 0 }, rb = { 0 };
+	struct pairing p = { a, b, NULL, NULL };
+	bool ok;
+	size_t j;
+
+	runs_of(&ra, a);
+	runs_of(&rb, b);
+	ok = !ra.nomem && !rb.nomem;
+	for (j = 0; ok && j < ra.n; j++) {
+		p.la = &ra.v[j];
+		p.lb = runs_find(&rb, ra.v[j].key);
+		ok = p.lb ? match_key(c, &p) : add_only(&c->only_a,
+			&c->nonly_a, &c->conly_a, ra.v[j].key);
 	}
-	return w > 60 ? 60 : w;
+	for (j = 0; ok && j < rb.n; j++)
+		if (!runs_find(&ra, rb.v[j].key))
+			ok = add_only(&c->only_b, &c->nonly_b, &c->conly_b,
+				      rb.v[j].key);
+	runs_fini(&ra);
+	runs_fini(&rb);
+	return ok;
 }
 
-/* Which runs were compared, when a preset and target ran more than once
- * in either file. */
-static void print_matched(FILE *f, const json_t *c)
+int snapcompare_build(struct snapcompare *c, const struct snapdoc *a,
+		      const struct snapdoc *b, const char *name_a,
+		      const char *name_b, bool every_pair)
 {
-	const json_t *m = json_object_get(c, "matched"), *e;
-	bool every = !strcmp(str(json_object_get(c, "matching")),
-			     "every pair"), said = false;
-	size_t i;
+	struct kvs fa = { 0 }, fb = { 0 };
+	bool ok;
 
-	json_array_foreach(m, i, e) {
-		json_int_t n = json_integer_value(json_object_get(e, "a_of"));
-		json_int_t k = json_integer_value(json_object_get(e, "b_of"));
-
-		if (n < 2 && k < 2)
-			continue;
-		if (!said)
-			fputs(every ? "\nRuns matched (every pair):\n" :
-			      "\nRuns matched (the latest of each preset and "
-			      "target; --all-pairs for every pair):\n", f);
-		said = true;
-		fprintf(f, "  %s: A run %" JSON_INTEGER_FORMAT " of %"
-			JSON_INTEGER_FORMAT ", B run %" JSON_INTEGER_FORMAT
-			" of %" JSON_INTEGER_FORMAT "\n",
-			str(json_object_get(e, "run")),
-			json_integer_value(json_object_get(e, "a")), n,
-			json_integer_value(json_object_get(e, "b")), k);
-	}
+	memset(c, 0, sizeof(*c));
+	c->every_pair = every_pair;
+	facts_of(&fa, a);
+	facts_of(&fb, b);
+	ok = !fa.nomem && !fb.nomem && dup(&c->name_a, name_a) &&
+	     dup(&c->name_b, name_b) && facts_diff(c, &fa, &fb) &&
+	     match_runs(c, a, b);
+	if (ok)
+		ok = snapexp_compare(a, b, &c->experiments) == 0;
+	kv_fini(&fa);
+	kv_fini(&fb);
+	if (!ok)
+		snapcompare_fini(c);
+	return ok ? 0 : -ENOMEM;
 }
 
-static void print_text(FILE *f, const json_t *c)
+void snapcompare_fini(struct snapcompare *c)
 {
-	const json_t *facts = json_object_get(c, "facts"), *e;
-	const json_t *figs = json_object_get(c, "figures");
-	int wn = width(facts, "name", 4), wa = width(facts, "a", 1);
-	int wr = width(figs, "run", 3), wf = width(figs, "figure", 6);
-	struct fig_text t;
-	size_t i;
-
-	fprintf(f, "A: %s\nB: %s\n\n", str(json_object_get(c, "a")),
-		str(json_object_get(c, "b")));
-	if (json_array_size(facts))
-		fputs("System facts that differ:\n", f);
-	else
-		fputs("The system facts are the same.\n", f);
-	json_array_foreach(facts, i, e)
-		fprintf(f, "  %-*s  %-*s  %s\n", wn, str(json_object_get(e,
-			"name")), wa, str(json_object_get(e, "a")),
-			str(json_object_get(e, "b")));
-	print_matched(f, c);
-	if (json_array_size(figs))
-		fputs("\nBenchmark figures (runs matched by preset and "
-		      "target):\n", f);
-	else
-		fputs("\nNo benchmark figure is in both files.\n", f);
-	if (json_array_size(figs))
-		fprintf(f, "  %-*s  %-*s  %12s  %12s  %7s  %10s\n", wr, "RUN",
-			wf, "FIGURE", "A", "B", "B/A", "CHANGE");
-	json_array_foreach(figs, i, e) {
-		fig_text(e, &t);
-		fprintf(f, "  %-*s  %-*s  %12s  %12s  %7s  %10s  %s\n", wr,
-			str(json_object_get(e, "run")), wf,
-			str(json_object_get(e, "figure")), t.a, t.b, t.ratio,
-			t.pct, str(json_object_get(e, "unit")));
-	}
-	snapexp_compare_print(f, json_object_get(c, "experiments"), false);
-}
-
-static void print_md(FILE *f, const json_t *c)
-{
-	const json_t *facts = json_object_get(c, "facts"), *e;
-	const json_t *figs = json_object_get(c, "figures");
-	struct fig_text t;
 	size_t i;
 
-	fprintf(f, "# benchtop compare\n\nA: `%s`, B: `%s`\n\n## System facts "
-		"that differ\n\n", str(json_object_get(c, "a")),
-		str(json_object_get(c, "b")));
-	if (!json_array_size(facts))
-		fputs("None.\n", f);
-	else
-		fputs("| fact | A | B |\n|---|---|---|\n", f);
-	json_array_foreach(facts, i, e) {
-		fputc('|', f);
-		mdcell_put(f, str(json_object_get(e, "name")));
-		mdcell_put(f, str(json_object_get(e, "a")));
-		mdcell_put(f, str(json_object_get(e, "b")));
-		fputc('\n', f);
+	for (i = 0; i < c->nfacts; i++) {
+		free(c->facts[i].name);
+		free(c->facts[i].a);
+		free(c->facts[i].b);
 	}
-	fputs("\n## Benchmark figures\n\n", f);
-	if (!json_array_size(figs))
-		fputs("No benchmark figure is in both files.\n", f);
-	else
-		fputs("| run | figure | unit | A | B | B/A | change |\n"
-		      "|---|---|---|---:|---:|---:|---:|\n", f);
-	json_array_foreach(figs, i, e) {
-		fig_text(e, &t);
-		fputc('|', f);
-		mdcell_put(f, str(json_object_get(e, "run")));
-		mdcell_put(f, str(json_object_get(e, "figure")));
-		mdcell_put(f, str(json_object_get(e, "unit")));
-		fprintf(f, " %s | %s | %s | %s |\n", t.a, t.b, t.ratio, t.pct);
+	for (i = 0; i < c->nfigs; i++) {
+		free(c->figs[i].run);
+		free(c->figs[i].figure);
 	}
-	snapexp_compare_print(f, json_object_get(c, "experiments"), true);
+	for (i = 0; i < c->nmatched; i++)
+		free(c->matched[i].run);
+	for (i = 0; i < c->nonly_a; i++)
+		free(c->only_a[i]);
+	for (i = 0; i < c->nonly_b; i++)
+		free(c->only_b[i]);
+	free(c->facts);
+	free(c->figs);
+	free(c->matched);
+	free(c->only_a);
+	free(c->only_b);
+	free(c->name_a);
+	free(c->name_b);
+	snapexp_matches_fini(&c->experiments);
+	memset(c, 0, sizeof(*c));
 }
 
-int snapcompare_print(FILE *f, const json_t *cmp,
-		      enum snapcompare_format format)
-{
-	if (format == SNAPCOMPARE_JSON) {
-		json_t *doc = jsondoc_wrap("compare", time(NULL),
-					   json_incref((json_t *)cmp));
-		int rc = doc ? json_dumpf(doc, f, JSON_INDENT(2) |
-					  JSON_PRESERVE_ORDER |
-					  JSON_REAL_PRECISION(15)) : -1;
+/* ---- the document ------------------------------------------------------ */
 
-		json_decref(doc);
-		if (rc)
-			return -EIO;
-		fputc('\n', f);
-	} else if (format == SNAPCOMPARE_MD) {
-		print_md(f, cmp);
-	} else {
-		print_text(f, cmp);
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *real_or_null(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+static json_t *facts_json(const struct snapcompare *c)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < c->nfacts; i++)
+		json_array_append_new(a, json_pack("{s:s s:o s:o}", "name",
+			c->facts[i].name, "a", str_or_null(c->facts[i].a),
+			"b", str_or_null(c->facts[i].b)));
+	return a;
+}
+
+static json_t *matched_json(const struct snapcompare *c)
+{
+	json_t *a = json_array();
+	const struct snapcompare_match *m;
+	size_t i;
+
+	for (i = 0; a && i < c->nmatched; i++) {
+		m = &c->matched[i];
+		json_array_append_new(a, json_pack("{s:s s:I s:I s:I s:I}",
+			"run", m->run, "a", (json_int_t)m->a, "a_of",
+			(json_int_t)m->a_of, "b", (json_int_t)m->b, "b_of",
+			(json_int_t)m->b_of));
 	}
-	return ferror(f) ? -EIO : 0;
+	return a;
+}
+
+static json_t *figures_json(const struct snapcompare *c)
+{
+	const struct snapcompare_figure *f;
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < c->nfigs; i++) {
+		f = &c->figs[i];
+		json_array_append_new(a, json_pack("{s:s s:s s:s s:f s:f s:o "
+			"s:o}", "run", f->run, "figure", f->figure, "unit",
+			f->unit, "a", f->a, "b", f->b, "ratio",
+			real_or_null(f->ratio), "change_pct",
+			real_or_null(f->change_pct)));
+	}
+	return a;
+}
+
+static json_t *strings_json(char *const *l, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < n; i++)
+		json_array_append_new(a, json_string(l[i]));
+	return a;
+}
+
+json_t *snapcompare_json(const struct snapcompare *c)
+{
+	json_t *v = json_pack("{s:s s:s s:o s:s s:o s:o s:o s:o}", "a",
+		c->name_a, "b", c->name_b, "facts", facts_json(c),
+		"matching", c->every_pair ? "every pair" : "latest",
+		"matched", matched_json(c), "figures", figures_json(c),
+		"only_a", strings_json(c->only_a, c->nonly_a), "only_b",
+		strings_json(c->only_b, c->nonly_b));
+
+	if (v && c->experiments.present)
+		json_object_set_new(v, "experiments",
+				    snapexp_matches_json(&c->experiments));
+	return v;
 }

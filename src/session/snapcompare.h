@@ -9,29 +9,68 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "session/snapdoc.h"
+#include "session/snapexp.h"
+
 enum snapcompare_format {
 	SNAPCOMPARE_TEXT,
 	SNAPCOMPARE_MD,
 	SNAPCOMPARE_JSON,
 };
 
-/* The comparison as JSON: "a", "b" (the names given), "facts" [{name, a,
- * b}] where they differ, "figures" [{run, figure, unit, a, b, ratio,
- * change_pct}], "only_a" and "only_b" (runs without a match).  NULL when
+/* A name with a string (a fact) or a number (a figure). */
+struct snapcompare_kv {
+	char *name, *s;
+	double v;
+};
+
+/* A fact that differs: its value in A and in B (NULL: not there). */
+struct snapcompare_fact {
+	char *name, *a, *b;
+};
+
+struct snapcompare_figure {
+	char *run, *figure;
+	const char *unit;	/* a string of A's result or a constant */
+	double a, b, ratio, change_pct;	/* NAN: no ratio (A is 0) */
+};
+
+/* Which runs were compared: A's run A of A_OF, B's B of B_OF (1-based). */
+struct snapcompare_match {
+	char *run;
+	size_t a, a_of, b, b_of;
+};
+
+struct snapcompare {
+	char *name_a, *name_b;
+	bool every_pair;
+	struct snapcompare_fact *facts;
+	struct snapcompare_figure *figs;
+	struct snapcompare_match *matched;
+	char **only_a, **only_b;	/* runs without a match */
+	size_t nfacts, nfigs, nmatched, nonly_a, nonly_b;
+	size_t cfacts, cfigs, cmatched, conly_a, conly_b;
+	struct snapexp_matches experiments;	/* snapexp_compare() */
+};
+
+/* Compare A and B (named NAME_A, NAME_B) into C: the runs of one preset
+ * and target matched the latest of A with the latest of B, or
+ * (EVERY_PAIR) each with each.  0, or -ENOMEM (C is then empty). */
+int snapcompare_build(struct snapcompare *c, const struct snapdoc *a,
+		      const struct snapdoc *b, const char *name_a,
+		      const char *name_b, bool every_pair);
+
+void snapcompare_fini(struct snapcompare *c);
+
+/* C as the compare document's body: "a", "b", "facts" [{name, a, b}],
+ * "matching" ("latest" or "every pair"), "matched" [{run, a, a_of, b,
+ * b_of}], "figures" [{run, figure, unit, a, b, ratio, change_pct}],
+ * "only_a", "only_b", "experiments" (doc/schema/compare.json).  NULL when
  * out of memory. */
-json_t *snapcompare_json(const json_t *a, const json_t *b, const char *name_a,
-			 const char *name_b);
+json_t *snapcompare_json(const struct snapcompare *c);
 
-/* As snapcompare_json, with the runs of one preset and target matched
- * the latest of A with the latest of B, or (EVERY_PAIR) each with each;
- * "matching" ("latest" or "every pair") and "matched" [{run, a, a_of, b,
- * b_of}] say which runs were compared (1-based, of how many). */
-json_t *snapcompare_json_pairs(const json_t *a, const json_t *b,
-			       const char *name_a, const char *name_b,
-			       bool every_pair);
-
-/* Print CMP (from snapcompare_json()) to F in FORMAT; 0 or -EIO. */
-int snapcompare_print(FILE *f, const json_t *cmp,
+/* Print C to F in FORMAT; 0 or -EIO. */
+int snapcompare_print(FILE *f, const struct snapcompare *c,
 		      enum snapcompare_format format);
 
 #endif

@@ -4,24 +4,19 @@
 
 #include "base/mdcell.h"
 #include "session/snapexp.h"
+#include "session/snapdoc.h"
+#include "base/vec.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 
-static const char *str(const json_t *o, const char *key)
+/* S, or "-" when missing or "". */
+static const char *str(const char *s)
 {
-	const char *s = json_string_value(json_object_get(o, key));
-
 	return s && *s ? s : "-";
-}
-
-static double num(const json_t *o, const char *key, bool *ok)
-{
-	const json_t *v = json_object_get(o, key);
-
-	*ok = json_is_number(v);
-	return *ok ? json_number_value(v) : 0;
 }
 
 /* A figure value without noise: 3 significant digits past the point for
@@ -35,32 +30,33 @@ static const char *fmt(double v, char *dst, size_t size)
 	return dst;
 }
 
-static void head(FILE *f, const json_t *exp, bool md)
+/* Variant K's name, or "-". */
+static const char *var_name(const struct expdoc *e, size_t k)
 {
-	const json_t *v, *o;
-	size_t i;
+	return k < e->nvariants ? str(e->variants[k].name) : "-";
+}
+
+static void head(FILE *f, const struct expdoc *e, bool md)
+{
 	bool err;
+	size_t i;
 
 	fprintf(f, md ? "### Experiment: %s on %s\n\n" :
-		"Experiment: %s on %s\n", str(exp, "preset"),
-		str(exp, "target"));
+		"Experiment: %s on %s\n", str(e->preset), str(e->target));
 	fprintf(f, "%s%lld runs of each variant, in the order",
-		md ? "" : "  ", (long long)json_integer_value(json_object_get(
-		exp, "repeat")));
-	json_array_foreach(json_object_get(exp, "order"), i, o)
-		fprintf(f, " %c", (char)('A' + (json_integer_value(o) % 26)));
-	err = json_is_string(json_object_get(exp, "error")) &&
-	      strcmp(str(exp, "error"), str(exp, "status"));
-	fprintf(f, "; status %s%s%s\n", str(exp, "status"), err ? ": " : "",
-		err ? str(exp, "error") : "");
+		md ? "" : "  ", e->repeat);
+	for (i = 0; i < e->norder; i++)
+		fprintf(f, " %c", (char)('A' + (e->order[i] % 26)));
+	err = e->error && strcmp(str(e->error), str(e->status));
+	fprintf(f, "; status %s%s%s\n", str(e->status), err ? ": " : "",
+		err ? str(e->error) : "");
 	fputs(md ? "\n" : "", f);
-	json_array_foreach(json_object_get(exp, "variants"), i, v)
+	for (i = 0; i < e->nvariants; i++)
 		fprintf(f, md ? "- **%s**: `%s`\n" : "  %s  %s\n",
-			str(v, "name"), str(v, "label"));
+			str(e->variants[i].name), str(e->variants[i].label));
 	fprintf(f, "%s", md ? "\n" : "");
-	if (json_is_boolean(json_object_get(exp, "restored")))
-		fprintf(f, "%s%s\n%s", md ? "" : "  ",
-			json_is_true(json_object_get(exp, "restored")) ?
+	if (e->restored >= 0)
+		fprintf(f, "%s%s\n%s", md ? "" : "  ", e->restored ?
 			"The tuning was put back to where it was." :
 			"NOT all tuning went back: see the journal.",
 			md ? "\n" : "");
@@ -69,24 +65,22 @@ static void head(FILE *f, const json_t *exp, bool md)
 /* One row: figure (on the first variant only), variant, median, range,
  * ratio and verdict. */
 static void row(FILE *f, bool md, const char *fig, const char *var,
-		const json_t *side, const json_t *cmp)
+		const struct expdoc_side *side, const struct expdoc_cmp *cmp)
 {
 	char med[32], lo[32], hi[32], range[72], ratio[32] = "";
-	bool ok, ok2;
-	double r;
+	const char *say = cmp ? str(cmp->sentence) : "";
 
-	fmt(num(side, "median", &ok), med, sizeof(med));
-	fmt(num(side, "min", &ok2), lo, sizeof(lo));
-	fmt(num(side, "max", &ok2), hi, sizeof(hi));
+	fmt(isnan(side->median) ? 0 : side->median, med, sizeof(med));
+	fmt(isnan(side->min) ? 0 : side->min, lo, sizeof(lo));
+	fmt(isnan(side->max) ? 0 : side->max, hi, sizeof(hi));
 	snprintf(range, sizeof(range), "%s-%s", lo, hi);
-	if (!ok || !json_integer_value(json_object_get(side, "n")))
+	if (isnan(side->median) || !side->n)
 		snprintf(med, sizeof(med), "-"), snprintf(range, 72, "-");
-	r = num(cmp, "ratio", &ok);
-	if (ok)
-		snprintf(ratio, sizeof(ratio), "%.3f", r);
+	if (cmp && !isnan(cmp->ratio))
+		snprintf(ratio, sizeof(ratio), "%.3f", cmp->ratio);
 	if (!md) {
 		fprintf(f, "%-22.22s %-3.3s %9s %-19s %6s  %s\n", fig, var, med,
-			range, ratio, cmp ? str(cmp, "sentence") : "");
+			range, ratio, say);
 		return;
 	}
 	fputs("|", f);
@@ -95,134 +89,140 @@ static void row(FILE *f, bool md, const char *fig, const char *var,
 	mdcell_put(f, med);
 	mdcell_put(f, range);
 	mdcell_put(f, ratio);
-	mdcell_put(f, cmp ? str(cmp, "sentence") : "");
+	mdcell_put(f, say);
 	fputc('\n', f);
 }
 
-static void figure(FILE *f, const json_t *exp, const json_t *fig, bool md)
+static void figure(FILE *f, const struct expdoc *e,
+		   const struct expdoc_figure *fig, bool md)
 {
-	const json_t *sides = json_object_get(fig, "variants");
-	const json_t *cmps = json_object_get(fig, "comparisons");
-	const json_t *vars = json_object_get(exp, "variants");
+	const char *unit = fig->unit ? fig->unit : "";
 	char name[64];
 	size_t k;
 
-	snprintf(name, sizeof(name), "%s%s%s", str(fig, "name"),
-		 json_string_value(json_object_get(fig, "unit")) &&
-		 *json_string_value(json_object_get(fig, "unit")) ? " " : "",
-		 json_string_value(json_object_get(fig, "unit")) ?
-		 json_string_value(json_object_get(fig, "unit")) : "");
-	for (k = 0; k < json_array_size(sides); k++)
-		row(f, md, k ? "" : name, str(json_array_get(vars, k), "name"),
-		    json_array_get(sides, k),
-		    k ? json_array_get(cmps, k - 1) : NULL);
+	snprintf(name, sizeof(name), "%s%s%s", str(fig->name),
+		 *unit ? " " : "", unit);
+	for (k = 0; k < fig->nsides; k++)
+		row(f, md, k ? "" : name, var_name(e, k), &fig->sides[k],
+		    k && k - 1 < fig->ncmps ? &fig->cmps[k - 1] : NULL);
 }
 
-/* Whether EXP's runs are iozone's (figures "write 4k" ... in groups of
+/* Whether E's runs are iozone's (figures "write 4k" ... in groups of
  * six operations per record size). */
-static bool is_iozone(const json_t *exp)
+static bool is_iozone(const struct expdoc *e)
 {
-	const json_t *r = json_object_get(json_array_get(json_object_get(exp,
-					  "runs"), 0), "result");
-
-	return !strcmp(str(r, "kind"), "iozone") &&
-	       json_array_size(json_object_get(exp, "figures")) % 6 == 0;
+	return !strcmp(str(e->kind), "iozone") && e->nfigs % 6 == 0;
 }
 
 /* Variant K's medians as iozone's grid: one row per record size. */
-static void grid(FILE *f, const json_t *exp, size_t k, bool md)
+static void grid(FILE *f, const struct expdoc *e, size_t k, bool md)
 {
-	const json_t *figs = json_object_get(exp, "figures");
-	const json_t *var = json_array_get(json_object_get(exp, "variants"), k);
+	const struct expdoc_figure *fig;
 	size_t i, op;
 	char v[32];
-	bool ok;
 
 	fprintf(f, md ? "\nVariant **%s** (`%s`), medians in KB/s:\n\n| "
 		"reclen | write | rewrite | read | reread | random read | "
 		"random write |\n|---|---:|---:|---:|---:|---:|---:|\n" :
 		"\nVariant %s (%s), medians in KB/s:\n%8s %9s %9s %9s %9s "
-		"%9s %9s\n", str(var, "name"), str(var, "label"), md ? "" :
-		"reclen", "write", "rewrite", "read", "reread", "rnd read",
-		"rnd write");
-	for (i = 0; i + 6 <= json_array_size(figs); i += 6) {
-		const char *name = str(json_array_get(figs, i), "name");
+		"%9s %9s\n", var_name(e, k), str(e->variants[k].label),
+		md ? "" : "reclen", "write", "rewrite", "read", "reread",
+		"rnd read", "rnd write");
+	for (i = 0; i + 6 <= e->nfigs; i += 6) {
+		const char *name = str(e->figs[i].name);
 		const char *rec = strrchr(name, ' ');
 
 		fprintf(f, md ? "| %s |" : "%8s", rec ? rec + 1 : name);
 		for (op = 0; op < 6; op++) {
-			fmt(num(json_array_get(json_object_get(json_array_get(
-			    figs, i + op), "variants"), k), "median", &ok), v,
-			    sizeof(v));
-			fprintf(f, md ? " %s |" : " %9s", ok ? v : "-");
+			fig = &e->figs[i + op];
+			if (k < fig->nsides && !isnan(fig->sides[k].median))
+				fmt(fig->sides[k].median, v, sizeof(v));
+			else
+				snprintf(v, sizeof(v), "-");
+			fprintf(f, md ? " %s |" : " %9s", v);
 		}
 		fputc('\n', f);
 	}
 }
 
-void snapexp_print(FILE *f, const json_t *exp, bool md)
+void snapexp_print_doc(FILE *f, const struct expdoc *e, bool md)
 {
-	const json_t *fig;
 	size_t i;
 
-	head(f, exp, md);
+	head(f, e, md);
 	if (md)
 		fputs("| figure | variant | median | min-max | ratio | "
 		      "verdict |\n|---|---|---|---|---|---|\n", f);
 	else
 		fprintf(f, "\n%-22s %-3s %9s %-19s %6s  %s\n", "figure", "var",
 			"median", "min-max", "ratio", "verdict (against A)");
-	json_array_foreach(json_object_get(exp, "figures"), i, fig)
-		if (json_is_object(fig))
-			figure(f, exp, fig, md);
-	if (!json_array_size(json_object_get(exp, "figures")))
+	for (i = 0; i < e->nfigs; i++)
+		figure(f, e, &e->figs[i], md);
+	if (!e->nfigs)
 		fputs(md ? "| - | - | - | - | - | no run gave figures |\n" :
 		      "  no run gave figures\n", f);
-	for (i = 0; is_iozone(exp) &&
-	     i < json_array_size(json_object_get(exp, "variants")); i++)
-		grid(f, exp, i, md);
+	for (i = 0; is_iozone(e) && i < e->nvariants; i++)
+		grid(f, e, i, md);
 	fputc('\n', f);
 }
 
-static void one_row(struct snapexp_figure *r, const json_t *exp,
-		    const json_t *fig, size_t k)
+void snapexp_print(FILE *f, const json_t *exp, bool md)
 {
-	const json_t *side = json_array_get(json_object_get(fig, "variants"),
-					    k);
-	const json_t *cmp = k ? json_array_get(json_object_get(fig,
-					"comparisons"), k - 1) : NULL;
-	const json_t *var = json_array_get(json_object_get(exp, "variants"),
-					   k);
-	bool ok;
+	struct expdoc e;
+	char err[256];
+
+	if (expdoc_load(&e, exp, err, sizeof(err)) == 0)
+		snapexp_print_doc(f, &e, md);
+	else
+		fprintf(f, "%s\n\n", err);
+	expdoc_fini(&e);
+}
+
+static void one_row(struct snapexp_figure *r, const struct expdoc *e,
+		    const struct expdoc_figure *fig, size_t k)
+{
+	const struct expdoc_side *side = &fig->sides[k];
+	const struct expdoc_cmp *cmp = k && k - 1 < fig->ncmps ?
+				       &fig->cmps[k - 1] : NULL;
 
 	memset(r, 0, sizeof(*r));
-	snprintf(r->figure, sizeof(r->figure), "%s", str(fig, "name"));
-	snprintf(r->unit, sizeof(r->unit), "%s",
-		 json_string_value(json_object_get(fig, "unit")) ?
-		 json_string_value(json_object_get(fig, "unit")) : "");
-	snprintf(r->variant, sizeof(r->variant), "%s", str(var, "name"));
-	snprintf(r->label, sizeof(r->label), "%s", str(var, "label"));
-	r->median = num(side, "median", &ok);
-	r->min = num(side, "min", &ok);
-	r->max = num(side, "max", &ok);
-	r->runs = (unsigned)json_integer_value(json_object_get(side, "n"));
-	r->ratio = num(cmp, "ratio", &r->has_ratio);
+	snprintf(r->figure, sizeof(r->figure), "%s", str(fig->name));
+	snprintf(r->unit, sizeof(r->unit), "%s", fig->unit ? fig->unit : "");
+	snprintf(r->variant, sizeof(r->variant), "%s", var_name(e, k));
+	snprintf(r->label, sizeof(r->label), "%s", k < e->nvariants ?
+		 str(e->variants[k].label) : "-");
+	r->median = isnan(side->median) ? 0 : side->median;
+	r->min = isnan(side->min) ? 0 : side->min;
+	r->max = isnan(side->max) ? 0 : side->max;
+	r->runs = (unsigned)side->n;
+	r->has_ratio = cmp && !isnan(cmp->ratio);
+	r->ratio = r->has_ratio ? cmp->ratio : 0;
 	if (cmp)
 		snprintf(r->verdict, sizeof(r->verdict), "%s",
-			 str(cmp, "verdict"));
+			 str(cmp->verdict));
+}
+
+size_t snapexp_figures_doc(const struct expdoc *e,
+			   struct snapexp_figure *out, size_t max)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < e->nfigs; i++)
+		for (k = 0; k < e->figs[i].nsides; k++, n++)
+			if (n < max)
+				one_row(&out[n], e, &e->figs[i], k);
+	return n;
 }
 
 size_t snapexp_figures(const json_t *exp, struct snapexp_figure *out,
 		       size_t max)
 {
-	const json_t *fig;
-	size_t i, k, n = 0;
+	struct expdoc e;
+	size_t n = 0;
 
-	json_array_foreach(json_object_get(exp, "figures"), i, fig)
-		for (k = 0; k < json_array_size(json_object_get(fig,
-		     "variants")); k++, n++)
-			if (n < max)
-				one_row(&out[n], exp, fig, k);
+	if (expdoc_load(&e, exp, NULL, 0) == 0)
+		n = snapexp_figures_doc(&e, out, max);
+	expdoc_fini(&e);
 	return n;
 }
 
@@ -235,123 +235,161 @@ const json_t *snapexp_last(const json_t *doc)
 	       json_array_get(a, n - 1) : NULL;
 }
 
-void snapexp_key(const json_t *exp, char *dst, size_t size)
+void snapexp_key(const struct expdoc *e, char *dst, size_t size)
 {
-	const json_t *v;
 	size_t i, used;
 
-	used = (size_t)snprintf(dst, size, "%s %s", str(exp, "preset"),
-				str(exp, "target"));
-	json_array_foreach(json_object_get(exp, "vary"), i, v)
+	used = (size_t)snprintf(dst, size, "%s %s", str(e->preset),
+				str(e->target));
+	for (i = 0; i < e->nvary; i++)
 		if (used < size)
 			used += (size_t)snprintf(dst + used, size - used,
-				" %s", json_is_string(v) ?
-				json_string_value(v) : "-");
+				" %s", e->vary[i] ? e->vary[i] : "-");
 }
 
-void snapexp_report(FILE *f, const json_t *doc)
+void snapexp_report(FILE *f, const struct snapdoc *d)
 {
-	const json_t *e;
 	size_t i;
 
-	if (!json_array_size(json_object_get(doc, "experiments")))
+	if (!d->nexps)
 		return;
 	fputs("## Experiments\n\n", f);
-	json_array_foreach(json_object_get(doc, "experiments"), i, e)
-		if (json_is_object(e))
-			snapexp_print(f, e, true);
+	for (i = 0; i < d->nexps; i++)
+		snapexp_print_doc(f, &d->exps[i], true);
 }
 
-/* The experiment of DOC whose key is KEY, or NULL. */
-static const json_t *find(const json_t *doc, const char *key)
+/* The experiment of D whose key is KEY, or NULL. */
+static const struct expdoc *find(const struct snapdoc *d, const char *key)
 {
-	const json_t *e, *hit = NULL;
+	const struct expdoc *hit = NULL;
 	char k[600];
 	size_t i;
 
-	json_array_foreach(json_object_get(doc, "experiments"), i, e) {
-		snapexp_key(e, k, sizeof(k));
-		if (json_is_object(e) && strcmp(k, key) == 0)
-			hit = e;	/* the newest of that key */
+	for (i = 0; i < d->nexps; i++) {
+		snapexp_key(&d->exps[i], k, sizeof(k));
+		if (strcmp(k, key) == 0)
+			hit = &d->exps[i];	/* the newest of that key */
 	}
 	return hit;
 }
 
-static void compare_one(json_t *out, const char *key, const json_t *ea,
-			const json_t *eb)
+/* Room for one more row in M; false (M->nomem) when out of memory. */
+static bool more(struct snapexp_matches *m)
+{
+	if (vec_reserve(&m->v, &m->cap, m->n + 1, sizeof(*m->v)) == 0)
+		return true;
+	m->nomem = true;
+	return false;
+}
+
+static void compare_one(struct snapexp_matches *out, const char *key,
+			const struct expdoc *ea, const struct expdoc *eb)
 {
 	struct snapexp_figure ra[64], rb[64];
-	size_t na = snapexp_figures(ea, ra, 64), nb, i, k;
+	size_t na = snapexp_figures_doc(ea, ra, 64), nb, i, k;
+	struct snapexp_match *m;
 
-	nb = snapexp_figures(eb, rb, 64);
+	nb = snapexp_figures_doc(eb, rb, 64);
 	for (i = 0; i < na && i < 64; i++)
 		for (k = 0; k < nb && k < 64; k++) {
 			if (strcmp(ra[i].figure, rb[k].figure) ||
-			    strcmp(ra[i].label, rb[k].label))
+			    strcmp(ra[i].label, rb[k].label) || !more(out))
 				continue;
-			json_array_append_new(out, json_pack(
-				"{s:s s:s s:s s:s s:f s:f s:o s:s s:s}",
-				"experiment", key, "figure", ra[i].figure,
-				"unit", ra[i].unit, "variant", ra[i].label,
-				"a", ra[i].median, "b", rb[k].median, "ratio",
-				ra[i].median > 0 ? json_real(rb[k].median /
-				ra[i].median) : json_null(), "verdict_a",
-				ra[i].verdict, "verdict_b", rb[k].verdict));
+			m = &out->v[out->n++];
+			snprintf(m->experiment, sizeof(m->experiment), "%s",
+				 key);
+			memcpy(m->figure, ra[i].figure, sizeof(m->figure));
+			memcpy(m->unit, ra[i].unit, sizeof(m->unit));
+			memcpy(m->variant, ra[i].label, sizeof(m->variant));
+			memcpy(m->verdict_a, ra[i].verdict,
+			       sizeof(m->verdict_a));
+			memcpy(m->verdict_b, rb[k].verdict,
+			       sizeof(m->verdict_b));
+			m->a = ra[i].median;
+			m->b = rb[k].median;
+			m->ratio = m->a > 0 ? m->b / m->a : NAN;
 		}
 }
 
-json_t *snapexp_compare(const json_t *a, const json_t *b)
+int snapexp_compare(const struct snapdoc *a, const struct snapdoc *b,
+		    struct snapexp_matches *out)
 {
-	json_t *out = json_array();
-	const json_t *e, *eb;
+	const struct expdoc *eb;
 	char key[600];
 	size_t i;
 
-	json_array_foreach(json_object_get(a, "experiments"), i, e) {
-		snapexp_key(e, key, sizeof(key));
-		if (!json_is_object(e) || find(a, key) != e)
+	memset(out, 0, sizeof(*out));
+	out->present = a->has_exps;
+	for (i = 0; i < a->nexps; i++) {
+		snapexp_key(&a->exps[i], key, sizeof(key));
+		if (find(a, key) != &a->exps[i])
 			continue;	/* an older one of the same key */
 		eb = find(b, key);
 		if (eb)
-			compare_one(out, key, e, eb);
+			compare_one(out, key, &a->exps[i], eb);
+	}
+	if (!out->nomem)
+		return 0;
+	snapexp_matches_fini(out);
+	return -ENOMEM;
+}
+
+void snapexp_matches_fini(struct snapexp_matches *m)
+{
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}
+
+json_t *snapexp_matches_json(const struct snapexp_matches *m)
+{
+	const struct snapexp_match *r;
+	json_t *out = json_array();
+	size_t i;
+
+	for (i = 0; out && i < m->n; i++) {
+		r = &m->v[i];
+		json_array_append_new(out, json_pack(
+			"{s:s s:s s:s s:s s:f s:f s:o s:s s:s}",
+			"experiment", r->experiment, "figure", r->figure,
+			"unit", r->unit, "variant", r->variant, "a", r->a,
+			"b", r->b, "ratio", isnan(r->ratio) ? json_null() :
+			json_real(r->ratio), "verdict_a", r->verdict_a,
+			"verdict_b", r->verdict_b));
 	}
 	return out;
 }
 
-void snapexp_compare_print(FILE *f, const json_t *rows, bool md)
+void snapexp_compare_print(FILE *f, const struct snapexp_matches *m,
+			   bool md)
 {
-	const json_t *r;
-	char ratio[24];
+	const struct snapexp_match *r;
+	char ratio[24], a[32], b[32], fig[80];
 	size_t i;
 
-	if (!json_array_size(rows))
+	if (!m->n)
 		return;
 	fputs(md ? "\n## Experiments (medians, matched by preset, target "
 	      "and what was varied)\n\n| experiment | figure | variant | A | "
 	      "B | B/A |\n|---|---|---|---:|---:|---:|\n" :
 	      "\nExperiments (medians, matched by preset, target and what "
 	      "was varied):\n", f);
-	json_array_foreach(rows, i, r) {
-		bool ok;
-		double x = num(r, "ratio", &ok);
-		char a[32], b[32], fig[80];
-
-		snprintf(ratio, sizeof(ratio), ok ? "%.3f" : "-", x);
-		fmt(num(r, "a", &ok), a, sizeof(a));
-		fmt(num(r, "b", &ok), b, sizeof(b));
-		snprintf(fig, sizeof(fig), "%s %s", str(r, "figure"),
-			 json_string_value(json_object_get(r, "unit")) ?
-			 json_string_value(json_object_get(r, "unit")) : "");
+	for (i = 0; i < m->n; i++) {
+		r = &m->v[i];
+		snprintf(ratio, sizeof(ratio), !isnan(r->ratio) ? "%.3f" : "-",
+			 r->ratio);
+		fmt(r->a, a, sizeof(a));
+		fmt(r->b, b, sizeof(b));
+		snprintf(fig, sizeof(fig), "%s %s", str(r->figure), r->unit);
 		if (!md) {
 			fprintf(f, "  %-30.30s %-18.18s %-22.22s %9s %9s %6s\n",
-				str(r, "experiment"), fig, str(r, "variant"),
-				a, b, ratio);
+				str(r->experiment), fig, str(r->variant), a, b,
+				ratio);
 			continue;
 		}
 		fputc('|', f);
-		mdcell_put(f, str(r, "experiment"));
+		mdcell_put(f, str(r->experiment));
 		mdcell_put(f, fig);
-		mdcell_put(f, str(r, "variant"));
+		mdcell_put(f, str(r->variant));
 		fprintf(f, " %s | %s | %s |\n", a, b, ratio);
 	}
 }

@@ -11,8 +11,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Write EXP to F as text (MARKDOWN false) or a Markdown table; every key
- * may be missing or of the wrong type (a hostile file): "-" then. */
+#include "session/expdoc.h"
+
+struct snapdoc;
+
+/* Write experiment E to F as text (MARKDOWN false) or a Markdown table;
+ * a missing key shows as "-". */
+void snapexp_print_doc(FILE *f, const struct expdoc *e, bool markdown);
+
+/* The same for document EXP (expdoc_load); a document with a key of the
+ * wrong type is the sentence that names it instead. */
 void snapexp_print(FILE *f, const json_t *exp, bool markdown);
 
 /* One row of an experiment's table, for `benchtop metrics`. */
@@ -31,9 +39,12 @@ struct snapexp_figure {
 
 /*
  * The rows of EXP (one per figure and variant, in table order) into OUT
- * (at most MAX); returns how many there are (may exceed MAX).  Pure over
- * the JSON.
+ * (at most MAX); returns how many there are (may exceed MAX).
  */
+size_t snapexp_figures_doc(const struct expdoc *e,
+			   struct snapexp_figure *out, size_t max);
+
+/* The same for document EXP; 0 rows when it cannot be loaded. */
 size_t snapexp_figures(const json_t *exp, struct snapexp_figure *out,
 		       size_t max);
 
@@ -42,18 +53,40 @@ size_t snapexp_figures(const json_t *exp, struct snapexp_figure *out,
 const json_t *snapexp_last(const json_t *doc);
 
 /* "PRESET TARGET VARY..." of EXP into DST: what compare matches by. */
-void snapexp_key(const json_t *exp, char *dst, size_t size);
+void snapexp_key(const struct expdoc *e, char *dst, size_t size);
 
-/* The "## Experiments" section of a report of DOC (nothing when DOC has
+/* The "## Experiments" section of a report of D (nothing when D has
  * none). */
-void snapexp_report(FILE *f, const json_t *doc);
+void snapexp_report(FILE *f, const struct snapdoc *d);
+
+/* One figure of one variant in an experiment both snapshots ran. */
+struct snapexp_match {
+	char experiment[600];	/* snapexp_key() */
+	char figure[48], unit[16], variant[160];
+	double a, b, ratio;	/* medians; B/A, NAN when A is not above 0 */
+	char verdict_a[12], verdict_b[12];
+};
+
+struct snapexp_matches {
+	struct snapexp_match *v;
+	size_t n, cap;
+	bool present;		/* A has an "experiments" list */
+	bool nomem;
+};
 
 /* The experiments of snapshots A and B that match by key, figure by
- * figure and variant by variant: [{experiment, figure, unit, variant, a,
- * b, ratio, verdict_a, verdict_b}] of the medians. */
-json_t *snapexp_compare(const json_t *a, const json_t *b);
+ * figure and variant by variant, into OUT; 0 or -ENOMEM. */
+int snapexp_compare(const struct snapdoc *a, const struct snapdoc *b,
+		    struct snapexp_matches *out);
 
-/* ROWS (from snapexp_compare()) as text or Markdown; nothing when empty. */
-void snapexp_compare_print(FILE *f, const json_t *rows, bool md);
+void snapexp_matches_fini(struct snapexp_matches *m);
+
+/* M as the compare document's "experiments": [{experiment, figure, unit,
+ * variant, a, b, ratio, verdict_a, verdict_b}]; NULL when out of memory. */
+json_t *snapexp_matches_json(const struct snapexp_matches *m);
+
+/* M as text or Markdown; nothing when empty. */
+void snapexp_compare_print(FILE *f, const struct snapexp_matches *m,
+			   bool md);
 
 #endif

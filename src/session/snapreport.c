@@ -48,205 +48,203 @@ static void header(FILE *f, const char *const *cols)
 	fputc('\n', f);
 }
 
-static void mhz_range(char *dst, size_t size, const json_t *lo,
-		      const json_t *hi)
+/* S as a cell: DASH for none or "". */
+static void cell(FILE *f, const char *s)
 {
-	if (json_is_integer(lo) && json_is_integer(hi))
-		snprintf(dst, size, "%" JSON_INTEGER_FORMAT "-%"
-			 JSON_INTEGER_FORMAT, json_integer_value(lo) / 1000,
-			 json_integer_value(hi) / 1000);
+	mdcell_put(f, s && s[0] ? s : DASH);
+}
+
+static void cellt(FILE *f, const struct snapdoc_text *t)
+{
+	cell(f, snapdoc_text(t));
+}
+
+static const char *or_dash(const char *s)
+{
+	return s && s[0] ? s : DASH;
+}
+
+static void mhz_range(char *dst, size_t size, long long lo, long long hi)
+{
+	if (lo >= 0 && hi >= 0)
+		snprintf(dst, size, "%lld-%lld", lo / 1000, hi / 1000);
 	else
 		snprintf(dst, size, "%s", DASH);
 }
 
 /* ---- the system ------------------------------------------------------------ */
 
-static void summary(FILE *f, const json_t *doc)
+static void summary(FILE *f, const struct snapdoc *d)
 {
-	const json_t *sys = json_object_get(doc, "system");
-	char a[256], b[256], c[256];
+	const struct snapdoc_host *h = &d->sys.host;
+	char c[256];
 
-	fprintf(f, "# benchtop session: %s\n\n",
-		text(at(sys, "host.hostname"), a, sizeof(a)));
+	fprintf(f, "# benchtop session: %s\n\n", or_dash(h->hostname));
 	fprintf(f, "Saved %s by benchtop %s.\n\n## System\n\n",
-		text(json_object_get(doc, "time"), a, sizeof(a)),
-		text(json_object_get(doc, "benchtop_version"), b, sizeof(b)));
+		or_dash(d->time), or_dash(d->benchtop_version));
 	header(f, (const char *const[]){ "fact", "value", NULL });
 	fprintf(f, "| Board |");
-	cellv(f, json_object_get(sys, "board"));
+	cell(f, h->board);
 	fprintf(f, "\n| Kernel |");
-	snprintf(c, sizeof(c), "%s (%s)",
-		 text(at(sys, "host.kernel"), a, sizeof(a)),
-		 text(at(sys, "host.machine"), b, sizeof(b)));
+	snprintf(c, sizeof(c), "%s (%s)", or_dash(h->kernel),
+		 or_dash(h->machine));
 	mdcell_put(f, c);
 	fprintf(f, "\n| Command line |");
-	cellv(f, at(sys, "host.cmdline"));
+	cell(f, h->cmdline);
 	fprintf(f, "\n| CPUs present / online |");
-	snprintf(c, sizeof(c), "%s / %s",
-		 text(at(sys, "cpu_topology.present"), a, sizeof(a)),
-		 text(at(sys, "cpu_topology.online"), b, sizeof(b)));
+	snprintf(c, sizeof(c), "%s / %s", or_dash(h->cpus_present),
+		 or_dash(h->cpus_online));
 	mdcell_put(f, c);
 	fputs("\n\n", f);
 }
 
-static void clusters(FILE *f, const json_t *sys)
+/* Without cpufreq: the cores, and the sentence why. */
+static void cores(FILE *f, const struct snapdoc_sys *s)
 {
-	const json_t *cl = json_object_get(sys, "clusters"), *c;
+	size_t i;
+
+	header(f, (const char *const[]){ "CPUs", "core", NULL });
+	for (i = 0; i < s->ncores; i++) {
+		fputs("|", f);
+		cell(f, s->cores[i].cpus);
+		cell(f, s->cores[i].core);
+		fputc('\n', f);
+	}
+	fprintf(f, "\n%s\n\n", or_dash(s->host.cpufreq));
+}
+
+static void clusters(FILE *f, const struct snapdoc_sys *s)
+{
+	const struct snapdoc_cluster *c;
 	char a[64], b[64];
 	size_t i;
 
 	fputs("### CPU clusters\n\n", f);
-	if (!json_array_size(cl)) {
-		header(f, (const char *const[]){ "CPUs", "core", NULL });
-		json_array_foreach(at(sys, "cpu_topology.cores"), i, c) {
-			fputs("|", f);
-			cellv(f, json_object_get(c, "cpus"));
-			cellv(f, json_object_get(c, "core"));
-			fputc('\n', f);
-		}
-		fprintf(f, "\n%s\n\n", text(json_object_get(sys, "cpufreq"),
-					   a, sizeof(a)));
+	if (!s->nclusters) {
+		cores(f, s);
 		return;
 	}
 	header(f, (const char *const[]){ "policy", "CPUs", "core", "role",
 		"governor", "limits MHz", "hardware MHz", NULL });
-	json_array_foreach(cl, i, c) {
+	for (i = 0; i < s->nclusters; i++) {
+		c = &s->clusters[i];
 		fputs("|", f);
-		cellv(f, json_object_get(c, "policy"));
-		cellv(f, json_object_get(c, "cpus"));
-		cellv(f, json_object_get(c, "core"));
-		cellv(f, json_object_get(c, "role"));
-		cellv(f, json_object_get(c, "governor"));
-		mhz_range(a, sizeof(a), json_object_get(c, "min_khz"),
-			  json_object_get(c, "max_khz"));
+		cellt(f, &c->policy);
+		cell(f, c->cpus);
+		cell(f, c->core);
+		cell(f, c->role);
+		cell(f, c->governor);
+		mhz_range(a, sizeof(a), c->min_khz, c->max_khz);
 		mdcell_put(f, a);
-		mhz_range(b, sizeof(b), json_object_get(c, "hw_min_khz"),
-			  json_object_get(c, "hw_max_khz"));
+		mhz_range(b, sizeof(b), c->hw_min_khz, c->hw_max_khz);
 		mdcell_put(f, b);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
 }
 
-static void thermal(FILE *f, const json_t *sys)
+static void thermal(FILE *f, const struct snapdoc_sys *s)
 {
-	const json_t *z;
 	size_t i;
 
-	if (!json_array_size(at(sys, "thermal.zones")))
+	if (!s->nzones)
 		return;
 	fputs("### Thermal zones\n\n", f);
 	header(f, (const char *const[]){ "zone", "type", "°C", NULL });
-	json_array_foreach(at(sys, "thermal.zones"), i, z) {
+	for (i = 0; i < s->nzones; i++) {
 		fputs("|", f);
-		cellv(f, json_object_get(z, "name"));
-		cellv(f, json_object_get(z, "type"));
-		cellv(f, json_object_get(z, "temp_c"));
+		cell(f, s->zones[i].name);
+		cell(f, s->zones[i].type);
+		cellt(f, &s->zones[i].temp_c);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
 }
 
-/* The device chain text of DEV ("sda -> 4-1 ... -> CPU 2"), or NULL. */
-static const json_t *link_of(const json_t *sys, const char *dev)
+static void disks(FILE *f, const struct snapdoc_sys *s)
 {
-	const json_t *c;
+	const struct snapdoc_disk *d;
 	size_t i;
 
-	json_array_foreach(json_object_get(sys, "chain"), i, c)
-		if (json_is_string(json_object_get(c, "dev")) &&
-		    strcmp(json_string_value(json_object_get(c, "dev")),
-			   dev) == 0)
-			return json_object_get(c, "text");
-	return NULL;
-}
-
-static void disks(FILE *f, const json_t *sys)
-{
-	const json_t *d;
-	size_t i;
-
-	if (!json_array_size(at(sys, "block.devices")))
+	if (!s->ndisks)
 		return;
 	fputs("### Disks\n\n", f);
 	header(f, (const char *const[]){ "disk", "model", "size bytes",
 		"scheduler", "link", NULL });
-	json_array_foreach(at(sys, "block.devices"), i, d) {
-		const char *n = json_string_value(json_object_get(d, "name"));
-
+	for (i = 0; i < s->ndisks; i++) {
+		d = &s->disks[i];
 		fputs("|", f);
-		cellv(f, json_object_get(d, "name"));
-		cellv(f, json_object_get(d, "model"));
-		cellv(f, json_object_get(d, "size_bytes"));
-		cellv(f, json_object_get(d, "scheduler"));
-		cellv(f, n ? link_of(sys, n) : NULL);
+		cell(f, d->name);
+		cell(f, d->model);
+		cellt(f, &d->size_bytes);
+		cell(f, d->scheduler);
+		cell(f, d->name ? snapdoc_link(s, d->name) : NULL);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
 }
 
-static void nets(FILE *f, const json_t *sys)
+static void nets(FILE *f, const struct snapdoc_sys *s)
 {
-	const json_t *n;
 	size_t i;
 
-	if (!json_array_size(json_object_get(sys, "net")))
+	if (!s->nnets)
 		return;
 	fputs("### Network interfaces\n\n", f);
 	header(f, (const char *const[]){ "interface", "link", NULL });
-	json_array_foreach(json_object_get(sys, "net"), i, n) {
-		const char *name = json_string_value(json_object_get(n, "name"));
-
+	for (i = 0; i < s->nnets; i++) {
 		fputs("|", f);
-		cellv(f, json_object_get(n, "name"));
-		cellv(f, name ? link_of(sys, name) : NULL);
+		cell(f, s->nets[i]);
+		cell(f, s->nets[i] ? snapdoc_link(s, s->nets[i]) : NULL);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
 }
 
-static void usb(FILE *f, const json_t *sys)
+static void usb(FILE *f, const struct snapdoc_sys *s)
 {
-	const json_t *d;
+	const struct snapdoc_usb *d;
 	size_t i;
 
-	if (!json_array_size(at(sys, "usb.devices")))
+	if (!s->nusb)
 		return;
 	fputs("### USB devices\n\n", f);
 	header(f, (const char *const[]){ "device", "id", "product", "speed",
 		"capable", "driver", NULL });
-	json_array_foreach(at(sys, "usb.devices"), i, d) {
+	for (i = 0; i < s->nusb; i++) {
+		d = &s->usb[i];
 		fputs("|", f);
-		cellv(f, json_object_get(d, "name"));
-		cellv(f, json_object_get(d, "id"));
-		cellv(f, json_object_get(d, "product"));
-		cellv(f, json_object_get(d, "speed"));
-		cellv(f, json_object_get(d, "capable_speed"));
-		cellv(f, json_object_get(d, "driver"));
+		cell(f, d->name);
+		cell(f, d->id);
+		cell(f, d->product);
+		cell(f, d->speed);
+		cell(f, d->capable_speed);
+		cell(f, d->driver);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
 }
 
-static void irqs(FILE *f, const json_t *sys)
+static void irqs(FILE *f, const struct snapdoc_sys *s)
 {
-	const json_t *q;
+	const struct snapdoc_irq *q;
 	size_t i;
 
-	if (!json_array_size(json_object_get(sys, "irqs")))
+	if (!s->nirqs)
 		return;
 	fputs("### IRQs\n\n", f);
 	header(f, (const char *const[]){ "IRQ", "action", "count",
 		"affinity", "effective", NULL });
-	json_array_foreach(json_object_get(sys, "irqs"), i, q) {
-		if (!json_is_true(json_object_get(q, "numeric")))
+	for (i = 0; i < s->nirqs; i++) {
+		q = &s->irqs[i];
+		if (!q->numeric)
 			continue;
 		fputs("|", f);
-		cellv(f, json_object_get(q, "irq"));
-		cellv(f, json_object_get(q, "action"));
-		cellv(f, json_object_get(q, "count"));
-		cellv(f, json_object_get(q, "affinity"));
-		cellv(f, json_object_get(q, "effective_affinity"));
+		cellt(f, &q->irq);
+		cell(f, q->action);
+		cellt(f, &q->count);
+		cell(f, q->affinity);
+		cell(f, q->effective);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
@@ -296,9 +294,13 @@ void snapreport_figures(const json_t *result, snapreport_figure_fn fn,
 {
 	char path[512] = "";
 
-	if (snapbench_is_run(result))
-		snapbench_figures(result, fn, ctx);
-	else if (json_is_object(result))
+	struct benchresult r;
+
+	if (benchresult_is_run(result)) {
+		if (benchresult_load(&r, (json_t *)result, NULL, 0) == 0)
+			snapbench_figures(&r, fn, ctx);
+		benchresult_fini(&r);
+	} else if (json_is_object(result))
 		figures_in(result, path, 0, sizeof(path), 0, fn, ctx);
 }
 
@@ -340,7 +342,8 @@ const char *snapreport_unit(const char *path)
 
 const char *snapreport_result_unit(const json_t *result, const char *path)
 {
-	const char *u = snapbench_unit(result, path);
+	const char *u = benchresult_is_run(result) ?
+			benchresult_unit(result, path) : NULL;
 
 	return u ? u : snapreport_unit(path);
 }
@@ -467,21 +470,13 @@ static void count_figure(void *ctx, const char *path, double v)
 		++*(size_t *)ctx;
 }
 
-static void result(FILE *f, const json_t *r, size_t i)
+/* A seed result of another shape: its conditions, grid and numbers. */
+static void seed_result(FILE *f, const json_t *r)
 {
 	const json_t *grid = json_object_get(r, "grid");
-	char key[400], kind[64];
-
-	snapreport_run_key(r, key, sizeof(key));
-	fprintf(f, "### %zu. %s (%s)\n\n", i + 1, key,
-		text(json_object_get(r, "kind"), kind, sizeof(kind)));
-	if (snapbench_is_run(r)) {	/* written by benchtop's own runs */
-		snapbench_markdown(f, r);
-		return;
-	}
-	conditions(f, json_object_get(r, "conditions"));
 	size_t n = 0;
 
+	conditions(f, json_object_get(r, "conditions"));
 	if (json_is_object(grid))
 		iozone_grid(f, grid);
 	snapreport_figures(r, count_figure, &n);
@@ -492,49 +487,59 @@ static void result(FILE *f, const json_t *r, size_t i)
 	fputc('\n', f);
 }
 
-static void results(FILE *f, const json_t *doc)
+static void result(FILE *f, const struct snapdoc_result *r, size_t i)
 {
-	const json_t *r;
+	char key[400], kind[64];
+
+	snapreport_run_key(r->doc, key, sizeof(key));
+	fprintf(f, "### %zu. %s (%s)\n\n", i + 1, key,
+		text(json_object_get(r->doc, "kind"), kind, sizeof(kind)));
+	if (r->is_run)	/* written by benchtop's own runs */
+		snapbench_markdown(f, &r->run);
+	else
+		seed_result(f, r->doc);
+}
+
+static void results(FILE *f, const struct snapdoc *d)
+{
 	size_t i;
 
 	fputs("## Benchmark results\n\n", f);
-	if (!json_array_size(json_object_get(doc, "results")))
+	if (!d->nresults)
 		fputs("No benchmark was run in this session.\n\n", f);
-	json_array_foreach(json_object_get(doc, "results"), i, r)
-		result(f, r, i);
+	for (i = 0; i < d->nresults; i++)
+		result(f, &d->results[i], i);
 }
 
-static void journal(FILE *f, const json_t *doc)
+static void journal(FILE *f, const struct snapdoc *d)
 {
-	const json_t *e;
+	const struct snapdoc_entry *e;
+	char when[32];
+	time_t tt;
+	struct tm tm;
 	size_t i;
 
 	fputs("## Tuning journal\n\n", f);
-	if (!json_array_size(json_object_get(doc, "journal"))) {
+	if (!d->njournal) {
 		fputs("Nothing was changed in this session.\n\n", f);
 		return;
 	}
 	header(f, (const char *const[]){ "time (UTC)", "what", "target", "old",
 		"new", "result", "read back", NULL });
-	json_array_foreach(json_object_get(doc, "journal"), i, e) {
-		const json_t *t = json_object_get(e, "time");
-		char when[32] = DASH;
-		int64_t ms;
-		time_t tt;
-		struct tm tm;
-
-		if (json_is_string(t) &&
-		    jsondoc_parse_time(json_string_value(t), &ms) == 0 &&
-		    (tt = (time_t)(ms / 1000), gmtime_r(&tt, &tm)))
+	for (i = 0; i < d->njournal; i++) {
+		e = &d->journal[i];
+		snprintf(when, sizeof(when), DASH);
+		if (e->time_ms >= 0 && (tt = (time_t)(e->time_ms / 1000),
+					gmtime_r(&tt, &tm)))
 			strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S", &tm);
 		fputs("|", f);
 		mdcell_put(f, when);
-		cellv(f, json_object_get(e, "kind"));
-		cellv(f, json_object_get(e, "target"));
-		cellv(f, json_object_get(e, "old"));
-		cellv(f, json_object_get(e, "new"));
-		cellv(f, json_object_get(e, "result"));
-		cellv(f, json_object_get(e, "readback"));
+		cell(f, e->kind);
+		cell(f, e->target);
+		cellt(f, &e->old);
+		cellt(f, &e->new_v);
+		cell(f, e->result);
+		cellt(f, &e->readback);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
@@ -625,21 +630,19 @@ static void series_table(FILE *f, const json_t *doc)
 	free(s.n);
 }
 
-int snapreport_markdown(FILE *f, const json_t *doc)
+int snapreport_markdown(FILE *f, const struct snapdoc *d)
 {
-	const json_t *sys = json_object_get(doc, "system");
-
-	summary(f, doc);
-	clusters(f, sys);
-	thermal(f, sys);
-	disks(f, sys);
-	nets(f, sys);
-	usb(f, sys);
-	irqs(f, sys);
-	results(f, doc);
-	snapexp_report(f, doc);
-	journal(f, doc);
-	series_table(f, doc);
+	summary(f, d);
+	clusters(f, &d->sys);
+	thermal(f, &d->sys);
+	disks(f, &d->sys);
+	nets(f, &d->sys);
+	usb(f, &d->sys);
+	irqs(f, &d->sys);
+	results(f, d);
+	snapexp_report(f, d);
+	journal(f, d);
+	series_table(f, d->doc);
 	return ferror(f) ? -EIO : 0;
 }
 

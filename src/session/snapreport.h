@@ -8,8 +8,10 @@
 #include <jansson.h>
 #include <stdio.h>
 
-/* Write DOC (from snapshot_load()) as Markdown to F; 0 or -EIO. */
-int snapreport_markdown(FILE *f, const json_t *doc);
+#include "session/snapdoc.h"
+
+/* Write snapshot D (snapdoc_load()) as Markdown to F; 0 or -EIO. */
+int snapreport_markdown(FILE *f, const struct snapdoc *d);
 
 /* Write DOC's time series as CSV to F: "time_s,samples,CHANNEL..." then
  * one line per row, oldest first, empty cells where a channel had no

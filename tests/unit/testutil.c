@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/buf.h"
 
@@ -33,4 +34,33 @@ int testutil_run(Suite *suite)
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+void testutil_json_set(json_t *doc, const char *path, json_t *v)
+{
+	char key[64];
+	const char *dot;
+	json_t *o = doc;
+
+	while (o && (dot = strchr(path, '.')) != NULL) {
+		snprintf(key, sizeof(key), "%.*s", (int)(dot - path), path);
+		o = json_is_array(o) ? json_array_get(o, strtoul(key, NULL, 10))
+				     : json_object_get(o, key);
+		path = dot + 1;
+	}
+	ck_assert_msg(o != NULL, "no %s", path);
+	if (json_is_array(o))
+		ck_assert_int_eq(json_array_set_new(o, strtoul(path, NULL, 10),
+						    v), 0);
+	else
+		ck_assert_int_eq(json_object_set_new(o, path, v), 0);
+}
+
+json_t *testutil_json(const char *text)
+{
+	json_error_t e;
+	json_t *doc = json_loads(text, JSON_DECODE_ANY, &e);
+
+	ck_assert_msg(doc != NULL, "%s", e.text);
+	return doc;
 }

@@ -6,8 +6,17 @@
 #include <check.h>
 #include <stddef.h>
 
+#include <jansson.h>
+
 /* Load tests/data/NAME (NUL-terminated); aborts the test if missing. */
 char *testutil_load(const char *name, size_t *len);
+
+/* Set the value at dotted PATH of DOC ("figures.0.value": numbers
+ * index lists) to V (consumed); aborts the test if PATH is not there. */
+void testutil_json_set(json_t *doc, const char *path, json_t *v);
+
+/* TEXT (JSON, any value) parsed; aborts the test if it is not JSON. */
+json_t *testutil_json(const char *text);
 
 /* Run SUITE with TAP on stdout; returns the exit status for main(). */
 int testutil_run(Suite *suite);

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* snapcompare_print: a comparison (struct snapcompare) as the text a
+ * person reads at the prompt, as Markdown, or as the compare document. */
+#include "config.h"
+
+#include "session/snapcompare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/jsondoc.h"
+#include "base/mdcell.h"
+#include "session/snapexp.h"
+
+/* S, or "-" when it is missing or "". */
+static const char *str(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+enum num_style { NUM_WHOLE, NUM_2, NUM_RATIO, NUM_PCT };
+
+static void num(char *dst, size_t size, double x, enum num_style st)
+{
+	if (isnan(x))
+		snprintf(dst, size, "-");
+	else if (st == NUM_WHOLE)
+		snprintf(dst, size, "%.0f", x);
+	else if (st == NUM_2)
+		snprintf(dst, size, "%.2f", x);
+	else if (st == NUM_RATIO)
+		snprintf(dst, size, "%.3f", x);
+	else
+		snprintf(dst, size, "%+.2f %%", x);
+}
+
+struct fig_text {
+	char a[40], b[40], ratio[24], pct[24];
+};
+
+static void fig_text(const struct snapcompare_figure *f, struct fig_text *t)
+{
+	bool whole = f->a == floor(f->a) && f->b == floor(f->b) &&
+		     fabs(f->a) < 1e15 && fabs(f->b) < 1e15;
+
+	num(t->a, sizeof(t->a), f->a, whole ? NUM_WHOLE : NUM_2);
+	num(t->b, sizeof(t->b), f->b, whole ? NUM_WHOLE : NUM_2);
+	num(t->ratio, sizeof(t->ratio), f->ratio, NUM_RATIO);
+	num(t->pct, sizeof(t->pct), f->change_pct, NUM_PCT);
+}
+
+/* The widest of N strings at OFF in the elements of L (SIZE bytes
+ * apart), at least MIN and at most 60. */
+static int width(const void *l, size_t n, size_t size, size_t off, int min)
+{
+	const char *s;
+	size_t i;
+	int w = min, k;
+
+	for (i = 0; i < n; i++) {
+		s = *(char *const *)((const char *)l + i * size + off);
+		k = (int)strlen(str(s));
+		if (k > w)
+			w = k;
+	}
+	return w > 60 ? 60 : w;
+}
+
+#define WIDTH(l, n, field, min) \
+	width(l, n, sizeof(*(l)), offsetof(__typeof__(*(l)), field), min)
+
+/* Which runs were compared, when a preset and target ran more than once
+ * in either file. */
+static void print_matched(FILE *f, const struct snapcompare *c)
+{
+	const struct snapcompare_match *m;
+	bool said = false;
+	size_t i;
+
+	for (i = 0; i < c->nmatched; i++) {
+		m = &c->matched[i];
+		if (m->a_of < 2 && m->b_of < 2)
+			continue;
+		if (!said)
+			fputs(c->every_pair ? "\nRuns matched (every pair):\n" :
+			      "\nRuns matched (the latest of each preset and "
+			      "target; --all-pairs for every pair):\n", f);
+		said = true;
+		fprintf(f, "  %s: A run %zu of %zu, B run %zu of %zu\n",
+			str(m->run), m->a, m->a_of, m->b, m->b_of);
+	}
+}
+
+static void print_facts(FILE *f, const struct snapcompare *c)
+{
+	int wn = WIDTH(c->facts, c->nfacts, name, 4);
+	int wa = WIDTH(c->facts, c->nfacts, a, 1);
+	size_t i;
+
+	if (c->nfacts)
+		fputs("System facts that differ:\n", f);
+	else
+		fputs("The system facts are the same.\n", f);
+	for (i = 0; i < c->nfacts; i++)
+		fprintf(f, "  %-*s  %-*s  %s\n", wn, str(c->facts[i].name), wa,
+			str(c->facts[i].a), str(c->facts[i].b));
+}
+
+static void print_text(FILE *f, const struct snapcompare *c)
+{
+	int wr = WIDTH(c->figs, c->nfigs, run, 3);
+	int wf = WIDTH(c->figs, c->nfigs, figure, 6);
+	struct fig_text t;
+	size_t i;
+
+	fprintf(f, "A: %s\nB: %s\n\n", str(c->name_a), str(c->name_b));
+	print_facts(f, c);
+	print_matched(f, c);
+	if (c->nfigs)
+		fputs("\nBenchmark figures (runs matched by preset and "
+		      "target):\n", f);
+	else
+		fputs("\nNo benchmark figure is in both files.\n", f);
+	if (c->nfigs)
+		fprintf(f, "  %-*s  %-*s  %12s  %12s  %7s  %10s\n", wr, "RUN",
+			wf, "FIGURE", "A", "B", "B/A", "CHANGE");
+	for (i = 0; i < c->nfigs; i++) {
+		fig_text(&c->figs[i], &t);
+		fprintf(f, "  %-*s  %-*s  %12s  %12s  %7s  %10s  %s\n", wr,
+			str(c->figs[i].run), wf, str(c->figs[i].figure), t.a,
+			t.b, t.ratio, t.pct, str(c->figs[i].unit));
+	}
+	snapexp_compare_print(f, &c->experiments, false);
+}
+
+static void print_md(FILE *f, const struct snapcompare *c)
+{
+	struct fig_text t;
+	size_t i;
+
+	fprintf(f, "# benchtop compare\n\nA: `%s`, B: `%s`\n\n## System facts "
+		"that differ\n\n", str(c->name_a), str(c->name_b));
+	if (!c->nfacts)
+		fputs("None.\n", f);
+	else
+		fputs("| fact | A | B |\n|---|---|---|\n", f);
+	for (i = 0; i < c->nfacts; i++) {
+		fputc('|', f);
+		mdcell_put(f, str(c->facts[i].name));
+		mdcell_put(f, str(c->facts[i].a));
+		mdcell_put(f, str(c->facts[i].b));
+		fputc('\n', f);
+	}
+	fputs("\n## Benchmark figures\n\n", f);
+	if (!c->nfigs)
+		fputs("No benchmark figure is in both files.\n", f);
+	else
+		fputs("| run | figure | unit | A | B | B/A | change |\n"
+		      "|---|---|---|---:|---:|---:|---:|\n", f);
+	for (i = 0; i < c->nfigs; i++) {
+		fig_text(&c->figs[i], &t);
+		fputc('|', f);
+		mdcell_put(f, str(c->figs[i].run));
+		mdcell_put(f, str(c->figs[i].figure));
+		mdcell_put(f, str(c->figs[i].unit));
+		fprintf(f, " %s | %s | %s | %s |\n", t.a, t.b, t.ratio, t.pct);
+	}
+	snapexp_compare_print(f, &c->experiments, true);
+}
+
+/* The compare document: the header, then C. */
+static int print_json(FILE *f, const struct snapcompare *c)
+{
+	json_t *doc = jsondoc_wrap("compare", time(NULL),
+				   snapcompare_json(c));
+	int rc = doc ? json_dumpf(doc, f, JSON_INDENT(2) |
+				  JSON_PRESERVE_ORDER |
+				  JSON_REAL_PRECISION(15)) : -1;
+
+	json_decref(doc);
+	if (rc)
+		return -EIO;
+	fputc('\n', f);
+	return 0;
+}
+
+int snapcompare_print(FILE *f, const struct snapcompare *c,
+		      enum snapcompare_format format)
+{
+	if (format == SNAPCOMPARE_JSON) {
+		if (print_json(f, c))
+			return -EIO;
+	} else if (format == SNAPCOMPARE_MD) {
+		print_md(f, c);
+	} else {
+		print_text(f, c);
+	}
+	return ferror(f) ? -EIO : 0;
+}
