@@ -14,6 +14,7 @@
 #include "draw.h"
 #include "base/i18n.h"
 #include "panel.h"
+#include "usbchain.h"
 
 static const struct chain *chain_of(const struct app *a)
 {
@@ -88,6 +89,8 @@ static void chain_draw(struct app *a, int top, int height, int width)
 	draw_fmt(y++, 0, width, _("CHAIN %s  (p pins its IRQ, Esc back)"),
 		 a->chain_dev);
 	draw_style(a->color, STYLE_NORMAL);
+	if (!c && a->have_rates && usbchain_draw(a, y, top + height - y, width))
+		return;		/* a USB device with no disk or NIC on it */
 	if (!c || !a->have_rates) {
 		draw_text(y, 0, width, c ? _("measuring... (first rates after "
 			  "one interval)") : _("no device chain known for it"));

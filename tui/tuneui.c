@@ -23,6 +23,7 @@
 #include "base/settings.h"
 #include "base/strclean.h"
 #include "tune/tunemsg.h"
+#include "usbrows.h"
 
 #define IRQBALANCE_EVERY 30	/* ticks between looks for the daemon
 				 * (each reads every /proc/N/comm; p looks
@@ -310,6 +311,8 @@ static long chain_irq_of(struct app *a, const char *dev)
 		if (l->v[i].dev && strcmp(l->v[i].dev, dev) == 0 &&
 		    l->v[i].nirqs)
 			return (long)l->v[i].irqs[0].irq;
+	if (usbrows_irq_of(a, dev) >= 0)	/* a USB device's own chain */
+		return usbrows_irq_of(a, dev);
 	app_say(a, _("%s has no IRQ of its own in its device chain"), dev);
 	return -1;
 }
@@ -326,6 +329,8 @@ static long selected_irq(struct app *a)
 
 	if (a->panel == PANEL_CHAIN)	/* the chain on screen */
 		return chain_irq_of(a, a->chain_dev);
+	if (a->panel == PANEL_USB && usbrows_selected(a))
+		return chain_irq_of(a, usbrows_selected(a)->name);
 	if (a->panel == PANEL_MAIN && a->have_rates)
 		sel = panel_main_selected(a, &idx);
 	if (sel == PANEL_SEL_DISK || sel == PANEL_SEL_NET)

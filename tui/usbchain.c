@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* usbchain: a USB device's own chain (device -> host controller -> IRQ ->
+ * CPU) for the chain view, when no disk or interface sits on it. */
+#include "config.h"
+
+#include "usbchain.h"
+
+#include <stdio.h>
+
+#include "app.h"
+#include "cells.h"
+#include "draw.h"
+#include "base/i18n.h"
+#include "usbrows.h"
+
+#define USBCHAIN_IRQS 4
+
+/* Row K of the current sample: its rate, the CPU that takes it and where
+ * it may go, as the chain of a disk shows its IRQs. */
+static void irq_line(const struct app *a, int y, int w, size_t k)
+{
+	const struct sample *s = app_cur(a);
+	const struct irq_row *r = &s->irqs.rows[k];
+	char rate[16] = "-", aff[32] = "-", cpu[16] = "-";
+	int taker = cells_irq_taker(a, k);
+
+	if (k < a->rates.nirqs)
+		cells_count(rate, sizeof(rate), a->rates.irqs[k].total_per_s,
+			    a->rates.irqs[k].valid);
+	if (s->aff && s->aff[k].has_affinity)
+		cpulist_format(&s->aff[k].affinity, aff, sizeof(aff));
+	if (taker >= 0)
+		snprintf(cpu, sizeof(cpu), "%d", taker);
+	draw_fmt(y, 0, w, _("  -> IRQ %s %s  %s/s  on CPU %s (affinity %s)"),
+		 r->key, r->action ? r->action : "", rate, cpu, aff);
+}
+
+bool usbchain_draw(struct app *a, int y, int h, int w)
+{
+	const struct usbdev *d = a->have_hw ?
+		usbdev_find(&a->hw.chain.usb, a->chain_dev) : NULL;
+	const struct usbdev_bus *b;
+	char lb[96], sp[16];
+	size_t idx[USBCHAIN_IRQS], n, i;
+	int end = y + h;
+
+	if (!d)
+		return false;
+	b = usbdev_bus(&a->hw.chain.usb, d->busnum);
+	usbdesc_format_speed(d->speed_kbps, sp, sizeof(sp));
+	draw_fmt(y++, 0, w, _("%s  %s %s %s  (no disk or interface on it)"),
+		 d->name, usbdev_label(d, lb, sizeof(lb)),
+		 usbdev_driver(d) ? usbdev_driver(d) : _("no driver"), sp);
+	if (b && b->controller && y < end)
+		draw_fmt(y++, 0, w, _("  -> host controller %s"),
+			 b->controller);
+	n = usbrows_irqs(a, d->busnum, idx, USBCHAIN_IRQS);
+	for (i = 0; i < n && y < end; i++)
+		irq_line(a, y++, w, idx[i]);
+	if (!n && y < end)
+		draw_text(y, 0, w, _("  -> no IRQ of its own"));
+	return true;
+}

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* usbrows: the USB screen's lines and device rows in the order drawn, the
+ * disks and interfaces on each device (from the device chains), and the
+ * IRQs of each bus's host controller with the CPU that takes them. */
+#include "config.h"
+
+#include "usbrows.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "cells.h"
+
+#define USBROWS_BUSES 16	/* root hubs of one controller at most */
+
+static const struct usbdev_list *usb_of(const struct app *a)
+{
+	return a->have_hw ? &a->hw.chain.usb : NULL;
+}
+
+/* Visit the lines in order: each bus, its devices, their verdicts; into
+ * OUT when it is not NULL. Returns the count. */
+static size_t walk(const struct usbdev_list *l, struct usbrows_line *out)
+{
+	size_t b, i, k, n = 0, row = 0;
+
+	for (b = 0; l && b < l->nbuses; b++) {
+		if (out)
+			out[n] = (struct usbrows_line){ USBROWS_BUS,
+							&l->buses[b], NULL,
+							0, 0 };
+		n++;
+		for (i = 0; i < l->n; i++) {
+			const struct usbdev *d = &l->v[i];
+
+			if (d->busnum != l->buses[b].busnum)
+				continue;
+			for (k = 0; k <= d->nverdicts; k++, n++)
+				if (out)
+					out[n] = (struct usbrows_line){
+						k ? USBROWS_VERDICT :
+						USBROWS_DEV, &l->buses[b], d,
+						k ? k - 1 : 0, row };
+			row++;
+		}
+	}
+	return n;
+}
+
+struct usbrows_line *usbrows_lines(const struct app *a, size_t *n)
+{
+	struct usbrows_line *v;
+
+	*n = walk(usb_of(a), NULL);
+	v = *n ? calloc(*n, sizeof(*v)) : NULL;
+	if (!v)
+		*n = 0;
+	else
+		walk(usb_of(a), v);
+	return v;
+}
+
+size_t usbrows_count(const struct app *a)
+{
+	const struct usbdev_list *l = usb_of(a);
+	size_t b, i, n = 0;
+
+	for (b = 0; l && b < l->nbuses; b++)
+		for (i = 0; i < l->n; i++)
+			n += l->v[i].busnum == l->buses[b].busnum;
+	return n;
+}
+
+const struct usbdev *usbrows_dev(const struct app *a, size_t row)
+{
+	const struct usbdev_list *l = usb_of(a);
+	size_t b, i, n = 0;
+
+	for (b = 0; l && b < l->nbuses; b++)
+		for (i = 0; i < l->n; i++)
+			if (l->v[i].busnum == l->buses[b].busnum &&
+			    n++ == row)
+				return &l->v[i];
+	return NULL;
+}
+
+const char *usbrows_names(const struct app *a, const struct usbdev *d,
+			  char *dst, size_t size)
+{
+	const struct chain_list *c = &a->hw.chain.chains;
+	const char *first = NULL;
+	size_t i, o = 0;
+
+	dst[0] = '\0';
+	for (i = 0; a->have_hw && i < c->n; i++) {
+		if (!c->v[i].dev || strcmp(c->v[i].path.usb_dev, d->name))
+			continue;
+		if (o < size)
+			o += (size_t)snprintf(dst + o, size - o, "%s%s",
+					      first ? "," : "", c->v[i].dev);
+		if (!first)
+			first = c->v[i].dev;
+	}
+	return first;
+}
+
+size_t usbrows_irqs(const struct app *a, unsigned busnum, size_t *idx,
+		    size_t max)
+{
+	const struct usbdev_list *l = usb_of(a);
+	const struct usbdev_bus *b = l ? usbdev_bus(l, busnum) : NULL;
+	unsigned buses[USBROWS_BUSES];
+	struct chain_target tgt = { .buses = buses };
+	size_t i;
+
+	if (!b)
+		return 0;
+	tgt.controller = b->controller;
+	/* The USB 2 and USB 3 root hubs of one xHCI share its interrupt,
+	 * which the kernel names after the first: "xhci-hcd:usb3"; a PCI
+	 * controller's MSI rows are named by its address. */
+	for (i = 0; i < l->nbuses && tgt.nbuses < USBROWS_BUSES; i++)
+		if (l->buses[i].busnum == busnum ||
+		    (b->controller && l->buses[i].controller &&
+		     strcmp(b->controller, l->buses[i].controller) == 0))
+			buses[tgt.nbuses++] = l->buses[i].busnum;
+	if (b->controller && strchr(b->controller, ':'))
+		tgt.pci = b->controller;
+	return chain_match_irqs(&app_cur(a)->irqs, &tgt, idx, max);
+}
+
+int usbrows_cpu(const struct app *a, unsigned busnum)
+{
+	size_t idx[4], n, i;
+	int cpu;
+
+	n = usbrows_irqs(a, busnum, idx, 4);
+	for (i = 0; i < n; i++)
+		if ((cpu = cells_irq_taker(a, idx[i])) >= 0)
+			return cpu;
+	return -1;
+}
+
+long usbrows_irq_of(const struct app *a, const char *name)
+{
+	const struct usbdev_list *l = usb_of(a);
+	const struct usbdev *d = l ? usbdev_find(l, name) : NULL;
+	const struct sample *s = app_cur(a);
+	size_t idx[4], n, i;
+
+	n = d ? usbrows_irqs(a, d->busnum, idx, 4) : 0;
+	for (i = 0; i < n; i++)
+		if (s->irqs.rows[idx[i]].numeric)
+			return (long)s->irqs.rows[idx[i]].irq;
+	return -1;
+}
+
+const struct usbdev *usbrows_selected(const struct app *a)
+{
+	return usbrows_dev(a, a->views[PANEL_USB].sel);
+}
+
+void usbrows_open(struct app *a)
+{
+	const struct usbdev *d = usbrows_selected(a);
+	char names[64];
+	const char *dev;
+
+	if (!d)
+		return;
+	dev = usbrows_names(a, d, names, sizeof(names));
+	snprintf(a->chain_dev, sizeof(a->chain_dev), "%s",
+		 dev ? dev : d->name);
+	app_show(a, PANEL_CHAIN);
+}
