@@ -93,7 +93,8 @@ static void chain_draw(struct app *a, int top, int height, int width)
 		return;		/* a USB device with no disk or NIC on it */
 	if (!c || !a->have_rates) {
 		draw_text(y, 0, width, c ? _("measuring... (first rates after "
-			  "one interval)") : _("no device chain known for it"));
+			  "one interval)") : _("no device under it (virtual, "
+			  "or not in sysfs): no chain, no IRQ to pin"));
 		return;
 	}
 	device_line(a, y++, width);

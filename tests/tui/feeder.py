@@ -8,7 +8,8 @@
 #   disk:NAME:READ_B/s:WRITE_B/s:READS/s:WRITES/s:BUSY_%
 #   net:NAME:RX_bit/s:TX_bit/s:RX_pkt/s:TX_pkt/s
 #   irq:N:PER_S   (on the first CPU of proc/irq/N/smp_affinity_list, read
-#                  each time, so a pin moves it as the kernel would)
+#                  each time, so a pin moves it as the kernel would; an
+#                  effective_affinity_list there follows it)
 import os
 import sys
 import time
@@ -52,6 +53,16 @@ def first_cpu(n):
         return 0
 
 
+def effective(n, cpu):
+    name = "%s/proc/irq/%s/effective_affinity_list" % (d, n)
+    try:
+        if open(name).read().strip() != str(cpu):
+            open(name + ".new", "w").write("%d\n" % cpu)
+            os.rename(name + ".new", name)
+    except OSError:
+        pass
+
+
 disk, net, intr = read("/proc/diskstats"), read("/proc/net/dev"), \
     read("/proc/interrupts")
 ncpu = len(intr[0].split()) if intr else 0
@@ -92,7 +103,9 @@ while True:
             k = key.strip()
             if k in irqs:
                 want = int(irqs[k] * t)
-                counts[k][first_cpu(k)] += want - done[k]
+                cpu = first_cpu(k)
+                effective(k, cpu)
+                counts[k][cpu] += want - done[k]
                 done[k] = want
                 desc = rest.split(None, ncpu)[ncpu:]
                 l = "%4s: %s %s" % (k, " ".join("%10d" % c for c in
