@@ -154,7 +154,8 @@ static const struct keys_cmd table[] = {
 	  .bar = N_("i IRQs"), .bar_at = 11, .bar_screens = S(PANEL_MAIN) },
 	{ .keys = { 'd', KEY_F(5) }, .names = "d F5", .screens = ALL,
 	  .modes = KEYS_BOTH, .act = show_usb,
-	  .help = N_("USB devices: speed, capable speed, driver, UAS"),
+	  .help = N_("USB devices: speed, capable speed, driver, UAS, the "
+	  "disk or interface on each and the CPU that takes its IRQ"),
 	  .bar = N_("d USB"), .bar_at = 12, .bar_screens = S(PANEL_MAIN) },
 	/* lists, the IRQ columns, Enter: the screen's own key hook */
 	{ .keys = { 'j', 'k', KEY_DOWN, KEY_UP }, .names = "j k Down Up",

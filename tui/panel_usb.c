@@ -173,8 +173,8 @@ static void usb_draw(struct app *a, int top, int height, int width)
 	for (i = 0; i < n; i++)	/* the selected device's first line */
 		if (ln[i].kind == USBROWS_DEV && ln[i].row == v->sel)
 			at = i;
-	if (at < v->top)
-		v->top = at ? at - 1 : 0;	/* with its bus line */
+	if (at < v->top || v->sel == 0)	/* with its bus line; the */
+		v->top = at && v->sel ? at - 1 : 0;	/* first from the top */
 	if (rows > 0 && at >= v->top + (size_t)rows)
 		v->top = at - (size_t)rows + 1;
 	if (v->top >= n)
@@ -187,6 +187,9 @@ static void usb_draw(struct app *a, int top, int height, int width)
 
 static bool usb_key(struct app *a, int ch)
 {
+	/* the rows as now, not as last drawn: d End, typed fast, is the
+	 * last device */
+	a->views[PANEL_USB].nrows = usbrows_count(a);
 	if (view_key(&a->views[PANEL_USB], ch))
 		return true;
 	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {

@@ -20,32 +20,75 @@ static const struct usbdev_list *usb_of(const struct app *a)
 	return a->have_hw ? &a->hw.chain.usb : NULL;
 }
 
-/* Visit the lines in order: each bus, its devices, their verdicts; into
- * OUT when it is not NULL. Returns the count. */
-static size_t walk(const struct usbdev_list *l, struct usbrows_line *out)
+/* Port paths in the order of their numbers: "6-2" before "6-10", "4-1"
+ * before "4-1.1" (as lsusb -t lists them). */
+static int cmp_port(const char *x, const char *y)
 {
-	size_t b, i, k, n = 0, row = 0;
+	while (*x && *y) {
+		char *ex, *ey;
+		unsigned long nx = strtoul(x, &ex, 10), ny = strtoul(y, &ey, 10);
 
-	for (b = 0; l && b < l->nbuses; b++) {
+		if (ex == x || ey == y)
+			return strcmp(x, y);
+		if (nx != ny)
+			return nx < ny ? -1 : 1;
+		x = *ex ? ex + 1 : ex;
+		y = *ey ? ey + 1 : ey;
+	}
+	return *x ? 1 : *y ? -1 : 0;
+}
+
+/* The devices of bus B in port order into IDX (l->n at most); the count. */
+static size_t bus_devices(const struct usbdev_list *l, size_t b, size_t *idx)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->v[i].busnum != l->buses[b].busnum)
+			continue;
+		for (k = n++; k > 0 && cmp_port(l->v[idx[k - 1]].name,
+						 l->v[i].name) > 0; k--)
+			idx[k] = idx[k - 1];
+		idx[k] = i;
+	}
+	return n;
+}
+
+/* Visit the lines in order: each bus, its devices, their verdicts; into
+ * OUT when it is not NULL, device row ROW's device into *AT. Returns the
+ * count of lines. */
+static size_t walk(const struct usbdev_list *l, struct usbrows_line *out,
+		   size_t want, const struct usbdev **at)
+{
+	size_t b, i, k, m, n = 0, row = 0;
+	size_t *idx = l && l->n ? calloc(l->n, sizeof(*idx)) : NULL;
+
+	for (b = 0; idx && b < l->nbuses; b++) {
 		if (out)
 			out[n] = (struct usbrows_line){ USBROWS_BUS,
 							&l->buses[b], NULL,
 							0, 0 };
 		n++;
-		for (i = 0; i < l->n; i++) {
-			const struct usbdev *d = &l->v[i];
+		m = bus_devices(l, b, idx);
+		for (i = 0; i < m; i++, row++) {
+			const struct usbdev *d = &l->v[idx[i]];
 
-			if (d->busnum != l->buses[b].busnum)
-				continue;
+			if (at && row == want)
+				*at = d;
 			for (k = 0; k <= d->nverdicts; k++, n++)
 				if (out)
 					out[n] = (struct usbrows_line){
 						k ? USBROWS_VERDICT :
 						USBROWS_DEV, &l->buses[b], d,
 						k ? k - 1 : 0, row };
-			row++;
 		}
 	}
+	if (!idx && l)
+		n = l->nbuses;	/* buses only (or no memory: no devices) */
+	for (b = 0; !idx && out && l && b < l->nbuses; b++)
+		out[b] = (struct usbrows_line){ USBROWS_BUS, &l->buses[b],
+						NULL, 0, 0 };
+	free(idx);
 	return n;
 }
 
@@ -53,12 +96,12 @@ struct usbrows_line *usbrows_lines(const struct app *a, size_t *n)
 {
 	struct usbrows_line *v;
 
-	*n = walk(usb_of(a), NULL);
+	*n = walk(usb_of(a), NULL, 0, NULL);
 	v = *n ? calloc(*n, sizeof(*v)) : NULL;
 	if (!v)
 		*n = 0;
 	else
-		walk(usb_of(a), v);
+		walk(usb_of(a), v, 0, NULL);
 	return v;
 }
 
@@ -75,15 +118,10 @@ size_t usbrows_count(const struct app *a)
 
 const struct usbdev *usbrows_dev(const struct app *a, size_t row)
 {
-	const struct usbdev_list *l = usb_of(a);
-	size_t b, i, n = 0;
+	const struct usbdev *d = NULL;
 
-	for (b = 0; l && b < l->nbuses; b++)
-		for (i = 0; i < l->n; i++)
-			if (l->v[i].busnum == l->buses[b].busnum &&
-			    n++ == row)
-				return &l->v[i];
-	return NULL;
+	walk(usb_of(a), NULL, row, &d);
+	return d;
 }
 
 const char *usbrows_names(const struct app *a, const struct usbdev *d,

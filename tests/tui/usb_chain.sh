@@ -13,7 +13,7 @@
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP pinning needs root"; exit 0; }
-plan 27
+plan 31
 feed=""
 trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 FEEDER=$top_srcdir/tests/tui/feeder.py
@@ -93,6 +93,46 @@ check $? "Enter: sda's chain through usb-storage at 480M, IRQ 150 at 2.0k/s on C
 kill $feed; feed=""
 printable
 check $? "HC1: every screen captured held printable text only"
+keys q
+wait_exit 10
+
+# A hub's worth: 20 more RTL8153s on bus 6 (6-2 .. 6-21, eth1 .. eth20),
+# more rows than 80x24 holds: in port order, scrolled to the selection.
+mkdir -p "$TMPD/beds/many"
+cp -r "$TESTBEDS/odroid-xu4/." "$TMPD/beds/many/"
+python3 - "$TESTBEDS/odroid-xu4/usb.umockdev" >> "$TMPD/beds/many/usb.umockdev" <<'PY'
+import sys
+blocks = open(sys.argv[1]).read().split("\n\n")
+six = [b for b in blocks if "/usb6/6-1" in b]
+out = []
+for n in range(2, 22):
+    for b in six:
+        for a, z in (("6-1", "6-%d" % n), ("006/002", "006/%03d" % (n + 1)),
+                     ("DEVNUM=002", "DEVNUM=%03d" % (n + 1)),
+                     ("devnum=2", "devnum=%d" % (n + 1)),
+                     ("devpath=1", "devpath=%d" % n),
+                     ("eth0", "eth%d" % (n - 1)),
+                     ("IFINDEX=3", "IFINDEX=%d" % (n + 2)),
+                     ("ifindex=3", "ifindex=%d" % (n + 2))):
+            b = b.replace(a, z)
+        out.append(b)
+print("\n\n" + "\n\n".join(out))
+PY
+TESTBEDS=$TMPD/beds run many
+keys d End
+wait_for '^6-21 \(eth20\): Enter shows its chain, p pins IRQ 151$' 20 &&
+	screen | grep -Eq '^  6-21 +0bda:8153 .* eth20 '
+check $? "22 devices: End selects the last, 6-21 (eth20), scrolled into view"
+
+[ "$(screen | grep -o '^  6-[0-9]*' | tr -d ' ' | sort -t- -k2 -n | tr '\n' ' ')" = "$(screen | grep -o '^  6-[0-9]*' | tr -d ' ' | tr '\n' ' ')" ] &&
+	screen | grep -q '^  6-9 ' && screen | grep -q '^  6-10 '
+check $? "... the ports in the order of their numbers (6-9 before 6-10), as lsusb -t"
+keys Home
+wait_for '^4-1 \(sda\)' 10 && screen | grep -q '^Bus 1  480M'
+check $? "Home: 4-1 selected, the list from its top (Bus 1)"
+keys NPage
+wait_for '^6-20 \(eth19\)' 10
+check $? "PgDn: a page on, 6-20 (eth19)"
 keys q
 wait_exit 10
 
