@@ -101,6 +101,9 @@ static void chain_draw(struct app *a, int top, int height, int width)
 	if (c->usb_label)
 		draw_fmt(y++, 0, width, _("  -> USB %s  %s"), c->path.usb_dev,
 			 c->usb_label);
+	if (c->usb_label)	/* what is wrong with the link, if anything */
+		y += usbchain_verdicts(a, y, top + height - y, width,
+				       c->path.usb_dev);
 	if (c->path.controller[0])
 		draw_fmt(y++, 0, width, _("  -> host controller %s"),
 			 c->path.controller);

@@ -19,7 +19,7 @@
 static void speed_text(char *dst, size_t size, uint32_t kbps)
 {
 	if (kbps == 0)
-		snprintf(dst, size, "?");
+		snprintf(dst, size, "-");	/* unknown */
 	else if (kbps >= 1000000 || kbps % 1000 == 0)
 		snprintf(dst, size, "%uM", kbps / 1000);
 	else

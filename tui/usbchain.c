@@ -35,6 +35,19 @@ static void irq_line(const struct app *a, int y, int w, size_t k)
 		 r->key, r->action ? r->action : "", rate, cpu, aff);
 }
 
+int usbchain_verdicts(struct app *a, int y, int h, int w, const char *name)
+{
+	const struct usbdev *d = a->have_hw ?
+		usbdev_find(&a->hw.chain.usb, name) : NULL;
+	int n = 0;
+
+	draw_style(a->color, STYLE_WARN);
+	for (; d && (size_t)n < d->nverdicts && n < h; n++)
+		draw_fmt(y + n, 0, w, "       ! %s", d->verdicts[n]);
+	draw_style(a->color, STYLE_NORMAL);
+	return n;
+}
+
 bool usbchain_draw(struct app *a, int y, int h, int w)
 {
 	const struct usbdev *d = a->have_hw ?
@@ -51,6 +64,7 @@ bool usbchain_draw(struct app *a, int y, int h, int w)
 	draw_fmt(y++, 0, w, _("%s  %s %s %s  (no disk or interface on it)"),
 		 d->name, usbdev_label(d, lb, sizeof(lb)),
 		 usbdev_driver(d) ? usbdev_driver(d) : _("no driver"), sp);
+	y += usbchain_verdicts(a, y, end - y, w, d->name);
 	if (b && b->controller && y < end)
 		draw_fmt(y++, 0, w, _("  -> host controller %s"),
 			 b->controller);

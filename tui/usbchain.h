@@ -14,4 +14,9 @@ struct app;
  * Y..Y+H-1; false (nothing drawn) when it names no USB device. */
 bool usbchain_draw(struct app *a, int y, int h, int w);
 
+/* Under a chain's USB hop: what is wrong with the USB device NAME's link
+ * ("! SuperSpeed device negotiated at 480M"), from row Y, at most H rows;
+ * returns the rows drawn. */
+int usbchain_verdicts(struct app *a, int y, int h, int w, const char *name);
+
 #endif

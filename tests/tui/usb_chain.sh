@@ -13,7 +13,7 @@
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP pinning needs root"; exit 0; }
-plan 31
+plan 32
 feed=""
 trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 FEEDER=$top_srcdir/tests/tui/feeder.py
@@ -90,6 +90,9 @@ keys Enter
 wait_for '^  -> USB 3-1  ASMedia ASM1051E/ASM1053E/ASM1153E usb-storage 480M$' 20 &&
 	wait_for '^  -> IRQ 150 xhci-hcd:usb3  2\.0k/s  on CPU 0 \(affinity 0-7\)$' 20
 check $? "Enter: sda's chain through usb-storage at 480M, IRQ 150 at 2.0k/s on CPU 0"
+screen | grep -A2 '^  -> USB 3-1 ' | grep -q '^       ! UAS-capable but running usb-storage (quirk u: IGNORE_UAS)$' &&
+	screen | grep -q '^       ! SuperSpeed device negotiated at 480M$'
+check $? "... with what is wrong with that link under its USB hop"
 kill $feed; feed=""
 printable
 check $? "HC1: every screen captured held printable text only"
