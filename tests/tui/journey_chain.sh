@@ -30,13 +30,15 @@ for bed in $JOURNEY_BEDS; do
 		"disk:$J_DISK:4e6:0:0:0:0" "net:$J_NIC:80e6:0:0:0" \
 		"irq:$J_IRQ:2000" &
 	feed=$!
+	# Within a few percent: a loaded machine samples a little late.
 	if [ "$J_KIND" = disk ]; then
-		first="^$J_CHAIN  read 4\.0 MB/s  write 0 B/s\$"
-		wait_for "^$J_CHAIN +4\.0 MB/s " 30
+		r='(3\.9|4\.0|4\.1) MB/s'
+		first="^$J_CHAIN  read $r  write 0 B/s\$"
 	else
-		first="^$J_CHAIN  rx 80\.0 Mbit/s  tx 0 bit/s\$"
-		wait_for "^$J_CHAIN +80\.0 Mbit/s " 30
+		r='(7[89]|8[01])\.[0-9] Mbit/s'
+		first="^$J_CHAIN  rx $r  tx 0 bit/s\$"
 	fi
+	wait_for "^$J_CHAIN +$r " 30
 	check $? "$bed: $J_CHAIN's rate on the overview, as fed"
 	journey_click 2 "$(journey_line "^$J_CHAIN ")"
 	keys Enter
@@ -49,7 +51,7 @@ for bed in $JOURNEY_BEDS; do
 		screen | grep -Eq -- "$hop" || { diag "no line /$hop/"; exit 1; }
 	done || ok=1
 	check $ok "$bed: the hops to the host controller: $(echo "$J_HOPS" | tr '\n' ' ' | tr -d '^$\\')"
-	irq="^  -> IRQ $J_IRQ $J_ACTION  2\.0k/s  on CPU"
+	irq="^  -> IRQ $J_IRQ $J_ACTION  (1\.9|2\.0|2\.1)k/s  on CPU"
 	wait_for "$irq $J_CPU0 \(affinity $J_AFF0\)\$" 30
 	check $? "$bed: -> IRQ $J_IRQ at 2.0k/s: CPU $J_CPU0 takes it (affinity $J_AFF0)"
 	keys p

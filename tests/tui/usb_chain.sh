@@ -7,7 +7,7 @@
 # disk or interface, or of the device itself when it has none, and p
 # pinning that IRQ from there. On the XU4 and HC1 testbeds at 80x24; a
 # feeder fires IRQ 150 (sda's xHCI) 2000 times and IRQ 151 (eth0's) 500
-# times a second on the first CPU of their smp_affinity_list.
+# times a second (read within a few percent: a loaded machine samples late) on the first CPU of their smp_affinity_list.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
@@ -59,7 +59,7 @@ wait_for '^6-1 \(eth0\)' 10
 check $? "a click on 6-1's row selects it"
 keys Enter
 wait_for '^CHAIN eth0  \(p pins its IRQ, Esc back\)' 10 &&
-	wait_for '^  -> IRQ 151 xhci-hcd:usb5  500/s  on CPU 7 \(affinity 7\)$' 20
+	wait_for '^  -> IRQ 151 xhci-hcd:usb5  (4[89][0-9]|5[01][0-9])/s  on CPU 7 \(affinity 7\)$' 20
 check $? "Enter on 6-1: eth0's chain, IRQ 151 at 500/s taken by CPU 7"
 screen | grep -q '^  -> USB 6-1  Realtek RTL8153 r8152 5000M$'
 check $? "... through USB 6-1, the RTL8153 on r8152 at 5000M"
@@ -68,7 +68,7 @@ wait_for '^6-1 \(eth0\)' 10
 check $? "Esc: back on the USB screen, 6-1 still selected"
 keys k Enter
 wait_for '^CHAIN sda ' 10 &&
-	wait_for '^  -> IRQ 150 xhci-hcd:usb3  2\.0k/s  on CPU 2 \(affinity 2\)$' 20
+	wait_for '^  -> IRQ 150 xhci-hcd:usb3  (1\.9|2\.0|2\.1)k/s  on CPU 2 \(affinity 2\)$' 20
 check $? "Enter on 4-1: sda's chain, IRQ 150 at 2.0k/s on CPU 2"
 kill $feed; feed=""
 printable
@@ -88,7 +88,7 @@ screen | grep -q '^ *! UAS-capable but running usb-storage (quirk u: IGNORE_UAS)
 check $? "... and says why it runs usb-storage"
 keys Enter
 wait_for '^  -> USB 3-1  ASMedia ASM1051E/ASM1053E/ASM1153E usb-storage 480M$' 20 &&
-	wait_for '^  -> IRQ 150 xhci-hcd:usb3  2\.0k/s  on CPU 0 \(affinity 0-7\)$' 20
+	wait_for '^  -> IRQ 150 xhci-hcd:usb3  (1\.9|2\.0|2\.1)k/s  on CPU 0 \(affinity 0-7\)$' 20
 check $? "Enter: sda's chain through usb-storage at 480M, IRQ 150 at 2.0k/s on CPU 0"
 screen | grep -A2 '^  -> USB 3-1 ' | grep -q '^       ! UAS-capable but running usb-storage (quirk u: IGNORE_UAS)$' &&
 	screen | grep -q '^       ! SuperSpeed device negotiated at 480M$'
@@ -161,7 +161,7 @@ wait_for '^CHAIN 4-1  \(p pins its IRQ, Esc back\)' 10 &&
 check $? "Enter: the chain from the device itself, 4-1 on uas at 5000M, no disk on it"
 screen | grep -q '^  -> host controller xhci-hcd.2.auto$'
 check $? "-> its host controller xhci-hcd.2.auto"
-wait_for '^  -> IRQ 150 xhci-hcd:usb3  2\.0k/s  on CPU 2 \(affinity 2\)$' 20
+wait_for '^  -> IRQ 150 xhci-hcd:usb3  (1\.9|2\.0|2\.1)k/s  on CPU 2 \(affinity 2\)$' 20
 check $? "-> IRQ 150 at 2.0k/s, taken by CPU 2"
 keys p
 wait_for 'Pin IRQ 150 to' 10 && screen | grep -q 'big cores (4-7)'
@@ -169,7 +169,7 @@ check $? "p on the device's chain offers IRQ 150 to the big cores (4-7)"
 keys Enter
 wait_for 'IRQ 150: affinity 4-7' 10 && [ "$(cat "$u/proc/irq/150/smp_affinity_list")" = 4-7 ]
 check $? "Enter: the status line and the testbed's smp_affinity_list read 4-7"
-wait_for '^  -> IRQ 150 xhci-hcd:usb3  2\.0k/s  on CPU 4 \(affinity 4-7\)$' 30
+wait_for '^  -> IRQ 150 xhci-hcd:usb3  (1\.9|2\.0|2\.1)k/s  on CPU 4 \(affinity 4-7\)$' 30
 check $? "the chain follows: 2.0k/s now on big CPU 4"
 keys Escape
 wait_for '^  4-1 +174c:55aa +5000M/5000M +uas +- +4 +ASMedia' 20
