@@ -25,7 +25,7 @@
 
 #define S(id) (1u << (id))
 #define LISTS (S(PANEL_MAIN) | S(PANEL_IRQ) | S(PANEL_JOURNAL) | \
-	       S(PANEL_BENCH))
+	       S(PANEL_BENCH) | S(PANEL_USB))
 #define ALL KEYS_ALL_SCREENS
 #define NOT_MAIN (~S(PANEL_MAIN))
 #define FILTERED (S(PANEL_MAIN) | S(PANEL_IRQ))	/* the / and S lists */
@@ -154,7 +154,8 @@ static const struct keys_cmd table[] = {
 	  .bar = N_("i IRQs"), .bar_at = 11, .bar_screens = S(PANEL_MAIN) },
 	{ .keys = { 'd', KEY_F(5) }, .names = "d F5", .screens = ALL,
 	  .modes = KEYS_BOTH, .act = show_usb,
-	  .help = N_("USB devices: speed, capable speed, driver, UAS"),
+	  .help = N_("USB devices: speed, capable speed, driver, UAS, the "
+	  "disk or interface on each and the CPU that takes its IRQ"),
 	  .bar = N_("d USB"), .bar_at = 12, .bar_screens = S(PANEL_MAIN) },
 	/* lists, the IRQ columns, Enter: the screen's own key hook */
 	{ .keys = { 'j', 'k', KEY_DOWN, KEY_UP }, .names = "j k Down Up",
@@ -190,9 +191,11 @@ static const struct keys_cmd table[] = {
 	  "in kernel order, by rate, by name"), .bar = N_("S Sort"),
 	  .bar_at = 32, .bar_screens = FILTERED },
 	{ .keys = { '\n', '\r', KEY_ENTER }, .names = "Enter",
-	  .screens = S(PANEL_MAIN) | S(PANEL_JOURNAL) | S(PANEL_BENCH),
-	  .modes = KEYS_BOTH, .help = N_("open the selected IRQ in the IRQ "
-	  "screen; undo the selected change (journal); choose (benchmark)") },
+	  .screens = S(PANEL_MAIN) | S(PANEL_JOURNAL) | S(PANEL_BENCH) |
+	  S(PANEL_USB), .modes = KEYS_BOTH, .help = N_("open the selected "
+	  "IRQ in the IRQ screen, or the chain of the selected disk, "
+	  "interface or USB device; undo the selected change (journal); "
+	  "choose (benchmark)") },
 	{ .keys = { '+', '=', '-', '_' }, .names = "+ -", .screens = ALL,
 	  .modes = KEYS_LIVE, .key = interval,
 	  .help = N_("double or halve the sampling interval"),
@@ -206,7 +209,7 @@ static const struct keys_cmd table[] = {
 	{ .keys = { KEY_MOUSE }, .names = "Mouse", .screens = ALL,
 	  .modes = KEYS_BOTH,
 	  .help = N_("a click on a key-bar word runs that key; on a row of "
-	  "the overview or the IRQ screen, selects it") },
+	  "the overview, the IRQ or the USB screen, selects it") },
 	{ .keys = { 12 }, .names = "Ctrl-L", .screens = ALL,
 	  .modes = KEYS_BOTH, .act = redraw,
 	  .help = N_("redraw the whole screen") },
@@ -237,7 +240,8 @@ static const struct keys_cmd table[] = {
 	  .kind = KEYS_TUNE, .act = tuneui_pin,
 	  .help = N_("pin the selected IRQ: big, LITTLE, a CPU, a list "
 	  "(root)"), .bar = N_("p Pin IRQ"), .bar_at = 24,
-	  .bar_screens = S(PANEL_MAIN) | S(PANEL_IRQ) },
+	  .bar_screens = S(PANEL_MAIN) | S(PANEL_IRQ) | S(PANEL_USB) |
+	  S(PANEL_CHAIN) },
 	/* Not on the bench screen: there s changes a run's size. */
 	{ .keys = { 's' }, .names = "s", .screens = ALL & ~S(PANEL_BENCH),
 	  .modes = KEYS_LIVE, .kind = KEYS_TUNE, .act = tuneui_scheduler,

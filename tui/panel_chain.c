@@ -14,6 +14,7 @@
 #include "draw.h"
 #include "base/i18n.h"
 #include "panel.h"
+#include "usbchain.h"
 
 static const struct chain *chain_of(struct app *a)
 {
@@ -69,15 +70,22 @@ static void chain_draw(struct app *a, int top, int height, int width)
 	draw_fmt(y++, 0, width, _("CHAIN %s  (p pins its IRQ, Esc back)"),
 		 a->chain_dev);
 	draw_style(a->color, STYLE_NORMAL);
+	if (!c && app_moment(a)->have_rates &&
+	    usbchain_draw(a, y, top + height - y, width))
+		return;		/* a USB device with no disk or NIC on it */
 	if (!c || !app_moment(a)->have_rates) {
 		draw_text(y, 0, width, c ? _("measuring... (first rates after "
-			  "one interval)") : _("no device chain known for it"));
+			  "one interval)") : _("no device under it (virtual, "
+			  "or not in sysfs): no chain, no IRQ to pin"));
 		return;
 	}
 	device_line(a, y++, width);
 	if (c->usb_label)
 		draw_fmt(y++, 0, width, _("  -> USB %s  %s"), c->path.usb_dev,
 			 c->usb_label);
+	if (c->usb_label)	/* what is wrong with the link, if anything */
+		y += usbchain_verdicts(a, y, top + height - y, width,
+				       c->path.usb_dev);
 	if (c->path.controller[0])
 		draw_fmt(y++, 0, width, _("  -> host controller %s"),
 			 c->path.controller);

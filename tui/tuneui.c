@@ -23,6 +23,7 @@
 #include "base/settings.h"
 #include "base/strclean.h"
 #include "tune/tunemsg.h"
+#include "usbrows.h"
 
 #define IRQBALANCE_EVERY 30	/* ticks between looks for the daemon
 				 * (each reads every /proc/N/comm; p looks
@@ -133,8 +134,12 @@ static const struct cluster *selected_cluster(struct app *a)
 	if (a->panel == PANEL_MAIN && panel_main_selected(a, &idx) ==
 	    PANEL_SEL_CLUSTER && idx < a->hw.clusters.n)
 		return &a->hw.clusters.v[idx];
-	app_say(a, "%s", _("select a cluster row of the overview first (1, then "
-		       "j/k)"));
+	if (a->have_hw && a->hw.clusters.cpufreq_note)	/* no cpufreq */
+		app_say(a, _("%s: no governor or frequency limit to set"),
+			_(a->hw.clusters.cpufreq_note));
+	else
+		app_say(a, "%s", _("select a cluster row of the overview "
+			       "first (1, then j/k)"));
 	return NULL;
 }
 
@@ -303,6 +308,30 @@ static void performance(struct app *a)
 
 /* ---- IRQs: p ------------------------------------------------------------ */
 
+/* The IRQ of chain C that carries its data: the busiest now, else since
+ * boot (a virtio disk has a config IRQ that fires once, then its queue's;
+ * an xHCI has one). */
+static long busiest_irq(struct app *a, const struct chain *c)
+{
+	const struct moment *m = app_moment(a);
+	double best = -1.0;
+	size_t i, pick = 0;
+
+	for (i = 0; i < c->nirqs; i++) {
+		const struct moment_irq *q = moment_irq_number(m,
+							       c->irqs[i].irq);
+		double v = (double)c->irqs[i].total / 1e12;
+
+		if (q && q->valid)
+			v += q->total_per_s;
+		if (v > best) {
+			best = v;
+			pick = i;
+		}
+	}
+	return (long)c->irqs[pick].irq;
+}
+
 /* The IRQ of the host controller behind DEV (its device chain: sda ->
  * USB -> xhci -> IRQ 150), or -1 with a sentence when it has none. */
 static long chain_irq_of(struct app *a, const char *dev)
@@ -313,7 +342,9 @@ static long chain_irq_of(struct app *a, const char *dev)
 	for (i = 0; a->have_hw && i < l->n; i++)
 		if (l->v[i].dev && strcmp(l->v[i].dev, dev) == 0 &&
 		    l->v[i].nirqs)
-			return (long)l->v[i].irqs[0].irq;
+			return busiest_irq(a, &l->v[i]);
+	if (usbrows_irq_of(a, dev) >= 0)	/* a USB device's own chain */
+		return usbrows_irq_of(a, dev);
 	app_say(a, _("%s has no IRQ of its own in its device chain"), dev);
 	return -1;
 }
@@ -331,6 +362,8 @@ static long selected_irq(struct app *a)
 
 	if (a->panel == PANEL_CHAIN)	/* the chain on screen */
 		return chain_irq_of(a, a->chain_dev);
+	if (a->panel == PANEL_USB && usbrows_selected(a))
+		return chain_irq_of(a, usbrows_selected(a)->name);
 	if (a->panel == PANEL_MAIN && m->have_rates)
 		sel = panel_main_selected(a, &idx);
 	if (sel == PANEL_SEL_DISK || sel == PANEL_SEL_NET)

@@ -3,13 +3,19 @@
 # Journey 4: run a preset (b) and an iperf run from the monitor at 80x24
 # and read each result with its conditions on the results screen (r).
 # seq-direct at a size chosen there (s, 16M) in a folder of the test's;
-# iperf against a stock `iperf3 -s` on a free port of 127.0.0.1. Benchmarks
-# do real I/O, so this one runs on this machine, not on a testbed.
+# iperf against a stock `iperf3 -s` on a free port of 127.0.0.1. On this
+# machine, then on each testbed of tests/tui/journey_beds.sh (BENCH_BEDS
+# narrows it): the runs do real I/O and real TCP here, and the monitor
+# reads the board's kernel files around them, so the conditions name the
+# board's clusters.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v iperf3 > /dev/null || { echo "1..0 # SKIP iperf3 missing"; exit 0; }
-plan 13
+. "$top_srcdir/tests/tui/journey_beds.sh"
+: "${BENCH_BEDS:=host $JOURNEY_BEDS}"
+set -- $BENCH_BEDS
+plan $((15 * $#))
 srv=""
 trap 'test -n "$srv" && kill $srv 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 export BENCHTOP_NO_PROGRESS=1
@@ -34,58 +40,76 @@ typed() {
 }
 
 track_captures
-start 80 24 "XDG_CONFIG_HOME='$TMPD/xdg' '$BENCHTOP'"
+for bed in $BENCH_BEDS; do
+rm -rf "$TMPD/xdg"; mkdir -p "$TMPD/xdg"
+if [ "$bed" = host ]; then
+	start 80 24 "XDG_CONFIG_HOME='$TMPD/xdg' '$BENCHTOP'"
+else
+	start 80 24 "export XDG_CONFIG_HOME='$TMPD/xdg'; $(live_cmd "$bed")"
+fi
 wait_for '^DISK ' 30
 keys b
 pick seq-direct
 wait_for '^seq-direct: which folder\?' 20 && screen | grep -q '^size 512 MiB  (s changes it)'
-check $? "b, seq-direct: it asks which folder and shows its size, 512 MiB"
+check $? "$bed: b, seq-direct: it asks which folder and shows its size, 512 MiB"
 keys s
 wait_for '^size \(such as 64M, 1G\): _' 20
-check $? "s on the folder step asks for a size"
+check $? "$bed: s on the folder step asks for a size"
 # Keys typed past a step that did not come would reach the overview of
 # this machine (p pins, g sets a governor): stop here instead.
 [ $? = 0 ] || screen | grep -q '^size (such' || exit 1
 keys -l 16M
 keys Enter
 wait_for '^size 16 MiB  \(s changes it\)' 20
-check $? "16M, Enter: the size is 16 MiB"
+check $? "$bed: 16M, Enter: the size is 16 MiB"
 screen | grep -q '^size 16 MiB' || exit 1
 typed "$TMPD/target"
 wait_for '^BENCH seq-direct done: .*write [0-9.]+ [kMG]B/s.*read [0-9.]+ [kMG]B/s' 180
-check $? "the status line gives seq-direct's write and read rates"
+check $? "$bed: the status line gives seq-direct's write and read rates"
 [ -z "$(ls -A "$TMPD/target")" ]
-check $? "the folder is left empty"
+check $? "$bed: the folder is left empty"
 
 keys b
 pick iperf
 wait_for '^iperf: which iperf3 server\?' 20
-check $? "b, iperf: it asks which iperf3 server"
+check $? "$bed: b, iperf: it asks which iperf3 server"
 screen | grep -q '^iperf: which iperf3 server' || exit 1
 typed "127.0.0.1:$P"
 wait_for '^BENCH iperf done: sender [0-9.]+ [MG]bit/s +receiver [0-9.]+ [MG]bit/s' 120
-check $? "the iperf run against 127.0.0.1:$P ends with sender and receiver rates"
+check $? "$bed: the iperf run against 127.0.0.1:$P ends with sender and receiver rates"
 
 keys r
 wait_for '^ 2 iperf +127\.0\.0\.1 +sender [0-9.]+ Mbit/s' 20 &&
 	screen | grep -Eq "^ 1 seq-direct +$(echo "$TMPD/target" | cut -c1-10)"
-check $? "r lists both runs: 1 seq-direct on the folder, 2 iperf on 127.0.0.1"
+check $? "$bed: r lists both runs: 1 seq-direct on the folder, 2 iperf on 127.0.0.1"
 # The newest run is the one shown in detail.
 wait_for '^#2 iperf on 127\.0\.0\.1  [0-9]{4}-[0-9]{2}-[0-9]{2}T' 20 &&
 	screen | grep -Eq '^ sender +[0-9.]+ Mbit/s$' &&
 	screen | grep -Eq '^ receiver +[0-9.]+ Mbit/s$'
-check $? "#2 iperf: its sender and receiver figures"
+check $? "$bed: #2 iperf: its sender and receiver figures"
 screen | grep -Eq "^Conditions: kernel $(uname -r), [0-9-]+T[0-9:]+Z, 10\.0 s$" &&
 	screen | grep -q '^  server 127\.0\.0\.1$' &&
 	screen | grep -Eq '^  (no cluster was seen throttled|a cluster was throttled during the run)$'
-check $? "... and its conditions: kernel, time, 10.0 s, server, throttling"
+check $? "$bed: ... and its conditions: kernel, time, 10.0 s, server, throttling"
+J_ROW="" cpus=""
+[ "$bed" = host ] || journey_bed "$bed"
+if [ -n "$J_ROW" ]; then
+	cpus=$(echo "$J_ROW" | sed 's/.* +\([0-9-]*\) +$/\1/')
+	screen | grep -Eq "^  CPUs $cpus: $J_GOV0, [0-9]+ -> [0-9]+ MHz"
+	check $? "$bed: ... with the board's big cluster as it ran: CPUs $cpus, $J_GOV0"
+else
+	! screen | grep -q '^  CPUs '
+	check $? "$bed: ... and no cluster line: no cpufreq here"
+fi
 keys k
 wait_for '^#1 seq-direct on ' 20 && screen | grep -Eq '^ write +[0-9.]+ [kMG]B/s'
-check $? "k: #1 seq-direct in detail, its write figure"
+check $? "$bed: k: #1 seq-direct in detail, its write figure"
 i=0; while [ $i -lt 6 ]; do keys NPage; i=$((i + 1)); done
 wait_for '^  size 16 MiB, O_DIRECT' 20 && screen | grep -q "^  target $TMPD/target on "
-check $? "... its conditions: the target folder and the size chosen, 16 MiB, O_DIRECT"
+check $? "$bed: ... its conditions: the target folder and the size chosen, 16 MiB, O_DIRECT"
 printable
-check $? "every screen captured held printable text only"
+check $? "$bed: every screen captured held printable text only"
 keys q
-wait_exit 10
+wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
+check $? "$bed: q quits, status 0"
+done

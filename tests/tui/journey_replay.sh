@@ -1,20 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Journey 5: save (w), replay (--replay FILE) and compare, on the Odroid
-# XU4 testbed (with its tuning overlay) at 80x24. A session saves A, sets
-# the big cluster to performance (g), saves B; the replay of A shows
-# ondemand to its end, the replay of B shows the governor column change at
-# the sample of the change's recorded time, and benchtop compare A B names
-# the governor that differs.
+# Journey 5: save (w), replay (--replay FILE) and compare, at 80x24 on each
+# testbed of tests/tui/journey_beds.sh. A session saves A, makes one
+# change, saves B; the replay of A shows the old value to its end, the
+# replay of B shows it change at the sample of the change's recorded time,
+# and benchtop compare A B names what differs. The change is the big
+# cluster's governor to performance (g) where the bed has cpufreq (the
+# XU4 with its tuning overlay, the HC1, the RK3399); on the x86 VM, which
+# has none, it is a pin of its disk's IRQ from the chain view (p), read in
+# the overview's AFFINITY column.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
+. "$top_srcdir/tests/tui/journey_beds.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP tuning needs root"; exit 0; }
-plan 12
-mkdir -p "$TMPD/cfg/benchtop" "$TMPD/snaps"
-echo "snapshot_dir = $TMPD/snaps" > "$TMPD/cfg/benchtop/config"
-ROW='^big Cortex-A15 +4-7 +'
+set -- $JOURNEY_BEDS
+plan $((12 * $#))
+feed=""
+trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
+mkdir -p "$TMPD/cfg/benchtop"
 # saved N: 0 once N snapshots are in the folder.
 saved() {
 	_n=200
@@ -24,74 +29,112 @@ saved() {
 	done
 	return 1
 }
+# governor: g on the big row, performance chosen.
+governor() {
+	keys j g
+	wait_for "Governor for CPUs $cpus" 20 > /dev/null
+	_at=$(tr ' ' '\n' < "$(cat "$TMPD/udir")/sys/devices/system/cpu/cpufreq/$J_POLICY/scaling_available_governors" | grep -n '^performance$' | cut -d: -f1)
+	keys Home
+	_i=1; while [ $_i -lt "$_at" ]; do keys j; _i=$((_i + 1)); done
+	keys Enter
+	wait_for "CPUs $cpus: governor $J_GOV0 -> performance, read back performance" 20 &&
+		wait_for "$NEW" 20
+}
+# pin: p on the chain of the bed's disk, the bed's choice taken.
+pin() {
+	journey_click 2 "$(journey_line "^$J_CHAIN ")"
+	keys Enter
+	wait_for "^CHAIN $J_CHAIN " 20 > /dev/null
+	keys p
+	wait_for "Pin IRQ $J_IRQ to" 20 > /dev/null
+	keys $J_PICK
+	wait_for "IRQ $J_IRQ: affinity $J_PINTO" 20 && keys Escape &&
+		wait_for "$NEW" 20
+}
 
 track_captures
-start 80 24 "export XDG_CONFIG_HOME='$TMPD/cfg'; '$UMOCKDEV_RUN' -- sh -c 'cp -r \"$TESTBEDS/odroid-xu4\"/. \"$TESTBEDS/odroid-xu4-tune\"/. \"\$UMOCKDEV_DIR\"/ && echo \"\$UMOCKDEV_DIR\" > \"$TMPD/udir\" && exec \"$BENCHTOP\" -d 0.5'"
-wait_for "${ROW}ondemand " 30
-sleep 2
-keys w
-wait_for "snapshot saved to $TMPD/snaps/benchtop-" 20 && saved 1
-check $? "w: the status line says where the snapshot went (A)"
-A=$(ls "$TMPD"/snaps/*.json)
-sleep 1.5
-keys j g
-wait_for 'Governor for CPUs 4-7' 20 > /dev/null
-keys j Enter
-wait_for 'CPUs 4-7: governor ondemand -> performance, read back performance' 20 &&
-	wait_for "${ROW}performance " 20
-check $? "g: the big cluster goes to performance"
-sleep 2
-keys w
-saved 2
-check $? "w again: a second snapshot (B)"
-B=$(ls "$TMPD"/snaps/*.json | grep -v "^$A\$")
-keys q
-wait_for 'keep them or restore' 10 > /dev/null && keys r
-wait_exit 10
-
-# The change's time as recorded, and where the cursor shows it.
-t=$(python3 -c 'import json, sys; e = [e for e in json.load(open(sys.argv[1]))["events"] if e["kind"] == "governor"]; print(e[0]["t_ms"] // 1000 if len(e) == 1 else "none")' "$B")
-[ "$t" != none ]
-check $? "B records one governor event (at ${t}s)"
-
-start 80 24 "$(bed_cmd odroid-xu4 "--replay '$A'")"
-wait_for '^REPLAY 00:00:00 \(1/[0-9]+\) +paused +vm +Hardkernel Odroid XU4' 30 &&
-	wait_for "${ROW}ondemand +2000 MHz +200-2000 " 20
-check $? "replay A: paused at its first sample, the big cluster on ondemand"
-keys '>'
-wait_for '^REPLAY [0-9:]+ \(([0-9]+)/\1\)' 20 && screen | grep -Eq "${ROW}ondemand "
-check $? "... and still ondemand at its last sample (saved before the change)"
-keys q
-wait_exit 10
-
-start 80 24 "$(bed_cmd odroid-xu4 "--replay '$B'")"
-wait_for '^REPLAY 00:00:00 \(1/' 30 && wait_for "${ROW}ondemand " 20
-check $? "replay B: ondemand at its first sample"
-# Step on sample by sample (.) until the governor column changes.
-prev="" at="" i=0
-n=$(screen | sed -n 's/^REPLAY [0-9:]* ([0-9]*\/\([0-9]*\)).*/\1/p')
-while [ $i -lt "${n:-0}" ]; do
-	if screen | grep -Eq "${ROW}performance "; then
-		at=$(screen | sed -n 's/^REPLAY \([0-9:]*\) .*/\1/p'); break
+for bed in $JOURNEY_BEDS; do
+	journey_bed "$bed"
+	rm -rf "$TMPD/snaps"; mkdir -p "$TMPD/snaps"
+	echo "snapshot_dir = $TMPD/snaps" > "$TMPD/cfg/benchtop/config"
+	if [ -n "$J_ROW" ]; then
+		cpus=$(echo "$J_ROW" | sed 's/.* +\([0-9-]*\) +$/\1/')
+		what="the big cluster's governor" kind=governor change=governor
+		OLD="${J_ROW}$J_GOV0 " NEW="${J_ROW}performance "
+		differ="^  cluster ${cpus%-*} governor +$J_GOV0 +performance\$"
+	else
+		what="IRQ $J_IRQ's affinity" kind=affinity change=pin
+		row="^$J_IRQ +[0-9.k-]+ +[0-9-]+ +"
+		OLD="$row$J_AFF0 +$J_ACTION" NEW="$row$J_PINTO +$J_ACTION"
+		differ="^  IRQ $J_IRQ $J_ACTION affinity +$J_AFF0 +$J_PINTO\$"
 	fi
-	prev=$(screen | sed -n 's/^REPLAY \([0-9:]*\) (\([0-9]*\)\/.*/\1 \2/p')
-	keys .
-	wait_for "^REPLAY [0-9:]+ \($(( ${prev#* } + 1 ))/" 10 > /dev/null
-	i=$((i + 1))
-done
-[ -n "$at" ] && [ -n "$prev" ]
-check $? "stepping with '.', the governor column turns to performance (at $at, after ${prev%% *})"
-[ "$at" = "$(printf '00:00:%02d' "$t")" ] || [ "$at" = "$(printf '00:00:%02d' $((t + 1)))" ]
-check $? "... at the change's recorded time (${t}s)"
-keys ','
-wait_for "${ROW}ondemand " 10
-check $? "',' one sample back: ondemand again"
-keys q
-wait_exit 10
+	start 80 24 "export XDG_CONFIG_HOME='$TMPD/cfg'; $(LIVE_EXTRA=$J_EXTRA live_cmd "$bed" '-d 0.5')"
+	wait_for '^(CLUSTER|IRQ) ' 30 > /dev/null
+	python3 "$top_srcdir/tests/tui/feeder.py" "$(cat "$TMPD/udir")" \
+		"irq:$J_IRQ:2000" &
+	feed=$!
+	wait_for "$OLD" 30 > /dev/null
+	sleep 2
+	keys w
+	wait_for "snapshot saved to $TMPD/snaps/benchtop-" 20 && saved 1
+	check $? "$bed: w: the status line says where the snapshot went (A)"
+	A=$(ls "$TMPD"/snaps/*.json)
+	sleep 1.5
+	$change
+	check $? "$bed: $what changes ($change)"
+	sleep 2
+	keys w
+	saved 2
+	check $? "$bed: w again: a second snapshot (B)"
+	B=$(ls "$TMPD"/snaps/*.json | grep -v "^$A\$")
+	kill $feed; feed=""
+	keys q
+	wait_for 'keep them or restore' 10 > /dev/null && keys r
+	wait_exit 10
 
-"$BENCHTOP" compare "$A" "$B" > "$TMPD/cmp" 2>&1 &&
-	grep -q '^System facts that differ:$' "$TMPD/cmp" &&
-	grep -Eq '^  cluster 4 governor +ondemand +performance$' "$TMPD/cmp"
-check $? "compare A B: the big cluster's governor differs, ondemand -> performance"
-printable
-check $? "every screen captured held printable text only"
+	# The change's time as recorded, and where the cursor shows it.
+	t=$(python3 -c 'import json, sys; e = [e for e in json.load(open(sys.argv[1]))["events"] if e["kind"] == sys.argv[2]]; print(e[0]["t_ms"] // 1000 if len(e) == 1 else "none")' "$B" "$kind")
+	[ "$t" != none ]
+	check $? "$bed: B records one $kind event (at ${t}s)"
+
+	start 80 24 "$(live_cmd "$bed" "--replay '$A'")"
+	wait_for '^REPLAY 00:00:00 \(1/[0-9]+\) +paused ' 30 && wait_for "$OLD" 20
+	check $? "$bed: replay A: paused at its first sample, the old value"
+	keys '>'
+	wait_for '^REPLAY [0-9:]+ \(([0-9]+)/\1\)' 20 && screen | grep -Eq "$OLD"
+	check $? "$bed: ... and still the old value at its last sample (saved before the change)"
+	keys q
+	wait_exit 10
+
+	start 80 24 "$(live_cmd "$bed" "--replay '$B'")"
+	wait_for '^REPLAY 00:00:00 \(1/' 30 && wait_for "$OLD" 20
+	check $? "$bed: replay B: the old value at its first sample"
+	# Step on sample by sample (.) until it changes.
+	prev="" at="" i=0
+	n=$(screen | sed -n 's/^REPLAY [0-9:]* ([0-9]*\/\([0-9]*\)).*/\1/p')
+	while [ $i -lt "${n:-0}" ]; do
+		if screen | grep -Eq "$NEW"; then
+			at=$(screen | sed -n 's/^REPLAY \([0-9:]*\) .*/\1/p'); break
+		fi
+		prev=$(screen | sed -n 's/^REPLAY \([0-9:]*\) (\([0-9]*\)\/.*/\1 \2/p')
+		keys .
+		wait_for "^REPLAY [0-9:]+ \($(( ${prev#* } + 1 ))/" 10 > /dev/null
+		i=$((i + 1))
+	done
+	[ -n "$at" ] && [ -n "$prev" ]
+	check $? "$bed: stepping with '.', the new value shows (at $at, after ${prev%% *})"
+	[ "$at" = "$(printf '00:00:%02d' "$t")" ] || [ "$at" = "$(printf '00:00:%02d' $((t + 1)))" ]
+	check $? "$bed: ... at the change's recorded time (${t}s)"
+	keys ','
+	wait_for "$OLD" 10
+	check $? "$bed: ',' one sample back: the old value again"
+	keys q
+	wait_exit 10
+
+	"$BENCHTOP" compare "$A" "$B" > "$TMPD/cmp" 2>&1 &&
+		grep -q '^System facts that differ:$' "$TMPD/cmp" &&
+		grep -Eq "$differ" "$TMPD/cmp"
+	check $? "$bed: compare A B names $what, old and new"
+	printable
+	check $? "$bed: every screen captured held printable text only"
+done

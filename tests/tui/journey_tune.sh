@@ -1,75 +1,120 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Journey 3: switch the big cluster's governor (g) and its frequency
-# limits (f), then undo each (u), on the Odroid XU4 testbed (with its
-# tuning overlay) at 80x24, reading every value on the cluster row and in
-# the testbed's cpufreq files.
+# limits (f), then undo each (u), at 80x24 on each testbed of
+# tests/tui/journey_beds.sh that has cpufreq (the XU4 with its tuning
+# overlay, the HC1, the RK3399), reading every value on the cluster row
+# and in the testbed's cpufreq files. The x86 VM has no cpufreq: there the
+# journey reads what a person sees instead - the sentence on the overview,
+# and g, f, P each saying there is nothing to set.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
+. "$top_srcdir/tests/tui/journey_beds.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP tuning needs root"; exit 0; }
-plan 16
+n=0
+for bed in $JOURNEY_BEDS; do
+	journey_bed "$bed"
+	if [ -n "$J_ROW" ]; then n=$((n + 16)); else n=$((n + 6)); fi
+done
+plan $n
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
-P4=sys/devices/system/cpu/cpufreq/policy4
-file() { cat "$(cat "$TMPD/udir")/$P4/$1"; }
-ROW='^big Cortex-A15 +4-7 +'
-LITTLE='^little Cortex-A7 +0-3 +ondemand +1400 MHz +200-1400 '
+file() { cat "$(cat "$TMPD/udir")/sys/devices/system/cpu/cpufreq/$J_POLICY/$1"; }
+# typed LIMIT: choose the typed value of the open limit list, type LIMIT.
+typed() {
+	keys Enter End Enter
+	wait_for '> _' 20 > /dev/null
+	keys -l "$1"
+	keys Enter
+}
+
+# no_cpufreq BED: what the journey is on a machine without cpufreq.
+no_cpufreq() {
+	start 80 24 "$(live_cmd "$1" '-d 0.5')"
+	wait_for '^cpufreq not exposed by this kernel$' 30
+	check $? "$1: the overview says cpufreq not exposed by this kernel"
+	keys g
+	wait_for '^cpufreq not exposed by this kernel: no governor or frequency limit to set' 10
+	check $? "$1: g says there is no governor to set, and why"
+	keys f
+	wait_for '^cpufreq not exposed by this kernel: no governor or frequency limit to set' 10
+	check $? "$1: f says the same of the limits"
+	keys P
+	wait_for '^no cluster has cpufreq' 10
+	check $? "$1: P (all to performance): no cluster has cpufreq"
+	printable
+	check $? "$1: every screen captured held printable text only"
+	keys q
+	wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
+	check $? "$1: q quits at once (nothing was changed), status 0"
+}
 
 track_captures
-start 80 24 "'$UMOCKDEV_RUN' -- sh -c 'cp -r \"$TESTBEDS/odroid-xu4\"/. \"$TESTBEDS/odroid-xu4-tune\"/. \"\$UMOCKDEV_DIR\"/ && echo \"\$UMOCKDEV_DIR\" > \"$TMPD/udir\" && exec \"$BENCHTOP\" -d 0.5'"
-wait_for "${ROW}ondemand +2000 MHz +200-2000 " 30
-check $? "the big row: ondemand, 2000 MHz, limits 200-2000 MHz"
+for bed in $JOURNEY_BEDS; do
+	journey_bed "$bed"
+	[ -n "$J_ROW" ] || { no_cpufreq "$bed"; continue; }
+	start 80 24 "$(LIVE_EXTRA=$J_EXTRA live_cmd "$bed" '-d 0.5')"
+	max0=${J_LIM0#*-} min0=${J_LIM0%-*}
+	wait_for "${J_ROW}$J_GOV0 +[0-9]+ MHz +$J_LIM0 " 30
+	check $? "$bed: the big row: $J_GOV0, limits $J_LIM0 MHz"
+	# the big cluster is the second row; performance's place in its list
+	keys j g
+	wait_for "Governor for CPUs [0-9-]+ \\(now $J_GOV0\\)" 20 &&
+		screen | grep -q '^ *performance' && screen | grep -q '^ *schedutil'
+	check $? "$bed: g on the big row lists its governors (performance, schedutil...)"
+	at=$(tr ' ' '\n' < "$(cat "$TMPD/udir")/sys/devices/system/cpu/cpufreq/$J_POLICY/scaling_available_governors" | grep -n '^performance$' | cut -d: -f1)
+	keys Home
+	i=1; while [ $i -lt "$at" ]; do keys j; i=$((i + 1)); done
+	keys Enter
+	cpus=$(echo "$J_ROW" | sed 's/.* +\([0-9-]*\) +$/\1/')
+	wait_for "CPUs $cpus: governor $J_GOV0 -> performance, read back performance" 20
+	check $? "$bed: performance chosen: old, new and read-back on the status line"
+	wait_for "${J_ROW}performance +[0-9]+ MHz +$J_LIM0 " 20 && [ "$(file scaling_governor)" = performance ]
+	check $? "$bed: the big row and scaling_governor say performance"
+	screen | grep -Eq "$J_LITTLE"
+	check $? "$bed: the LITTLE row is untouched"
 
-keys j g
-wait_for 'Governor for CPUs 4-7 \(now ondemand\)' 20 &&
-	screen | grep -q '^ *performance' && screen | grep -q '^ *schedutil'
-check $? "g on the big row lists its governors (performance, schedutil...)"
-keys j Enter
-wait_for 'CPUs 4-7: governor ondemand -> performance, read back performance' 20
-check $? "performance chosen: old, new and read-back on the status line"
-wait_for "${ROW}performance +[0-9]+ MHz +200-2000 " 20 && [ "$(file scaling_governor)" = performance ]
-check $? "the big row and scaling_governor say performance"
-screen | grep -Eq "$LITTLE"
-check $? "the LITTLE row is untouched: ondemand, 200-1400"
+	keys f
+	wait_for "Frequency limit of CPUs $cpus to change" 20 && screen | grep -q "maximum (now $max0 MHz)"
+	check $? "$bed: f asks which limit: maximum (now $max0 MHz), minimum"
+	IFS=: read -r t1 k1 m1 <<EOT
+$J_MAX
+EOT
+	IFS=: read -r t2 k2 m2 <<EOT
+$J_MIN
+EOT
+	typed "$t1"
+	wait_for "CPUs $cpus: maximum kHz ${max0}000 -> $k1, read back $k1" 20
+	check $? "$bed: a typed $t1 maximum is read back as $k1 kHz"
+	wait_for "${J_ROW}performance +[0-9]+ MHz +$min0-$m1 " 20 && [ "$(file scaling_max_freq)" = "$k1" ]
+	check $? "$bed: the big row's range reads $min0-$m1 MHz, as scaling_max_freq"
+	keys f j
+	wait_for "minimum \\(now $min0 MHz\\)" 20 > /dev/null
+	typed "$t2"
+	wait_for "CPUs $cpus: minimum kHz ${min0}000 -> $k2, read back $k2" 20
+	check $? "$bed: a typed $t2 minimum is read back as $k2 kHz"
+	wait_for "${J_ROW}performance +[0-9]+ MHz +$m2-$m1 " 20 && [ "$(file scaling_min_freq)" = "$k2" ]
+	check $? "$bed: the big row's range reads $m2-$m1 MHz, as scaling_min_freq"
 
-keys f
-wait_for 'Frequency limit of CPUs 4-7 to change' 20 && screen | grep -q 'maximum (now 2000 MHz)'
-check $? "f asks which limit: maximum (now 2000 MHz), minimum"
-keys Enter End Enter
-wait_for '> _' 20 > /dev/null
-keys 1 . 4 G H z Enter
-wait_for 'CPUs 4-7: maximum kHz 2000000 -> 1400000, read back 1400000' 20
-check $? "a typed 1.4GHz maximum is read back as 1400000 kHz"
-wait_for "${ROW}performance +[0-9]+ MHz +200-1400 " 20 && [ "$(file scaling_max_freq)" = 1400000 ]
-check $? "the big row's range reads 200-1400 MHz, as scaling_max_freq"
-keys f j
-wait_for 'minimum \(now 200 MHz\)' 20 > /dev/null
-keys Enter End Enter
-wait_for '> _' 20 > /dev/null
-keys 5 0 0 M H z Enter
-wait_for 'CPUs 4-7: minimum kHz 200000 -> 500000, read back 500000' 20
-check $? "a typed 500MHz minimum is read back as 500000 kHz"
-wait_for "${ROW}performance +[0-9]+ MHz +500-1400 " 20 && [ "$(file scaling_min_freq)" = 500000 ]
-check $? "the big row's range reads 500-1400 MHz, as scaling_min_freq"
-
-keys u
-wait_for 'undo: CPUs 4-7: minimum kHz 500000 -> 200000' 20 &&
-	wait_for "${ROW}performance +[0-9]+ MHz +200-1400 " 20
-check $? "u: the minimum goes back first, the row reads 200-1400"
-keys u
-wait_for 'undo: CPUs 4-7: maximum kHz 1400000 -> 2000000' 20 &&
-	wait_for "${ROW}performance +[0-9]+ MHz +200-2000 " 20
-check $? "u: then the maximum, the row reads 200-2000"
-keys u
-wait_for 'undo: CPUs 4-7: governor performance -> ondemand' 20 &&
-	wait_for "${ROW}ondemand +[0-9]+ MHz +200-2000 " 20
-check $? "u: then the governor, the row reads ondemand"
-[ "$(file scaling_governor) $(file scaling_min_freq) $(file scaling_max_freq)" = "ondemand 200000 2000000" ]
-check $? "the files hold the originals: ondemand, 200000, 2000000"
-printable
-check $? "every screen captured held printable text only"
-keys q
-wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
-check $? "q quits at once (nothing left in force), status 0"
+	keys u
+	wait_for "undo: CPUs $cpus: minimum kHz $k2 -> ${min0}000" 20 &&
+		wait_for "${J_ROW}performance +[0-9]+ MHz +$min0-$m1 " 20
+	check $? "$bed: u: the minimum goes back first, the row reads $min0-$m1"
+	keys u
+	wait_for "undo: CPUs $cpus: maximum kHz $k1 -> ${max0}000" 20 &&
+		wait_for "${J_ROW}performance +[0-9]+ MHz +$J_LIM0 " 20
+	check $? "$bed: u: then the maximum, the row reads $J_LIM0"
+	keys u
+	wait_for "undo: CPUs $cpus: governor performance -> $J_GOV0" 20 &&
+		wait_for "${J_ROW}$J_GOV0 +[0-9]+ MHz +$J_LIM0 " 20
+	check $? "$bed: u: then the governor, the row reads $J_GOV0"
+	[ "$(file scaling_governor) $(file scaling_min_freq) $(file scaling_max_freq)" = "$J_GOV0 ${min0}000 ${max0}000" ]
+	check $? "$bed: the files hold the originals: $J_GOV0, ${min0}000, ${max0}000"
+	printable
+	check $? "$bed: every screen captured held printable text only"
+	keys q
+	wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
+	check $? "$bed: q quits at once (nothing left in force), status 0"
+done

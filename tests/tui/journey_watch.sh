@@ -1,56 +1,24 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Journey 1: watch a disk and a NIC under load on the Odroid XU4 testbed,
-# at 80x24 and at 200x50. A feeder advances /proc/diskstats and
-# /proc/net/dev by elapsed time at known rates (sda: read 50 MB/s, write
-# 10 MB/s, 400 + 100 IO/s, busy 60 %; eth0: receive 100 Mbit/s, send
-# 20 Mbit/s), and the overview must show those rates within a few percent.
+# Journey 1: watch a disk and a NIC under load on each testbed of
+# tests/tui/journey_beds.sh at 80x24 (the XU4's sda and eth0, the HC1's,
+# the RK3399's SD card mmcblk1 and its GbE, the x86 VM's virtio vda and
+# eth0), and on the XU4 at 200x50 too. A feeder (tests/tui/feeder.py)
+# advances /proc/diskstats and /proc/net/dev by elapsed time at known rates
+# (disk: read 50 MB/s, write 10 MB/s, 400 + 100 IO/s, busy 60 %; eth0:
+# receive 100 Mbit/s, send 20 Mbit/s, 8000 + 2000 packets/s), and the
+# overview must show those rates within a few percent.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
+. "$top_srcdir/tests/tui/journey_beds.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 18
+set -- $JOURNEY_BEDS
+n=$#
+case " $JOURNEY_BEDS " in *" odroid-xu4 "*) n=$((n + 1)) ;; esac
+plan $((10 * n))
 feed=""
 trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
-
-# feeder.py TESTBED: every 10 ms, the counters as of now: the base values
-# plus rate x the time since the feeder began (CLOCK_MONOTONIC, the clock
-# benchtop times its samples by), so a stalled loop loses no bytes.
-cat > "$TMPD/feeder.py" <<'PY'
-import os, sys, time
-d = sys.argv[1]
-disk = open(d + "/proc/diskstats").read().split("\n")
-net = open(d + "/proc/net/dev").read().split("\n")
-# sda: reads/s, sectors read/s, writes/s, sectors written/s, io ms/s
-DISK = {3: 400, 5: 50e6 / 512, 7: 100, 9: 10e6 / 512, 12: 600}
-# eth0: receive bytes/s, packets/s (fields 0, 1), send (8, 9)
-NET = {0: 100e6 / 8, 1: 8000, 8: 20e6 / 8, 9: 2000}
-def put(name, text):
-    open(name + ".new", "w").write(text)
-    os.rename(name + ".new", name)
-t0 = time.monotonic()
-while True:
-    t = time.monotonic() - t0
-    out = []
-    for l in disk:
-        f = l.split()
-        if len(f) > 12 and f[2] == "sda":
-            for i, r in DISK.items():
-                f[i] = str(int(f[i]) + int(r * t))
-            l = "%4s %7s %s %s" % (f[0], f[1], f[2], " ".join(f[3:]))
-        out.append(l)
-    put(d + "/proc/diskstats", "\n".join(out))
-    out = []
-    for l in net:
-        if l.strip().startswith("eth0:"):
-            f = l.split(":", 1)[1].split()
-            for i, r in NET.items():
-                f[i] = str(int(f[i]) + int(r * t))
-            l = "  eth0: " + " ".join(f)
-        out.append(l)
-    put(d + "/proc/net/dev", "\n".join(out))
-    time.sleep(0.01)
-PY
 
 # rate.py NAME COLUMN: the figure in column COLUMN (1 = the first after the
 # name) of the row that starts with NAME, in bytes, bits or a count per
@@ -84,30 +52,37 @@ wait_rate() {
 }
 
 track_captures
-for size in "80 24" "200 50"; do
-	set -- $size
-	start "$1" "$2" "$(bed_cmd odroid-xu4 '-d 1')"
-	wait_for '^eth0 ' 30
-	check $? "$1x$2: the overview lists sda and eth0"
-	python3 "$TMPD/feeder.py" "$(cat "$TMPD/udir")" &
+for bed in $JOURNEY_BEDS; do
+	journey_bed "$bed"
+	sizes="80x24"
+	[ "$bed" = odroid-xu4 ] && sizes="80x24 200x50"
+	for size in $sizes; do
+	c=${size%x*} r=${size#*x} d=$J_DISK
+	start "$c" "$r" "$(live_cmd "$bed" '-d 1')"
+	wait_for "^$J_NIC " 30 && screen | grep -q "^$d "
+	check $? "$bed $size: the overview lists $d and $J_NIC"
+	python3 "$top_srcdir/tests/tui/feeder.py" "$(cat "$TMPD/udir")" \
+		"disk:$d:50e6:10e6:400:100:60" "net:$J_NIC:100e6:20e6:8000:2000" &
 	feed=$!
-	wait_rate sda 1 50e6
-	check $? "$1x$2: sda reads 50 MB/s"
-	wait_rate sda 2 10e6
-	check $? "$1x$2: sda writes 10 MB/s"
-	wait_rate sda 3 500
-	check $? "$1x$2: sda does 500 IO/s (400 reads, 100 writes)"
-	wait_rate sda 4 60
-	check $? "$1x$2: sda is busy 60 % of the time"
-	wait_rate eth0 1 100e6
-	check $? "$1x$2: eth0 receives 100 Mbit/s"
-	wait_rate eth0 2 20e6
-	check $? "$1x$2: eth0 sends 20 Mbit/s"
-	wait_rate eth0 3 10000
-	check $? "$1x$2: eth0 moves 10k packets/s (8000 in, 2000 out)"
+	wait_rate $d 1 50e6
+	check $? "$bed $size: $d reads 50 MB/s"
+	wait_rate $d 2 10e6
+	check $? "$bed $size: $d writes 10 MB/s"
+	wait_rate $d 3 500
+	check $? "$bed $size: $d does 500 IO/s (400 reads, 100 writes)"
+	wait_rate $d 4 60
+	check $? "$bed $size: $d is busy 60 % of the time"
+	wait_rate $J_NIC 1 100e6
+	check $? "$bed $size: $J_NIC receives 100 Mbit/s"
+	wait_rate $J_NIC 2 20e6
+	check $? "$bed $size: $J_NIC sends 20 Mbit/s"
+	wait_rate $J_NIC 3 10000
+	check $? "$bed $size: $J_NIC moves 10k packets/s (8000 in, 2000 out)"
 	kill $feed; feed=""
 	printable
-	check $? "$1x$2: every screen captured held printable text only"
+	check $? "$bed $size: every screen captured held printable text only"
 	keys q
-	wait_exit 10
+	wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
+	check $? "$bed $size: q quits, status 0"
+	done
 done

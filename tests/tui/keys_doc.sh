@@ -15,8 +15,8 @@ check $? "every row of the table names its keys ($(wc -l < "$TMPD/table") rows)"
 
 # Screen names come from the panel table (tui/panels.c, by enum panel_id):
 # a screen missing from it would print as another screen's name.
-[ "$(grep '^j k Down Up	' "$TMPD/table" | cut -f2)" = main,irq,help,journal,bench,benchres ]
-check $? "the list screens resolve through the panel table: main,irq,help,journal,bench,benchres"
+[ "$(grep '^j k Down Up	' "$TMPD/table" | cut -f2)" = main,irq,help,usb,journal,bench,benchres ]
+check $? "the list screens resolve through the panel table: main,irq,help,usb,journal,bench,benchres"
 
 # The man page: each .TP entry of KEYS, its bold words (the keys).
 python3 - "$top_srcdir/doc/benchtop.1" > "$TMPD/man" <<'PY'

@@ -109,3 +109,20 @@ for b in bad:
 sys.exit(1 if bad else 0)
 PY
 }
+
+# live_cmd BED [ARGS]: as bed_cmd, with BED's live overlay laid on top
+# when there is one (tests/testbeds/BED-live: the collector files, cpufreq
+# and devices a journey reads that the bed itself lacks), then the
+# testbeds named in $LIVE_EXTRA (odroid-xu4-tune), with every *.umockdev
+# file of the bed and its live overlay.
+live_cmd() {
+	_dev="" _ov=""
+	for _f in "$TESTBEDS/$1"/*.umockdev "$TESTBEDS/$1-live"/*.umockdev; do
+		[ -f "$_f" ] && _dev="$_dev -d '$_f'"
+	done
+	for _o in "$1-live" ${LIVE_EXTRA:-}; do
+		[ -d "$TESTBEDS/$_o" ] &&
+			_ov="$_ov && cp -r \"$TESTBEDS/$_o\"/. \"\$UMOCKDEV_DIR\"/"
+	done
+	echo "'$UMOCKDEV_RUN' $_dev -- sh -c 'cp -r \"$TESTBEDS/$1\"/. \"\$UMOCKDEV_DIR\"/$_ov && echo \"\$UMOCKDEV_DIR\" > \"$TMPD/udir\" && exec \"$BENCHTOP\" ${2:-}'"
+}

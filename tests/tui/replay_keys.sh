@@ -45,7 +45,7 @@ keys i
 wait_for '^150 +900 +0 +0 +900 +0 +0 +0 +0 +0 2 '
 check $? "i: the IRQ screen of the recording, per CPU as at the save"
 keys d
-wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +ASMedia' &&
+wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +sda +2 +ASMedia' &&
 wait_for '^Bus 4 +5000M +xhci-hcd\.2\.auto \(xhci-hcd\) +IRQ 150 on CPU 2 \(affinity 2\)'
 check $? "d: the recorded USB tree with speeds, drivers and IRQs"
 keys 1 '<' + o

@@ -14,7 +14,7 @@ if ldd "$BENCHTOP" 2> /dev/null | grep -q 'lib[at]san'; then
 	echo "1..0 # SKIP an ASan build (tests/run-all.sh runs this in a plain build)"
 	exit 0
 fi
-plan 10
+plan 12
 
 # The binary under memcheck: an error is exit status 99, the log says where.
 REAL=$BENCHTOP
@@ -42,6 +42,13 @@ vg_clean() {
 start 80 24 "$(bed_cmd odroid-hc1-480m '-d 1')"
 wait_for 'USB 3-1 \(ASMedia ASM1051E' 60
 check $? "hc1: the UAS hint names the bridge (ASMedia ASM1051E...)"
+# The USB screen's rows and a device's chain, with its link's verdicts.
+keys d
+wait_for '^  3-1 +174c:55aa +480M/5000M +usb-storage +sda ' 60
+check $? "hc1: the USB screen names sda on 3-1"
+keys j Enter
+wait_for '^       ! SuperSpeed device negotiated at 480M' 60
+check $? "hc1: Enter on 5-1: eth0's chain with its verdict"
 keys q
 wait_exit 30 && [ "$(cat "$TMPD/status")" = 0 ]
 check $? "hc1: q quits with status 0 under memcheck"

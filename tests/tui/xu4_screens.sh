@@ -67,9 +67,9 @@ wait_for '^151: GICv2 105 Edge xhci-hcd:usb5  affinity 7, effective -'
 check $? "the selected row's whole name and affinity are spelled out"
 
 keys d
-wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +ASMedia'
+wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +sda +2 +ASMedia'
 check $? "USB screen: 4-1 ASMedia bridge at 5000M, capable 5000M, uas"
-screen | grep -Eq '^ +6-1 +0bda:8153 +5000M/5000M +r8152 +Realtek RTL8153'
+screen | grep -Eq '^ +6-1 +0bda:8153 +5000M/5000M +r8152 +eth0 +7 +Realtek RTL8153'
 check $? "USB screen: 6-1 RTL8153 on r8152 at 5000M"
 screen | grep -Eq '^Bus 4 +5000M +xhci-hcd.2.auto \(xhci-hcd\) +IRQ 150 on CPU 2 \(affinity 2\)'
 check $? "USB screen: bus 4's host controller, its IRQ and where it fires"

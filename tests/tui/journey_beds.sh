@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# journey_beds.sh: the testbeds the journeys (tests/tui/journey_*.sh) run
+# on, and what a person reads on each - one case per bed, sourced after
+# tests/tui/lib.sh. JOURNEY_BEDS narrows the list (JOURNEY_BEDS=rk3399).
+: "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm}"
+
+# journey_bed BED: set the J_ variables for BED.
+#  J_DISK J_NIC     the disk and interface the watch journey reads
+#  J_CHAIN          the device the chain journey follows, J_KIND disk|net
+#  J_HOPS           the chain's lines after the device's (grep -E, one a line)
+#  J_IRQ J_ACTION   the IRQ the chain pins, its action
+#  J_CPU0 J_AFF0    the CPU that takes it and its affinity at the start
+#  J_OFFER J_PICK   the pin dialog's words and the keys that choose them
+#  J_PINTO J_CPU1   the affinity that gives and the CPU that takes it then
+#  J_LITTLE J_ROW   the other cluster's whole row; the tuned one's start
+#  J_POLICY J_GOV0  the tuned cluster's cpufreq policy and governor
+#  J_EXTRA          the overlay the tuning journeys add (odroid-xu4-tune)
+#  J_LIM0           its limits in MHz ("200-2000"); J_MAX J_MIN the new
+#                   limits as typed:kHz:MHz; "" for J_ROW: no cpufreq
+journey_bed() {
+	J_BED=$1 J_NIC=eth0 J_KIND=disk J_PICK=Enter
+	J_ROW="" J_LITTLE="" J_EXTRA=""
+	case $1 in
+	odroid-xu4 | odroid-hc1-480m)
+		J_DISK=sda J_CHAIN=sda J_IRQ=150 J_ACTION=xhci-hcd:usb3
+		J_OFFER='big cores (4-7)' J_PINTO=4-7 J_CPU1=4
+		J_ROW='^big Cortex-A15 +4-7 +' J_POLICY=policy4
+		J_LITTLE='^little Cortex-A7 +0-3 +ondemand +1400 MHz +200-1400 '
+		J_GOV0=ondemand J_LIM0=200-2000
+		J_MAX=1.4GHz:1400000:1400 J_MIN=500MHz:500000:500
+		;;
+	rk3399)
+		J_DISK=mmcblk1 J_CHAIN=eth0 J_KIND=net J_IRQ=71 J_ACTION=eth0
+		J_HOPS='^  -> host controller fe300000\.ethernet$'
+		J_CPU0=3 J_AFF0=3
+		J_OFFER='big cores (4-5)' J_PINTO=4-5 J_CPU1=4
+		J_ROW='^big Cortex-A72 +4-5 +' J_POLICY=policy4
+		J_LITTLE='^little Cortex-A53 +0-3 +schedutil +408 MHz +408-1008 '
+		J_GOV0=schedutil J_LIM0=408-1500
+		J_MAX=1.2GHz:1200000:1200 J_MIN=600MHz:600000:600
+		;;
+	x86-vm)
+		J_DISK=vda J_CHAIN=vda J_IRQ=36 J_ACTION=virtio1-req.0
+		J_HOPS='^  -> host controller 0000:00:02\.0$'
+		J_CPU0=0 J_AFF0=0-1
+		J_OFFER='CPU 1' J_PICK='j Enter' J_PINTO=1 J_CPU1=1
+		;;
+	*)
+		return 1 ;;
+	esac
+	case $1 in
+	odroid-xu4)
+		J_HOPS='^  -> USB 4-1  ASMedia ASM1051E/ASM1053E/ASM1153E uas 5000M$
+^  -> host controller xhci-hcd\.2\.auto$'
+		J_CPU0=2 J_AFF0=2 J_EXTRA=odroid-xu4-tune ;;
+	odroid-hc1-480m)
+		J_HOPS='^  -> USB 3-1  ASMedia ASM1051E/ASM1053E/ASM1153E usb-storage 480M$
+^  -> host controller xhci-hcd\.2\.auto$'
+		J_CPU0=0 J_AFF0=0-7 ;;
+	esac
+}
+
+# journey_click COL LINE: the X10 mouse report of a press and a release
+# (0-based), as a terminal sends them (see htop_keys.sh).
+journey_click() {
+	_xy="$(printf '%b%b' "\\$(printf %03o $(($1 + 33)))" \
+		"\\$(printf %03o $(($2 + 33)))")"
+	keys -l "$(printf '\033[M %s\033[M#%s' "$_xy" "$_xy")"
+}
+
+# journey_line PATTERN: the 0-based screen line that matches.
+journey_line() {
+	screen | grep -n -m1 -E -- "$1" | cut -d: -f1 | awk '{ print $1 - 1 }'
+}
