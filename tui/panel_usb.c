@@ -11,6 +11,7 @@
 #include "app.h"
 #include "cells.h"
 #include "draw.h"
+#include "hotplugui.h"
 #include "base/i18n.h"
 #include "panel.h"
 
@@ -119,11 +120,14 @@ static void usb_draw(struct app *a, int top, int height, int width)
 	draw_text(y++, 0, width, _("USB  PORT    VID:PID   SPEED/CAPABLE  "
 				   "DRIVER       DEVICE"));
 	draw_style(a->color, STYLE_NORMAL);
+	hotplugui_draw_note(a, end - 1, width);	/* the last row */
 	if (!a->have_hw || (l->n == 0 && l->nbuses == 0)) {
 		draw_text(y, 0, width, l->error ? l->error :
 			  _("no USB devices"));
 		return;
 	}
+	if (a->uevent_err)
+		end--;
 	for (b = 0; b < l->nbuses && y < end; b++) {
 		y += draw_bus(a, y, width, &l->buses[b]);
 		for (i = 0; i < l->n && y < end; i++) {
