@@ -95,6 +95,7 @@ void hotplugui_on_poll(struct app *a, const struct pollfd *pfd, int n)
 		if (!uevent_is_hw(&ev))
 			continue;
 		a->hw_stale = true;
+		a->aff_read_s = -1e9;	/* its IRQs' affinities too */
 		if (!strcmp(ev.action, "remove"))
 			say_removed(a, &ev);
 	}
