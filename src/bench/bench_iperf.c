@@ -317,7 +317,8 @@ static void serve_one(const struct iperf_lib *L, const struct bench_serve *o,
 	arm_ticks(o->idle_s, fd);
 	rc = L->iperf_run_server(t);
 	if (rc < 0) {
-		snprintf(err, sizeof(err), "%s", L->iperf_strerror(*L->i_errno));
+		snprintf(err, sizeof(err), "%s",
+			 L->iperf_strerror(*L->i_errno));
 		if (*L->i_errno == IERECVCOOKIE ||
 		    *L->i_errno == IERECVPARAMS)
 			snprintf(err, sizeof(err), _("the client sent nothing "

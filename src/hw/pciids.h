@@ -13,7 +13,7 @@
 struct pciids_query {
 	uint16_t vendor, device;
 	bool found;		/* both names known */
-	char name[256];		/* "Red Hat, Inc. Virtio 1.0 RNG" when found */
+	char name[256];		/* "Red Hat, Inc. Virtio 1.0 RNG" */
 };
 
 /* Fill each of the N queries from pci.ids text BUF of LEN bytes. */

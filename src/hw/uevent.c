@@ -15,7 +15,7 @@
 
 #include "base/strclean.h"
 
-#define UEVENT_MAX 8192		/* the kernel's UEVENT_BUFFER_SIZE is 2048 */
+#define UEVENT_MAX 8192	/* the kernel's UEVENT_BUFFER_SIZE is 2048 */
 #define LIBUDEV_MAGIC 0xfeedcafeu
 
 /* Where the KEY=VALUE strings start: after libudev's binary header, or

@@ -16,9 +16,9 @@ struct uevent {
 	char devtype[32];	/* "usb_device", "disk", ... or "" */
 	char devname[64];	/* DEVNAME ("sda", "bus/usb/004/002") or "" */
 	char interface[32];	/* INTERFACE: a NIC's name ("eth0") or "" */
-	char name[64];		/* what a person calls it: a disk's DEVNAME, a
-				 * NIC's INTERFACE, else the devpath's last
-				 * part ("4-1", "0000:01:00.0") */
+	/* what a person calls it: a disk's DEVNAME, a NIC's INTERFACE,
+	 * else the devpath's last part ("4-1", "0000:01:00.0") */
+	char name[64];
 };
 
 /* Parse one message of LEN bytes (NUL-separated KEY=VALUE strings after

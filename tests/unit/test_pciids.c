@@ -49,7 +49,7 @@ START_TEST(names_as_libpci_does)
 	struct pciids_query q[] = {
 		{ .vendor = 0x1af4, .device = 0x1041 },
 		{ .vendor = 0x1af4, .device = 0x1044 },
-		{ .vendor = 0x1af4, .device = 0x0001 },	/* a subsystem id */
+		{ .vendor = 0x1af4, .device = 0x0001 },	/* a subsystem */
 		{ .vendor = 0x1234, .device = 0x0001 },
 		{ .vendor = 0x8086, .device = 0x0d57 },	/* no name */
 		{ .vendor = 0xabcd, .device = 0x0001 },	/* past "C " */
