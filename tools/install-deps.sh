@@ -32,6 +32,9 @@ PKGS="$PKGS openssh-server openssh-client htop"
 PKGS="$PKGS ncurses-term"
 # tests/tui/tick_reads.sh counts the opens per tick
 PKGS="$PKGS strace"
+# tests/tui/hotplug.sh plugs a USB disk in with umockdev's uevents
+# (its GObject library from Python)
+PKGS="$PKGS gir1.2-umockdev-1.0 python3-gi"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

@@ -59,6 +59,10 @@ struct app {
 	struct hwmodel hw;
 	bool have_hw;
 	double hw_loaded_s;	/* when the hardware model was read */
+	double policy_read_s;	/* when governors and topology were */
+	int uevent_fd;		/* hotplugui.c's socket, -1 when none */
+	int uevent_err;		/* why there is none (-errno), or 0 */
+	bool hw_stale;		/* a device came or went: read it again */
 	double aff_read_s;	/* when the IRQ affinities were read */
 	size_t journal_seen;	/* the journal's length at the last state read */
 

@@ -12,6 +12,7 @@
 #include "app.h"
 #include "cells.h"
 #include "draw.h"
+#include "hotplugui.h"
 #include "base/i18n.h"
 #include "panel.h"
 #include "usbrows.h"
@@ -153,7 +154,7 @@ static void usb_draw(struct app *a, int top, int height, int width)
 {
 	const struct usbdev_list *l = app_moment(a)->usb;
 	struct view *v = &a->views[PANEL_USB];
-	int y = top, rows = height - 2;
+	int y = top, rows, end;
 	struct usbrows_line *ln;
 	size_t n, i, at = 0;
 
@@ -161,6 +162,9 @@ static void usb_draw(struct app *a, int top, int height, int width)
 	draw_text(y++, 0, width, _("  PORT    VID:PID   SPEED/CAPABLE "
 				   "DRIVER      DISK/NET CPU  DEVICE"));
 	draw_style(a->color, STYLE_NORMAL);
+	end = top + height - (a->uevent_err ? 1 : 0);
+	hotplugui_draw_note(a, top + height - 1, width);	/* the last row */
+	rows = end - top - 2;
 	if (!l || (l->n == 0 && l->nbuses == 0)) {
 		draw_text(y, 0, width, l && l->error ? l->error :
 			  _("no USB devices"));
@@ -182,7 +186,7 @@ static void usb_draw(struct app *a, int top, int height, int width)
 	for (i = v->top; i < n && y < top + 1 + rows; i++)
 		draw_line(a, y++, width, &ln[i], v->sel);
 	free(ln);
-	draw_selected(a, top + height - 1, width);
+	draw_selected(a, end - 1, width);
 }
 
 static bool usb_key(struct app *a, int ch)

@@ -15,6 +15,7 @@
 #include "app.h"
 #include "stale.h"
 #include "draw.h"
+#include "hotplugui.h"
 #include "keymap.h"
 #include "keys.h"
 #include "listfilter.h"
@@ -35,7 +36,8 @@
 #include "persistui.h"
 /* [experiment includes: end] */
 
-#define HW_RELOAD_S 10.0	/* USB, PCI, block: re-read this often */
+#define POLICY_RELOAD_S 10.0	/* governors, topology: re-read this often
+				 * (USB, PCI, block: on hotplug, hotplugui) */
 #define AFF_RELOAD_S 10.0	/* IRQ affinities: re-read this often */
 
 static const struct sample_roots live_roots = { "/proc", "/sys" };
@@ -49,6 +51,7 @@ void screen_app_init(struct app *a, const struct options *opts,
 	a->interval_s = opts->interval_set ? opts->interval_s : cfg->interval_s;
 	a->show_all = opts->all || cfg->show_idle_virtual;
 	a->panel = a->back = PANEL_MAIN;
+	a->uevent_fd = -1;
 	/* [tune init: begin] */
 	tuneui_init(a);
 	/* [tune init: end] */
@@ -86,6 +89,7 @@ void screen_app_fini(struct app *a)
 	if (a->have_hw)
 		hwmodel_fini(&a->hw);
 	moment_fini(&a->moment);
+	hotplugui_close(a);
 	history_free(&a->hist);
 	buf_free(&a->scratch);
 	irqrows_fini(&a->irqrows);
@@ -117,16 +121,22 @@ static void refresh_hw(struct app *a)
 	double busy[CPUSET_MAX];
 	size_t i;
 
-	/* a change any part of benchtop made (a key, an experiment, an undo)
-	 * is read back at once, not at the next reload */
-	if (!a->have_hw || s->time_s - a->hw_loaded_s >= HW_RELOAD_S ||
+	/* the whole model at a hotplug message; a change any part of
+	 * benchtop made (a key, an experiment, an undo) is read back at
+	 * once, not at the next reload */
+	if (hotplugui_due(a, s->time_s) ||
 	    a->tune.journal.n != a->journal_seen) {
 		if (a->have_hw)
 			hwmodel_fini(&a->hw);
 		a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
-		a->hw_loaded_s = s->time_s;
+		a->hw_loaded_s = a->policy_read_s = s->time_s;
+		a->hw_stale = false;
+	} else if (s->time_s - a->policy_read_s >= POLICY_RELOAD_S ||
+		   s->time_s < a->policy_read_s) {
+		hwmodel_refresh(&a->hw);	/* governors, every 10 s */
+		a->policy_read_s = s->time_s;
 	} else {
-		hwmodel_refresh_values(&a->hw);	/* the rest every 10 s */
+		hwmodel_refresh_values(&a->hw);	/* the rest each tick */
 	}
 	if (!a->have_hw || !a->have_rates)
 		return;

@@ -22,6 +22,7 @@
 #include "base/i18n.h"
 #include "cli/options.h"
 #include "panel.h"
+#include "hotplugui.h"
 #include "keymap.h"
 #include "screen.h"
 #include "base/settings.h"
@@ -173,18 +174,19 @@ static int term_gone(struct app *a, int sig_fd)
 
 static int run_loop(struct app *a, struct loop_fds *f)
 {
-	struct pollfd pfd[5] = {	/* [bench loop] 3 + the bench pipes */
+	struct pollfd pfd[6] = {	/* [bench loop] 3 + uevents + bench */
 		{ .fd = STDIN_FILENO, .events = POLLIN },
 		{ .fd = f->timer, .events = POLLIN },
 		{ .fd = f->sig, .events = POLLIN },
 	};
-	int end = 0, nfds = 3;
+	int end = 0, nfds = 3, nhp;
 
 	while (!a->quit && !end) {
 		uint64_t ticks;
 
+		nhp = hotplugui_pollfds(a, pfd + 3);	/* uevents */
 		/* [bench loop: begin] the benchmark children's pipes */
-		nfds = 3 + benchui_pollfds(a, pfd + 3);
+		nfds = 3 + nhp + benchui_pollfds(a, pfd + 3 + nhp);
 		/* [bench loop: end] */
 		if (poll(pfd, (nfds_t)nfds, -1) < 0 && errno != EINTR)
 			return -errno;
@@ -195,8 +197,9 @@ static int run_loop(struct app *a, struct loop_fds *f)
 		if ((pfd[1].revents & POLLIN) &&
 		    read(f->timer, &ticks, sizeof(ticks)) > 0)
 			screen_tick(a);
+		hotplugui_on_poll(a, pfd + 3, nhp);
 		/* [bench loop: begin] */
-		benchui_on_poll(a, pfd + 3, nfds - 3);
+		benchui_on_poll(a, pfd + 3 + nhp, nfds - 3 - nhp);
 		/* [bench loop: end] */
 		if (pfd[2].revents & POLLIN)
 			end = on_signals(a, f->sig);
@@ -235,6 +238,7 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 	rc = loop_open(&f, a.replay ? a.interval_s : FIRST_PAIR_S,
 		       a.interval_s);
 	if (rc == 0) {
+		hotplugui_open(&a);
 		screen_tick(&a);
 		screen_draw(&a);
 		rc = run_loop(&a, &f);

@@ -23,6 +23,7 @@
 #endif
 
 #include "bench/benchmsg.h"
+#include "base/dynlib.h"
 #include "base/i18n.h"
 
 /* The largest max_snd_cwnd of the sending streams (bytes), or -1. */
@@ -130,60 +131,113 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 }
 
 #ifdef HAVE_LIBIPERF
-/* What iperf3 -u -b -O -w -C --bidir would set (iperf3's own defaults:
- * UDP at 1 Mbit/s in datagrams of DEFAULT_UDP_BLKSIZE). */
-static void set_options(struct iperf_test *t, const struct preset *p)
+/* libiperf, loaded when a run or the server starts (dlopen: it maps
+ * libcrypto, 1.5 MiB resident, that no other run needs).  One list of
+ * the functions used; each is called through L->name. */
+#define IPERF_FUNCS(X) X(iperf_new_test) X(iperf_defaults) \
+	X(iperf_free_test) X(iperf_set_test_role) \
+	X(iperf_set_test_server_hostname) X(iperf_set_test_server_port) \
+	X(iperf_set_test_duration) X(iperf_set_test_num_streams) \
+	X(iperf_set_test_reverse) X(iperf_set_test_json_output) \
+	X(iperf_run_client) X(iperf_get_test_json_output_string) \
+	X(iperf_strerror) X(set_protocol) X(iperf_set_test_blksize) \
+	X(iperf_set_test_rate) X(iperf_set_test_bidirectional) \
+	X(iperf_set_test_omit) X(iperf_set_test_socket_bufsize) \
+	X(iperf_set_test_congestion_control) \
+	X(iperf_set_test_bind_address) X(iperf_set_test_one_off) \
+	X(iperf_run_server)
+
+struct iperf_lib {
+	void *handle;
+#define X(f) __typeof__(f) *f;
+	IPERF_FUNCS(X)
+#undef X
+	int *i_errno;
+};
+
+static int iperf_lib_open(struct iperf_lib *l, char *err, size_t errsize)
 {
-	if (p->udp) {
-		set_protocol(t, Pudp);
-		iperf_set_test_blksize(t, DEFAULT_UDP_BLKSIZE);
-		iperf_set_test_rate(t, p->rate_bps ? p->rate_bps : 1 << 20);
-	} else if (p->rate_bps) {
-		iperf_set_test_rate(t, p->rate_bps);
-	}
-	if (p->bidir)
-		iperf_set_test_bidirectional(t, 1);
-	if (p->omit_s)
-		iperf_set_test_omit(t, (int)p->omit_s);
-	if (p->window)
-		iperf_set_test_socket_bufsize(t, (int)p->window);
-	if (p->congestion[0])
-		iperf_set_test_congestion_control(t, (char *)p->congestion);
+	const struct dynlib_sym syms[] = {
+#define X(f) { #f, (void **)&l->f },
+		IPERF_FUNCS(X)
+#undef X
+		{ "i_errno", (void **)&l->i_errno },
+	};
+
+	l->handle = dynlib_open(IPERF_SONAME, syms, sizeof(syms) /
+				sizeof(syms[0]), _("iperf runs"), err,
+				errsize);
+	return l->handle ? 0 : -ENOTSUP;
 }
 
-int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
-		    size_t errsize)
+/* What iperf3 -u -b -O -w -C --bidir would set (iperf3's own defaults:
+ * UDP at 1 Mbit/s in datagrams of DEFAULT_UDP_BLKSIZE). */
+static void set_options(const struct iperf_lib *L, struct iperf_test *t,
+			const struct preset *p)
 {
-	struct iperf_test *t = iperf_new_test();
+	if (p->udp) {
+		L->set_protocol(t, Pudp);
+		L->iperf_set_test_blksize(t, DEFAULT_UDP_BLKSIZE);
+		L->iperf_set_test_rate(t, p->rate_bps ? p->rate_bps : 1 << 20);
+	} else if (p->rate_bps) {
+		L->iperf_set_test_rate(t, p->rate_bps);
+	}
+	if (p->bidir)
+		L->iperf_set_test_bidirectional(t, 1);
+	if (p->omit_s)
+		L->iperf_set_test_omit(t, (int)p->omit_s);
+	if (p->window)
+		L->iperf_set_test_socket_bufsize(t, (int)p->window);
+	if (p->congestion[0])
+		L->iperf_set_test_congestion_control(t, (char *)p->congestion);
+}
+
+static int run_client(const struct iperf_lib *L, const struct bench_job *j,
+		      json_t *res, char *err, size_t errsize)
+{
+	struct iperf_test *t = L->iperf_new_test();
 	const char *out;
 	int rc;
 
-	if (!t || iperf_defaults(t) < 0) {
+	if (!t || L->iperf_defaults(t) < 0) {
 		snprintf(err, errsize, "%s",
 			 _("libiperf could not set up a test"));
 		return -ENOMEM;
 	}
-	iperf_set_test_role(t, 'c');
-	iperf_set_test_server_hostname(t, j->target);
-	iperf_set_test_server_port(t, j->port > 0 ? j->port : 5201);
-	iperf_set_test_duration(t, (int)j->p.duration_s);
-	iperf_set_test_num_streams(t, (int)j->p.streams);
-	iperf_set_test_reverse(t, j->p.reverse);
-	set_options(t, &j->p);
-	iperf_set_test_json_output(t, 1);
+	L->iperf_set_test_role(t, 'c');
+	L->iperf_set_test_server_hostname(t, j->target);
+	L->iperf_set_test_server_port(t, j->port > 0 ? j->port : 5201);
+	L->iperf_set_test_duration(t, (int)j->p.duration_s);
+	L->iperf_set_test_num_streams(t, (int)j->p.streams);
+	L->iperf_set_test_reverse(t, j->p.reverse);
+	set_options(L, t, &j->p);
+	L->iperf_set_test_json_output(t, 1);
 	benchmsg_expect(j->out, j->p.duration_s + 0.5);
 	benchmsg_progress(j->out, 0, j->p.reverse ? "receive" : "send", -1);
-	rc = iperf_run_client(t);
-	out = iperf_get_test_json_output_string(t);
+	rc = L->iperf_run_client(t);
+	out = L->iperf_get_test_json_output_string(t);
 	if (out && j->p.raw_json)	/* -J: libiperf's text, verbatim */
 		json_object_set_new(res, "iperf_json", json_string(out));
 	if (out)
 		rc = bench_iperf_figures(out, res, err, errsize);
 	else if (rc < 0)
 		snprintf(err, errsize, _("iperf3 client to %s: %s"), j->target,
-			 iperf_strerror(i_errno));
-	iperf_free_test(t);
+			 L->iperf_strerror(*L->i_errno));
+	L->iperf_free_test(t);
 	return rc < 0 ? -EPROTO : 0;
+}
+
+int bench_iperf_run(const struct bench_job *j, json_t *res, char *err,
+		    size_t errsize)
+{
+	struct iperf_lib L;
+	int rc = iperf_lib_open(&L, err, errsize);
+
+	if (rc)
+		return rc;
+	rc = run_client(&L, j, res, err, errsize);
+	dynlib_close(L.handle);
+	return rc;
 }
 
 /* In a test child, for its SIGALRM handler: the idle bound (seconds)
@@ -243,27 +297,30 @@ static void arm_ticks(int idle_s, int fd)
 
 /* One test in a child: libiperf one-off, then _exit: 0 the test ran,
  * 1 it failed (the sentence on FD), 2 the server cannot listen. */
-static void serve_one(const struct bench_serve *o, int fd)
+static void serve_one(const struct iperf_lib *L, const struct bench_serve *o,
+		      int fd)
 {
-	struct iperf_test *t = iperf_new_test();
+	struct iperf_test *t = L->iperf_new_test();
 	char err[400];
 	int rc;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (!t || iperf_defaults(t) < 0) {
+	if (!t || L->iperf_defaults(t) < 0) {
 		dprintf(fd, "%s", _("libiperf could not set up a server"));
 		_exit(2);
 	}
-	iperf_set_test_role(t, 's');
-	iperf_set_test_server_port(t, o->port);
+	L->iperf_set_test_role(t, 's');
+	L->iperf_set_test_server_port(t, o->port);
 	if (o->bind)
-		iperf_set_test_bind_address(t, o->bind);
-	iperf_set_test_one_off(t, 1);
+		L->iperf_set_test_bind_address(t, o->bind);
+	L->iperf_set_test_one_off(t, 1);
 	arm_ticks(o->idle_s, fd);
-	rc = iperf_run_server(t);
+	rc = L->iperf_run_server(t);
 	if (rc < 0) {
-		snprintf(err, sizeof(err), "%s", iperf_strerror(i_errno));
-		if (i_errno == IERECVCOOKIE || i_errno == IERECVPARAMS)
+		snprintf(err, sizeof(err), "%s",
+			 L->iperf_strerror(*L->i_errno));
+		if (*L->i_errno == IERECVCOOKIE ||
+		    *L->i_errno == IERECVPARAMS)
 			snprintf(err, sizeof(err), _("the client sent nothing "
 				 "usable for %d s and was dropped"), o->idle_s);
 		dprintf(fd, "%s", err);
@@ -299,8 +356,8 @@ static void read_child(const struct bench_serve *o, int fd, bool *announced,
 
 /* Run one test child and wait for it; 1 when it cannot listen (ERR
  * set), else 0 (a failed or crashed test is a note). */
-static int one_test(const struct bench_serve *o, unsigned n, bool *announced,
-		    char *err, size_t errsize)
+static int one_test(const struct iperf_lib *L, const struct bench_serve *o,
+		    unsigned n, bool *announced, char *err, size_t errsize)
 {
 	char msg[400], line[500];
 	int fds[2], st = 0;
@@ -313,7 +370,7 @@ static int one_test(const struct bench_serve *o, unsigned n, bool *announced,
 	pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
-		serve_one(o, fds[1]);
+		serve_one(L, o, fds[1]);
 	}
 	close(fds[1]);
 	if (pid < 0) {
@@ -350,20 +407,24 @@ int bench_iperf_serve(const struct bench_serve *opt, char *err,
 		      size_t errsize)
 {
 	struct bench_serve o1 = *opt, *o = &o1;
+	struct iperf_lib L;
 	bool announced = false;
 	unsigned n;
 	int rc = 0;
 
 	err[0] = '\0';
+	if (iperf_lib_open(&L, err, errsize))
+		return -ENOTSUP;
 	if (o->port <= 0)
 		o->port = 5201;
 	if (o->idle_s <= 0)
 		o->idle_s = BENCH_SERVE_IDLE_S;
 	for (n = 1; rc == 0; n++) {
-		rc = one_test(o, n, &announced, err, errsize);
+		rc = one_test(&L, o, n, &announced, err, errsize);
 		if (o->once)
 			break;
 	}
+	dynlib_close(L.handle);
 	if (rc < 0)
 		snprintf(err, errsize, "%s", _("the one test failed"));
 	return rc ? -EIO : 0;

@@ -19,7 +19,9 @@
 
 #include <pci/pci.h>
 
+#include "base/buf.h"
 #include "base/strclean.h"
+#include "hw/pciids.h"
 
 /*
  * libpci reports fatal errors through a->error, which must not return and
@@ -163,20 +165,79 @@ static void read_sysfs(struct pcidev *d, const char *sys_root)
 	read_msi(d, dir);
 }
 
-static void fill_name(struct pci_access *a, struct pcidev *d, unsigned flags)
+/* D's name through libpci, which parses all of pci.ids first: only when
+ * the file could not be read here (a compressed pci.ids.gz). */
+static void lookup_name(struct pci_access *a, struct pcidev *d)
 {
-	char buf[256], *s = NULL;
+	char buf[256], *s, *dup;
 
-	/* The names come from pci.ids, which libpci parses whole (over a
-	 * megabyte of heap): the live screen does without them. */
-	if (flags & PCIDEV_NAMES)
-		s = pci_lookup_name(a, buf, sizeof(buf),
-			    PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE |
-			    PCI_LOOKUP_NO_NUMBERS, d->vendor, d->device);
-	if (s) {
-		d->name = strclean_dup(s, strlen(s));
-		return;
+	s = pci_lookup_name(a, buf, sizeof(buf), PCI_LOOKUP_VENDOR |
+			    PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_NUMBERS,
+			    d->vendor, d->device);
+	if (s && (dup = strclean_dup(s, strlen(s)))) {
+		free(d->name);
+		d->name = dup;
 	}
+}
+
+/* pci.ids as plain text into B, from the file libpci would read: its
+ * name, or without ".gz" where that is missing (as libpci does); false
+ * when there is none or it is compressed. */
+static bool read_ids(struct pci_access *a, struct buf *b)
+{
+	char path[PATH_MAX];
+	size_t n;
+
+	if (!a->id_file_name)
+		return false;
+	n = strlen(a->id_file_name);
+	if (buf_read_file(b, a->id_file_name) != 0) {
+		if (n < 4 || n >= sizeof(path) ||
+		    strcmp(a->id_file_name + n - 3, ".gz"))
+			return false;
+		memcpy(path, a->id_file_name, n - 3);
+		path[n - 3] = '\0';
+		if (buf_read_file(b, path) != 0)
+			return false;
+	}
+	return !(b->len >= 2 && (unsigned char)b->data[0] == 0x1f &&
+		 (unsigned char)b->data[1] == 0x8b);
+}
+
+/* Name the devices of OUT from pci.ids, the file libpci would read, in
+ * one pass over it (pciids.c); devices it does not know keep "vvvv:dddd". */
+static void name_devices(struct pci_access *a, struct pcidev_list *out)
+{
+	struct pciids_query *q = calloc(out->n ? out->n : 1, sizeof(*q));
+	struct buf b = { 0 };
+	size_t i;
+	char *dup;
+
+	if (q && read_ids(a, &b)) {
+		for (i = 0; i < out->n; i++) {
+			q[i].vendor = out->v[i].vendor;
+			q[i].device = out->v[i].device;
+		}
+		pciids_lookup(b.data, b.len, q, out->n);
+		for (i = 0; i < out->n; i++)
+			if (q[i].found && (dup = strclean_dup(q[i].name,
+						strlen(q[i].name)))) {
+				free(out->v[i].name);
+				out->v[i].name = dup;
+			}
+	} else {
+		for (i = 0; i < out->n; i++)
+			lookup_name(a, &out->v[i]);
+	}
+	buf_free(&b);
+	free(q);
+}
+
+/* "1af4:1041" until name_devices finds better. */
+static void fill_name(struct pcidev *d)
+{
+	char buf[16];
+
 	snprintf(buf, sizeof(buf), "%04x:%04x", d->vendor, d->device);
 	d->name = strdup(buf);
 }
@@ -197,7 +258,7 @@ static int fill_dev(struct pcidev *d, struct pci_access *a,
 	d->class_code = (uint32_t)p->device_class << 8 | p->prog_if;
 	d->kind = pcidev_kind(d->class_code);
 	d->irq = p->irq > 0 ? (unsigned)p->irq : 0;
-	fill_name(a, d, flags);
+	fill_name(d);
 	if (!d->addr || !d->name)
 		return -ENOMEM;
 	read_sysfs(d, sys_root);
@@ -266,6 +327,8 @@ static void scan_pci(struct pcidev_list *out, const char *sys_root,
 		out->n++;
 		pending = false;
 	}
+	if (flags & PCIDEV_NAMES)
+		name_devices(a, out);
 done:
 	if (a)
 		pci_cleanup(a);

@@ -16,10 +16,29 @@
 
 #include <microhttpd.h>
 
+#include "base/dynlib.h"
+#include "base/i18n.h"
 #include "base/strclean.h"
 #include "metrics/expo.h"
 
+/* libmicrohttpd, loaded when the server starts (dlopen: it maps gnutls,
+ * p11-kit, nettle, gmp..., 2.2 MiB resident, that no other run needs).
+ * One list of the functions used; each is called through h->L.name. */
+#define MHD_FUNCS(X) X(MHD_create_response_from_buffer) \
+	X(MHD_add_response_header) X(MHD_queue_response) \
+	X(MHD_destroy_response) X(MHD_lookup_connection_value) \
+	X(MHD_start_daemon) X(MHD_get_daemon_info) X(MHD_get_timeout) \
+	X(MHD_run) X(MHD_stop_daemon)
+
+struct mhd_lib {
+	void *handle;
+#define X(f) __typeof__(f) *f;
+	MHD_FUNCS(X)
+#undef X
+};
+
 struct httpd {
+	struct mhd_lib L;
 	struct MHD_Daemon *d;
 	struct httpd_opts o;
 	int fd;
@@ -66,21 +85,37 @@ int httpd_parse_addr(const char *addr, char *host, size_t hsize,
 	return 0;
 }
 
-static enum MHD_Result answer(struct MHD_Connection *c, unsigned status,
+static int mhd_open(struct mhd_lib *l, char *err, size_t errsize)
+{
+	const struct dynlib_sym syms[] = {
+#define X(f) { #f, (void **)&l->f },
+		MHD_FUNCS(X)
+#undef X
+	};
+
+	l->handle = dynlib_open(MICROHTTPD_SONAME, syms, sizeof(syms) /
+				sizeof(syms[0]), _("the metrics server"), err,
+				errsize);
+	return l->handle ? 0 : -ENOTSUP;
+}
+
+static enum MHD_Result answer(const struct mhd_lib *L,
+			      struct MHD_Connection *c, unsigned status,
 			      const char *type, const char *body, size_t len)
 {
 	struct MHD_Response *r;
 	enum MHD_Result rc;
 
-	r = MHD_create_response_from_buffer(len, (void *)body,
-					    MHD_RESPMEM_MUST_COPY);
+	r = L->MHD_create_response_from_buffer(len, (void *)body,
+					       MHD_RESPMEM_MUST_COPY);
 	if (!r)
 		return MHD_NO;
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	L->MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
-		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
-	rc = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
+		L->MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW,
+					   "GET, HEAD");
+	rc = L->MHD_queue_response(c, status, r);
+	L->MHD_destroy_response(r);
 	return rc;
 }
 
@@ -94,8 +129,8 @@ static bool wants_om(struct httpd *h, struct MHD_Connection *c)
 
 	if (h->o.force_om || h->o.never_om)
 		return h->o.force_om;
-	acc = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-					  MHD_HTTP_HEADER_ACCEPT);
+	acc = h->L.MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					       MHD_HTTP_HEADER_ACCEPT);
 	return acc && strstr(acc, "application/openmetrics-text");
 }
 
@@ -119,16 +154,17 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	}
 	h->requests++;
 	if (strcmp(url, "/metrics") != 0)
-		return answer(c, MHD_HTTP_NOT_FOUND, TEXT,
+		return answer(&h->L, c, MHD_HTTP_NOT_FOUND, TEXT,
 			      MSG("Not found: the metrics are at /metrics\n"));
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-		return answer(c, MHD_HTTP_METHOD_NOT_ALLOWED, TEXT,
+		return answer(&h->L, c, MHD_HTTP_METHOD_NOT_ALLOWED, TEXT,
 			      MSG("Only GET and HEAD\n"));
 	om = wants_om(h, c);
 	if (h->o.fn(h->o.ctx, om, &body, &len) != 0)
-		return answer(c, MHD_HTTP_INTERNAL_SERVER_ERROR, TEXT,
+		return answer(&h->L, c, MHD_HTTP_INTERNAL_SERVER_ERROR, TEXT,
 			      MSG("The metrics could not be gathered\n"));
-	return answer(c, MHD_HTTP_OK, expo_content_type(om), body, len);
+	return answer(&h->L, c, MHD_HTTP_OK, expo_content_type(om), body,
+		      len);
 }
 
 static void quiet_log(void *cls, const char *fmt, va_list ap)
@@ -138,7 +174,7 @@ static void quiet_log(void *cls, const char *fmt, va_list ap)
 static struct MHD_Daemon *start(struct httpd *h, const struct sockaddr *sa,
 				bool v6)
 {
-	return MHD_start_daemon(MHD_USE_EPOLL | (v6 ? MHD_USE_IPv6 : 0) |
+	return h->L.MHD_start_daemon(MHD_USE_EPOLL | (v6 ? MHD_USE_IPv6 : 0) |
 				MHD_USE_ERROR_LOG, 0, NULL, NULL,
 				on_request, h,
 				MHD_OPTION_SOCK_ADDR, sa,
@@ -193,9 +229,14 @@ struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
 		return NULL;
 	}
 	h->o = *o;
+	if (mhd_open(&h->L, err, size)) {
+		free(h);
+		return NULL;
+	}
 	errno = 0;
 	h->d = start(h, (const struct sockaddr *)&ss, v6);
-	di = h->d ? MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD) : NULL;
+	di = h->d ? h->L.MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD) :
+		    NULL;
 	if (!di) {
 		snprintf(err, size, "cannot listen on %s: %s", shown,
 			 errno ? strerror(errno) : "the HTTP library refused");
@@ -215,14 +256,14 @@ int httpd_timeout_ms(struct httpd *h)
 {
 	MHD_UNSIGNED_LONG_LONG t;
 
-	if (MHD_get_timeout(h->d, &t) != MHD_YES)
+	if (h->L.MHD_get_timeout(h->d, &t) != MHD_YES)
 		return -1;
 	return t > 60000 ? 60000 : (int)t;
 }
 
 void httpd_run(struct httpd *h)
 {
-	MHD_run(h->d);
+	h->L.MHD_run(h->d);
 }
 
 unsigned long httpd_requests(const struct httpd *h)
@@ -235,6 +276,7 @@ void httpd_stop(struct httpd *h)
 	if (!h)
 		return;
 	if (h->d)
-		MHD_stop_daemon(h->d);
+		h->L.MHD_stop_daemon(h->d);
+	dynlib_close(h->L.handle);
 	free(h);
 }

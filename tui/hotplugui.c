@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* hotplugui: reads the uevent socket in the one event loop; marks the
+ * hardware model stale and says what was removed. */
+#include "config.h"
+
+#include "hotplugui.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "draw.h"
+#include "base/i18n.h"
+#include "hw/uevent.h"
+
+void hotplugui_open(struct app *a)
+{
+	int fd = a->replay ? -1 : uevent_open();
+
+	a->uevent_fd = fd < 0 ? -1 : fd;
+	a->uevent_err = fd < 0 && !a->replay ? fd : 0;
+}
+
+void hotplugui_draw_note(const struct app *a, int y, int width)
+{
+	char line[160];
+
+	if (!a->uevent_err)
+		return;
+	snprintf(line, sizeof(line), _("no hotplug messages (%s): devices "
+		 "are read again every %.0f s"), strerror(-a->uevent_err),
+		 HOTPLUGUI_FALLBACK_S);
+	draw_text(y, 0, width, line);
+}
+
+void hotplugui_close(struct app *a)
+{
+	if (a->uevent_fd >= 0)
+		close(a->uevent_fd);
+	a->uevent_fd = -1;
+}
+
+int hotplugui_pollfds(const struct app *a, struct pollfd *pfd)
+{
+	if (a->uevent_fd < 0)
+		return 0;
+	pfd[0] = (struct pollfd){ .fd = a->uevent_fd, .events = POLLIN };
+	return 1;
+}
+
+/* The name the model had for the USB device at bus-port NAME, "" if
+ * none. */
+static const char *usb_product(const struct app *a, const char *name)
+{
+	const struct usbdev_list *l = &a->hw.chain.usb;
+	size_t i;
+
+	for (i = 0; a->have_hw && i < l->n; i++)
+		if (!strcmp(l->v[i].name, name) && l->v[i].product)
+			return l->v[i].product;
+	return "";
+}
+
+/* One sentence for a device that went away: a USB device, a disk, a
+ * NIC or a PCI device (its parts - interfaces, partitions - are not
+ * said apart). */
+static void say_removed(struct app *a, const struct uevent *ev)
+{
+	const char *p;
+
+	if (!strcmp(ev->devtype, "usb_device")) {
+		p = usb_product(a, ev->name);
+		app_say(a, _("USB device %s%s%s%s was removed"), ev->name,
+			p[0] ? " (" : "", p, p[0] ? ")" : "");
+	} else if (!strcmp(ev->subsystem, "block") &&
+		   !strcmp(ev->devtype, "disk")) {
+		app_say(a, _("disk %s was removed"), ev->name);
+	} else if (!strcmp(ev->subsystem, "net")) {
+		app_say(a, _("network interface %s was removed"), ev->name);
+	} else if (!strcmp(ev->subsystem, "pci")) {
+		app_say(a, _("PCI device %s was removed"), ev->name);
+	}
+}
+
+void hotplugui_on_poll(struct app *a, const struct pollfd *pfd, int n)
+{
+	struct uevent ev;
+	int rc;
+
+	if (n < 1 || !(pfd[0].revents & (POLLIN | POLLERR)))
+		return;
+	while ((rc = uevent_read(a->uevent_fd, &ev)) == 1) {
+		if (!uevent_is_hw(&ev))
+			continue;
+		a->hw_stale = true;
+		a->aff_read_s = -1e9;	/* its IRQs' affinities too */
+		if (!strcmp(ev.action, "remove"))
+			say_removed(a, &ev);
+	}
+	if (rc == -ENOBUFS) {	/* messages were lost: read it all again */
+		a->hw_stale = true;
+	} else if (rc < 0) {	/* the socket broke: the slow timer */
+		hotplugui_close(a);
+		a->uevent_err = rc;
+	}
+}
+
+bool hotplugui_due(const struct app *a, double now_s)
+{
+	if (!a->have_hw || a->hw_stale)
+		return true;
+	return a->uevent_fd < 0 &&
+	       (now_s - a->hw_loaded_s >= HOTPLUGUI_FALLBACK_S ||
+		now_s < a->hw_loaded_s);
+}
