@@ -79,7 +79,8 @@ int sample_reread_affinity(struct sample *s, const char *proc_root)
 }
 
 static int sample_take_files(struct sample *s,
-			     const struct sample_roots *roots, struct buf *b);
+			     const struct sample_roots *roots, struct buf *b,
+			     const struct sample *since);
 
 /* A source's result: the parser's count becomes 0. */
 static int status_of(int rc)
@@ -119,31 +120,33 @@ static int keep_affinities(struct sample *s, const struct sample *keep,
 	return 0;
 }
 
+int sample_take_since(struct sample *s, const struct sample_roots *roots,
+		      struct buf *b, const struct sample *prev, bool keep_aff)
+{
+	int rc = sample_take_files(s, roots, b, prev);
+
+	if (rc)
+		return rc;
+	if (prev && keep_aff)
+		return keep_affinities(s, prev, roots->proc);
+	return read_affinities(s, roots->proc);
+}
+
 int sample_take_keep(struct sample *s, const struct sample_roots *roots,
 		     struct buf *b, const struct sample *keep)
 {
-	int rc;
-
-	if (!keep)
-		return sample_take(s, roots, b);
-	rc = sample_take_files(s, roots, b);
-	if (rc)
-		return rc;
-	return keep_affinities(s, keep, roots->proc);
+	return sample_take_since(s, roots, b, keep, true);
 }
 
 int sample_take(struct sample *s, const struct sample_roots *roots,
 		struct buf *b)
 {
-	int rc = sample_take_files(s, roots, b);
-
-	if (rc)
-		return rc;
-	return read_affinities(s, roots->proc);
+	return sample_take_since(s, roots, b, NULL, false);
 }
 
 static int sample_take_files(struct sample *s,
-			     const struct sample_roots *roots, struct buf *b)
+			     const struct sample_roots *roots, struct buf *b,
+			     const struct sample *since)
 {
 	int rc;
 
@@ -165,7 +168,8 @@ static int sample_take_files(struct sample *s,
 		netdev_parse(b->data, b->len, &s->nets));
 	rc = read_into(b, roots->proc, "interrupts");
 	s->status.interrupts = status_of(rc ? rc :
-		interrupts_parse(b->data, b->len, &s->irqs));
+		interrupts_parse_since(b->data, b->len,
+				       since ? &since->irqs : NULL, &s->irqs));
 	rc = read_into(b, roots->proc, "loadavg");
 	s->status.loadavg = rc ? rc : loadavg_parse(b->data, b->len, &s->load);
 	rc = read_into(b, roots->proc, "uptime");

@@ -53,6 +53,13 @@ void sample_free(struct sample *s);
 int sample_take_keep(struct sample *s, const struct sample_roots *roots,
 		     struct buf *b, const struct sample *keep);
 
+/* sample_take after PREV (may be NULL; must not be S), the reading before:
+ * the lines of /proc/interrupts that did not change since PREV are taken
+ * from it rather than read again; with KEEP_AFF, so are PREV's IRQ
+ * affinities (the files are read only for new IRQs). */
+int sample_take_since(struct sample *s, const struct sample_roots *roots,
+		      struct buf *b, const struct sample *prev, bool keep_aff);
+
 /* Read S's IRQ affinities again (a save right after a pin records the
  * affinity now, not the one of the last tick); 0 or -ENOENT. */
 int sample_reread_affinity(struct sample *s, const char *proc_root);
