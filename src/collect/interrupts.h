@@ -27,8 +27,9 @@ struct irq_row {
 	char *action;		/* "xhci-hcd:usb5", "mmc1, mmc0" */
 };
 
-/* A table's memory is two blocks (rows, counts and cpus; the strings)
- * that belong to it: release them only with interrupts_free. */
+/* A table's memory is four blocks (rows, cpus, every row's counts, every
+ * row's strings) that belong to it: release them only with
+ * interrupts_free. */
 struct irq_table {
 	unsigned *cpus;		/* CPU id of each column, from the header
 				 * (strictly increasing; 0..n-1 without one) */
@@ -37,7 +38,10 @@ struct irq_table {
 	size_t nrows;
 	unsigned nskipped;	/* rows not understood, left out */
 	unsigned skip_line;	/* 1-based line of the first of them */
+	uint64_t *count_block;	/* the block of the rows' counts */
 	char *strings;		/* the block of the rows' strings */
+	size_t rows_cap, count_cap, str_cap;	/* the blocks' sizes (in
+				 * items), for a reading to reuse them */
 };
 
 /*

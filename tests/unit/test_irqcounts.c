@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_irqcounts: the count columns of /proc/interrupts as the kernel lays
- * them out (" %10u") and otherwise, and a reading taken over from the last
- * one (interrupts_parse_since) against a reading of its own. */
+ * them out (" %10u") and otherwise, a reading taken over from the last
+ * one (interrupts_parse_since) against a reading of its own, and the file
+ * read in pieces (irqread) as a whole. */
 #include "config.h"
 
 #include <errno.h>
@@ -12,6 +13,7 @@
 
 #include "collect/interrupts.h"
 #include "collect/irqcounts.h"
+#include "collect/irqread.h"
 #include "testutil.h"
 
 static const char *const captures[] = {
@@ -296,6 +298,105 @@ START_TEST(hash_sees_every_word)
 }
 END_TEST
 
+/* BUF fed to irqread in pieces of N bytes, as sample.c reads the file:
+ * each piece after what the last one left unread. */
+static int read_in_pieces(const char *buf, size_t len, size_t n,
+			  const struct irq_table *prev, struct irq_table *out)
+{
+	struct irqread r;
+	char *piece = malloc(len + n + 1);
+	size_t have = 0, at = 0;
+
+	irqread_begin(&r, prev);
+	while (at < len) {
+		size_t k = len - at < n ? len - at : n, used;
+
+		memcpy(piece + have, buf + at, k);
+		at += k;
+		have += k;
+		used = irqread_feed(&r, piece, have, false);
+		memmove(piece, piece + used, have - used);
+		have -= used;
+	}
+	irqread_feed(&r, piece, have, true);
+	free(piece);
+	return irqread_end(&r, out);
+}
+
+/* Pieces of 1, 7, 37, 100 and 4096 bytes: lines cut anywhere, the same
+ * table as the whole; with and without the last reading. */
+START_TEST(pieces_equal_whole)
+{
+	struct irq_table t_empty;
+	static const size_t sizes[] = { 1, 7, 37, 100, 4096 };
+
+	for (size_t k = 0; k < sizeof(captures) / sizeof(captures[0]); k++) {
+		size_t len;
+		char *buf = testutil_load(captures[k], &len);
+		char *next = bump(buf);
+		struct irq_table whole, prev, t;
+		int n = interrupts_parse(next, strlen(next), &whole);
+
+		ck_assert_int_gt(n, 0);
+		ck_assert_int_gt(interrupts_parse(buf, len, &prev), 0);
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			ck_assert_int_eq(read_in_pieces(next, strlen(next),
+							sizes[i], NULL, &t), n);
+			assert_same_table(&whole, &t);
+			interrupts_free(&t);
+			ck_assert_int_eq(read_in_pieces(next, strlen(next),
+							sizes[i], &prev, &t), n);
+			assert_same_table(&whole, &t);
+			interrupts_free(&t);
+		}
+		interrupts_free(&whole);
+		interrupts_free(&prev);
+		free(next);
+		free(buf);
+	}
+	/* garbage in pieces is garbage: the sentence, an empty table */
+	ck_assert_int_eq(read_in_pieces("CPU0 CPUx\n 1: 5 GIC\n", 20, 3, NULL,
+					&t_empty), -EINVAL);
+	ck_assert_ptr_null(t_empty.rows);
+	ck_assert_int_eq(read_in_pieces("CPU0\n 1: 5\0 GIC\n", 16, 5, NULL,
+					&t_empty), -EINVAL);
+	ck_assert_int_eq(read_in_pieces("\n  \n", 4, 1, NULL, &t_empty),
+			 -EINVAL);
+}
+END_TEST
+
+/* A reading into the memory of a spent table (the sample it replaces):
+ * the same table as one of its own, the spent one left empty. */
+START_TEST(reuse_spent_table)
+{
+	for (size_t k = 0; k < sizeof(captures) / sizeof(captures[0]); k++) {
+		size_t len;
+		char *buf = testutil_load(captures[k], &len);
+		char *next = bump(buf);
+		struct irq_table fresh, prev, spent, t;
+		struct irqread r;
+		int n = interrupts_parse(next, strlen(next), &fresh);
+
+		ck_assert_int_gt(interrupts_parse(buf, len, &prev), 0);
+		for (int with_prev = 0; with_prev < 2; with_prev++) {
+			ck_assert_int_gt(interrupts_parse(buf, len, &spent), 0);
+			irqread_begin(&r, with_prev ? &prev : NULL);
+			irqread_reuse(&r, &spent);
+			ck_assert_ptr_null(spent.rows);
+			ck_assert_ptr_null(spent.count_block);
+			irqread_feed(&r, next, strlen(next), true);
+			ck_assert_int_eq(irqread_end(&r, &t), n);
+			assert_same_table(&fresh, &t);
+			interrupts_free(&t);
+		}
+		interrupts_free(&fresh);
+		interrupts_free(&prev);
+		free(next);
+		free(buf);
+	}
+}
+END_TEST
+
 static Suite *irqcounts_suite(void)
 {
 	Suite *s = suite_create("irqcounts");
@@ -308,6 +409,8 @@ static Suite *irqcounts_suite(void)
 	tcase_add_test(c, since_count_going_down);
 	tcase_add_test(c, since_other_cpus);
 	tcase_add_test(c, hash_sees_every_word);
+	tcase_add_test(c, pieces_equal_whole);
+	tcase_add_test(c, reuse_spent_table);
 	suite_add_tcase(s, c);
 	return s;
 }
