@@ -88,6 +88,21 @@ static int status_of(int rc)
  * come, so the file (5.8 MB at 256 CPUs and 2000 IRQs) is never held. */
 #define IRQ_PIECE (64 * 1024)
 
+static int read_interrupts(struct sample *s, const char *proc,
+			   const struct irq_table *prev, struct buf *b,
+			   struct irq_table *old);
+
+int sample_read_interrupts(const char *proc, const struct irq_table *prev,
+			   struct buf *b, struct irq_table *out)
+{
+	struct irq_table none = { 0 };
+	struct sample s = { 0 };
+	int rc = read_interrupts(&s, proc, prev, b, &none);
+
+	*out = s.irqs;
+	return rc;
+}
+
 /* PROC/interrupts into S->irqs, piece by piece through B, the lines that
  * did not change since PREV (may be NULL) taken from it, in the memory of
  * OLD (spent: left empty); as status_of. */
