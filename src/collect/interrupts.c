@@ -106,7 +106,7 @@ static bool row_rates(const struct irq_row *p, const struct irq_row *c,
 		else if (!counter_delta(p->counts[map[i]], c->counts[i], &d))
 			return false;
 		sum = sum + d < sum ? UINT64_MAX : sum + d;
-		r->per_cpu[i] = (double)d / dt;	/* counter_rate, dt > 0 */
+		r->per_cpu[i] = (double)d / dt;	/* as counter_rate */
 	}
 	r->total_per_s = counter_rate(sum, dt);
 	return true;

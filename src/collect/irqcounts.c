@@ -76,7 +76,7 @@ static bool field(const char *q, const char *end, uint64_t *v)
 	nd = nondigits(w);
 	ns = nonspaces(w);
 	if ((nd & ns) || (nd >> 63))
-		return false;	/* a byte neither, or the last not a digit */
+		return false;	/* a byte neither, or the last no digit */
 	sp = ((~ns & HIGH) >> 7) * 0xff;
 	if (sp & (sp + 1))
 		return false;	/* a space after a digit */

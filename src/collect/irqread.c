@@ -476,6 +476,23 @@ static void spent(struct irqread *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* The rows' pointers into the counts and strings, which stopped moving. */
+static void point_rows(struct irqread *r)
+{
+	for (size_t i = 0; i < r->t.nrows; i++) {
+		struct irq_row *x = &r->t.rows[i];
+		const size_t *o = &r->off[i * NOFF];
+
+		x->counts = r->counts + o[0];
+		x->key = r->str + o[1];
+		x->desc = r->str + o[2];
+		x->chip = r->str + o[3];
+		x->hwirq = r->str + o[4];
+		x->trigger = r->str + o[5];
+		x->action = r->str + o[6];
+	}
+}
+
 int irqread_end(struct irqread *r, struct irq_table *out)
 {
 	int rc = r->rc ? r->rc : !r->started ? -EINVAL : 0;
@@ -503,18 +520,7 @@ int irqread_end(struct irqread *r, struct irq_table *out)
 		r->str = s;
 		r->cap_str = r->nstr;
 	}
-	for (size_t i = 0; i < r->t.nrows; i++) {
-		struct irq_row *x = &r->t.rows[i];
-		const size_t *o = &r->off[i * NOFF];
-
-		x->counts = r->counts + o[0];
-		x->key = r->str + o[1];
-		x->desc = r->str + o[2];
-		x->chip = r->str + o[3];
-		x->hwirq = r->str + o[4];
-		x->trigger = r->str + o[5];
-		x->action = r->str + o[6];
-	}
+	point_rows(r);
 	*out = r->t;
 	out->count_block = r->counts;
 	out->strings = r->str;

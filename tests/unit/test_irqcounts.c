@@ -345,7 +345,8 @@ START_TEST(pieces_equal_whole)
 			assert_same_table(&whole, &t);
 			interrupts_free(&t);
 			ck_assert_int_eq(read_in_pieces(next, strlen(next),
-							sizes[i], &prev, &t), n);
+							sizes[i], &prev, &t),
+					 n);
 			assert_same_table(&whole, &t);
 			interrupts_free(&t);
 		}

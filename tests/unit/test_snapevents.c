@@ -47,7 +47,7 @@ START_TEST(affinity_changes_are_events)
 	take(&s, "0-1", "1");
 	ck_assert_int_eq(snapevents_feed(&e, 0, &s, NULL), 0);
 	ck_assert_int_eq(snapevents_feed(&e, 1000, &s, NULL), 0);
-	ck_assert_uint_eq(json_array_size(e.list), 0);	/* nothing moved */
+	ck_assert_uint_eq(json_array_size(e.list), 0); /* no change */
 	sample_free(&s);
 	take(&s, "0-1", "0");		/* a pin of IRQ 17 */
 	ck_assert_int_eq(snapevents_feed(&e, 2000, &s, NULL), 0);
