@@ -151,15 +151,16 @@ static void refresh_hw(struct app *a)
  * a key, an experiment, an undo). */
 static int take_sample(struct app *a, int next)
 {
-	const struct sample *keep = NULL;
+	const struct sample *keep = NULL, *prev = NULL;
 	double now = a->samples[a->cur].time_s;
 
-	if (a->nsamples && next != a->cur &&
-	    now - a->aff_read_s < AFF_RELOAD_S && now >= a->aff_read_s &&
-	    a->tune.journal.n == a->journal_seen)
-		keep = &a->samples[a->cur];
-	if (sample_take_keep(&a->samples[next], &live_roots, &a->scratch,
-			     keep))
+	if (a->nsamples && next != a->cur)
+		prev = &a->samples[a->cur];
+	if (prev && now - a->aff_read_s < AFF_RELOAD_S &&
+	    now >= a->aff_read_s && a->tune.journal.n == a->journal_seen)
+		keep = prev;
+	if (sample_take_since(&a->samples[next], &live_roots, &a->scratch,
+			      prev, keep != NULL))
 		return -1;
 	if (!keep)
 		a->aff_read_s = a->samples[next].time_s;

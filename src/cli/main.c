@@ -11,6 +11,9 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 /* [snapshot includes: begin] */
 #include "cli/cmd_snap.h"
@@ -225,6 +228,13 @@ int main(int argc, char **argv)
 	const char *localedir = getenv("BENCHTOP_LOCALEDIR");
 	int rc;
 
+#ifdef M_MMAP_THRESHOLD
+	/* Blocks of 128 KiB and more (a reading of /proc/interrupts with 256
+	 * CPUs and 2000 IRQs holds 4 MB of counts) are mapped and given back
+	 * when freed; glibc's moving threshold would put them in the heap,
+	 * where freed ones stay resident (peak RSS there 34 -> 24 MiB). */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 	setlocale(LC_ALL, "");
 	/* Numbers are written with a '.' in every locale, on the screen too,
 	 * as the kernel writes them (doc/benchtop.1, LANGUAGE); parsers never

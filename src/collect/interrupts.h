@@ -16,6 +16,7 @@ struct irq_row {
 	uint64_t *counts;	/* one per column of the table's cpus[] */
 	size_t ncounts;		/* may be < ncpus (ERR, MIS rows) */
 	uint64_t total;
+	uint64_t text_hash;	/* irqcounts_hash of the row's line */
 	char *desc;		/* everything after the counts, verbatim but
 				 * trimmed: "GICv2 105 Edge xhci-hcd:usb5" */
 	/* Best-effort split of desc for numbered rows; each may be "". */
@@ -26,8 +27,9 @@ struct irq_row {
 	char *action;		/* "xhci-hcd:usb5", "mmc1, mmc0" */
 };
 
-/* All of a table's memory (rows, counts, strings, cpus) is one block that
- * belongs to the table: release it only with interrupts_free. */
+/* A table's memory is four blocks (rows, cpus, every row's counts, every
+ * row's strings) that belong to it: release them only with
+ * interrupts_free. */
 struct irq_table {
 	unsigned *cpus;		/* CPU id of each column, from the header
 				 * (strictly increasing; 0..n-1 without one) */
@@ -36,6 +38,10 @@ struct irq_table {
 	size_t nrows;
 	unsigned nskipped;	/* rows not understood, left out */
 	unsigned skip_line;	/* 1-based line of the first of them */
+	uint64_t *count_block;	/* the block of the rows' counts */
+	char *strings;		/* the block of the rows' strings */
+	size_t rows_cap, count_cap, str_cap;	/* the blocks' sizes (in
+				 * items), for a reading to reuse them */
 };
 
 /*
@@ -48,6 +54,16 @@ struct irq_table {
  * nskipped; the other rows stand.
  */
 int interrupts_parse(const char *buf, size_t len, struct irq_table *out);
+
+/*
+ * interrupts_parse, with PREV (may be NULL) the table of the last reading:
+ * a row whose line has not changed since (same key, same CPUs, same text)
+ * takes PREV's counts and strings instead of being read again.  The
+ * result is the table interrupts_parse would make of BUF.
+ */
+int interrupts_parse_since(const char *buf, size_t len,
+			   const struct irq_table *prev,
+			   struct irq_table *out);
 
 void interrupts_free(struct irq_table *t);
 

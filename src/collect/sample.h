@@ -53,6 +53,19 @@ void sample_free(struct sample *s);
 int sample_take_keep(struct sample *s, const struct sample_roots *roots,
 		     struct buf *b, const struct sample *keep);
 
+/* sample_take after PREV (may be NULL; must not be S), the reading before:
+ * the lines of /proc/interrupts that did not change since PREV are taken
+ * from it rather than read again; with KEEP_AFF, so are PREV's IRQ
+ * affinities (the files are read only for new IRQs). */
+int sample_take_since(struct sample *s, const struct sample_roots *roots,
+		      struct buf *b, const struct sample *prev, bool keep_aff);
+
+/* PROC/interrupts into OUT (interrupts_free it), read in pieces through
+ * B (never the whole file at once), the lines unchanged since PREV (may be
+ * NULL) taken from it; 0 or -errno (-EINVAL: not understood). */
+int sample_read_interrupts(const char *proc, const struct irq_table *prev,
+			   struct buf *b, struct irq_table *out);
+
 /* Read S's IRQ affinities again (a save right after a pin records the
  * affinity now, not the one of the last tick); 0 or -ENOENT. */
 int sample_reread_affinity(struct sample *s, const char *proc_root);

@@ -15,6 +15,7 @@
 
 #include "base/buf.h"
 #include "collect/irqaff.h"
+#include "collect/sample.h"
 #include "base/strclean.h"
 
 #define MAX_IRQS 64
@@ -422,13 +423,10 @@ static int load_irqs(struct chain_list *out, const char *proc_root,
 		     struct irq_table *t)
 {
 	struct buf b = { 0 };
-	char path[4096];
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/interrupts", proc_root);
-	rc = buf_read_file(&b, path);
-	if (!rc)
-		rc = interrupts_parse(b.data, b.len, t);
+	/* in pieces: 5.8 MB with 256 CPUs and 2000 IRQs, never all held */
+	rc = sample_read_interrupts(proc_root, NULL, &b, t);
 	buf_free(&b);
 	if (rc < 0)
 		add_error(&out->error, "/proc/interrupts", rc == -EINVAL ?

@@ -7,7 +7,9 @@
 #include "session/snapevents.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/strclean.h"
@@ -16,6 +18,8 @@ void snapevents_init(struct snapevents *e)
 {
 	e->list = json_array();
 	e->last = json_object();
+	e->aff = NULL;
+	e->naff = 0;
 }
 
 void snapevents_fini(struct snapevents *e)
@@ -23,6 +27,9 @@ void snapevents_fini(struct snapevents *e)
 	json_decref(e->list);
 	json_decref(e->last);
 	e->list = e->last = NULL;
+	free(e->aff);
+	e->aff = NULL;
+	e->naff = 0;
 }
 
 /* VALUE of KIND for TARGET at T_MS: an event when it changed. */
@@ -46,10 +53,50 @@ static int note(struct snapevents *e, int64_t t_ms, const char *kind,
 	return 0;
 }
 
+/* Room in E's affinity cache for N rows, new ones empty; 0 or -ENOMEM. */
+static int aff_cache(struct snapevents *e, size_t n)
+{
+	struct snapevents_aff *a;
+
+	if (n <= e->naff)
+		return 0;
+	a = realloc(e->aff, n * sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	for (size_t i = e->naff; i < n; i++)
+		a[i].irq = UINT_MAX;
+	e->aff = a;
+	e->naff = n;
+	return 0;
+}
+
+/* Row I's affinity: noted when it is not the one noted last (a tick reads
+ * the affinities every 10 s only: most ticks format none). */
+static int feed_affinity(struct snapevents *e, int64_t t_ms,
+			 const struct sample *cur, size_t i)
+{
+	const struct irq_row *r = &cur->irqs.rows[i];
+	struct snapevents_aff *c = &e->aff[i];
+	char v[64];
+	int rc;
+
+	if (!r->numeric || !cur->aff[i].has_affinity) {
+		c->irq = UINT_MAX;
+		return 0;
+	}
+	if (c->irq == r->irq && cpuset_equal(&c->set, &cur->aff[i].affinity))
+		return 0;
+	cpulist_format(&cur->aff[i].affinity, v, sizeof(v));
+	rc = note(e, t_ms, "affinity", r->key, v);
+	c->irq = rc ? UINT_MAX : r->irq;
+	c->set = cur->aff[i].affinity;
+	return rc;
+}
+
 int snapevents_feed(struct snapevents *e, int64_t t_ms,
 		    const struct sample *cur, const struct hwmodel *hw)
 {
-	char t[24], v[64];
+	char t[24];
 	size_t i;
 	int rc = e->list && e->last ? 0 : -ENOMEM;
 
@@ -60,12 +107,10 @@ int snapevents_feed(struct snapevents *e, int64_t t_ms,
 		if (c->has_freq && c->freq.governor)
 			rc = note(e, t_ms, "governor", t, c->freq.governor);
 	}
-	for (i = 0; cur && cur->aff && rc == 0 && i < cur->irqs.nrows; i++) {
-		if (!cur->irqs.rows[i].numeric || !cur->aff[i].has_affinity)
-			continue;
-		cpulist_format(&cur->aff[i].affinity, v, sizeof(v));
-		rc = note(e, t_ms, "affinity", cur->irqs.rows[i].key, v);
-	}
+	if (rc == 0 && cur && cur->aff)
+		rc = aff_cache(e, cur->irqs.nrows);
+	for (i = 0; cur && cur->aff && rc == 0 && i < cur->irqs.nrows; i++)
+		rc = feed_affinity(e, t_ms, cur, i);
 	return rc;
 }
 

@@ -14,6 +14,13 @@
 struct snapevents {
 	json_t *list;	/* [{t_ms, kind, target, old, new}], oldest first */
 	json_t *last;	/* "kind:target" -> the value seen last */
+	/* The affinity noted last for each IRQ row (by row, with its IRQ
+	 * number): a row whose set is the same is not formatted again. */
+	struct snapevents_aff {
+		unsigned irq;	/* UINT_MAX: nothing noted for this row */
+		struct cpuset set;
+	} *aff;
+	size_t naff;
 };
 
 void snapevents_init(struct snapevents *e);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_interrupts: libFuzzer target for interrupts_parse, find and rates
- * (the input parsed whole and cut in two, as two samples). */
+ * (the input parsed whole and cut in two, as two samples), and for
+ * interrupts_parse_since (the whole after the half: as read afresh). */
 #include "config.h"
 
 #include <stdint.h>
@@ -28,6 +29,25 @@ static void rates(const struct irq_table *prev, const struct irq_table *cur)
 	interrupts_rates_free(r, (size_t)n);
 }
 
+/* The whole read after the half must be the whole read alone. */
+static void since(const char *buf, size_t size, const struct irq_table *half,
+		  const struct irq_table *whole, int n)
+{
+	struct irq_table t;
+
+	if (interrupts_parse_since(buf, size, half, &t) != n)
+		abort();
+	for (size_t i = 0; n >= 0 && i < t.nrows; i++)
+		if (strcmp(t.rows[i].key, whole->rows[i].key) ||
+		    strcmp(t.rows[i].desc, whole->rows[i].desc) ||
+		    t.rows[i].total != whole->rows[i].total ||
+		    t.rows[i].ncounts != whole->rows[i].ncounts ||
+		    memcmp(t.rows[i].counts, whole->rows[i].counts,
+			   t.rows[i].ncounts * sizeof(uint64_t)))
+			abort();
+	interrupts_free(&t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *buf = (const char *)data;
@@ -51,6 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (h >= 0 && n >= 0)
 		rates(&whole, &half);
+	if (h >= 0)
+		since(buf, size, &half, &whole, n);
 	interrupts_free(&whole);
 	interrupts_free(&half);
 	return 0;

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* irqcounts: the count columns of a /proc/interrupts row.  The kernel
+ * prints each as " %10u" (show_interrupts, seq_put_decimal_ull_width), so
+ * a field is checked and converted eight bytes at a time; anything else
+ * (tabs, wider numbers, pasted excerpts) takes the byte-by-byte way. */
+#include "config.h"
+
+#include "collect/irqcounts.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGH UINT64_C(0x8080808080808080)
+#define LOW7 UINT64_C(0x7f7f7f7f7f7f7f7f)
+#define FIELD 11		/* ' ' and ten right-aligned digits */
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Eight bytes at S, the first in the low byte (as little-endian loads). */
+static uint64_t load8(const char *s)
+{
+	uint64_t v;
+
+	memcpy(&v, s, sizeof(v));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* The high bit of each byte of W that is not a digit. */
+static uint64_t nondigits(uint64_t w)
+{
+	uint64_t t = w ^ (ONES * '0');
+
+	return (((t & LOW7) + ONES * (0x80 - 10)) | t) & HIGH;
+}
+
+/* The high bit of each byte of W that is not a space. */
+static uint64_t nonspaces(uint64_t w)
+{
+	uint64_t t = w ^ (ONES * ' ');
+
+	return (((t & LOW7) + LOW7) | t) & HIGH;
+}
+
+/* The number that the digits of W spell (spaces read as 0). */
+static uint32_t eight_digits(uint64_t w)
+{
+	w = (w & (ONES * 0x0f)) * 2561 >> 8;
+	w = (w & UINT64_C(0x00ff00ff00ff00ff)) * 6553601 >> 16;
+	return (uint32_t)((w & UINT64_C(0x0000ffff0000ffff)) *
+			  UINT64_C(42949672960001) >> 32);
+}
+
+/* The kernel's field at Q: ' ', spaces, then digits up to Q[10], then a
+ * blank or END.  False when Q is laid out otherwise. */
+static bool field(const char *q, const char *end, uint64_t *v)
+{
+	uint64_t w, nd, ns, sp;
+
+	if (end - q < FIELD || q[0] != ' ' ||
+	    (end - q > FIELD && !is_blank(q[FIELD])))
+		return false;
+	w = load8(q + 3);
+	nd = nondigits(w);
+	ns = nonspaces(w);
+	if ((nd & ns) || (nd >> 63))
+		return false;	/* a byte neither, or the last no digit */
+	sp = ((~ns & HIGH) >> 7) * 0xff;
+	if (sp & (sp + 1))
+		return false;	/* a space after a digit */
+	if (q[1] == ' ' && q[2] == ' ') {
+		*v = eight_digits(w);
+		return true;
+	}
+	if (sp || !is_digit(q[2]) || (q[1] != ' ' && !is_digit(q[1])))
+		return false;
+	*v = (uint64_t)((q[1] == ' ' ? 0 : q[1] - '0') * 10 + q[2] - '0') *
+	     100000000u + eight_digits(w);
+	return true;
+}
+
+/* One count the long way; 1 read, 0 not a count, -EINVAL too large. */
+static int slow_count(const char **p, const char *end, uint64_t *v)
+{
+	const char *q = *p, *te;
+	bool over = false;
+
+	while (q < end && is_blank(*q))
+		q++;
+	*v = 0;
+	for (te = q; te < end && is_digit(*te); te++) {
+		unsigned d = (unsigned)(*te - '0');
+
+		over = over || *v > (UINT64_MAX - d) / 10;
+		*v = *v * 10 + d;
+	}
+	if (te == q || (te < end && !is_blank(*te)))
+		return 0;	/* not a count: the description */
+	if (over)
+		return -EINVAL;
+	*p = te;
+	return 1;
+}
+
+int irqcounts_read(const char **p, const char *end, size_t max,
+		   uint64_t *dst, size_t *n, uint64_t *total)
+{
+	uint64_t sum = 0, v;
+
+	for (*n = 0; *n < max; (*n)++) {
+		if (field(*p, end, &v)) {
+			*p += FIELD;
+		} else {
+			int rc = slow_count(p, end, &v);
+
+			if (rc < 0)
+				return rc;
+			if (rc == 0)
+				break;
+		}
+		if (dst)
+			dst[*n] = v;
+		sum = sum + v < sum ? UINT64_MAX : sum + v;
+	}
+	if (total)
+		*total = sum;
+	return 0;
+}
+
+/* One step: a bijection of H for a fixed W and of W for a fixed H (xor,
+ * odd multiplier, xorshift), so that two texts differing in one word
+ * never meet: the final mix(mix(a, w), b) is a bijection of each lane. */
+static uint64_t mix(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+	return h ^ (h >> 29);
+}
+
+uint64_t irqcounts_hash(const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p), i = 0;
+	uint64_t a = mix(0, n), b = mix(1, n), w = 0;
+
+	/* two lanes, words 0 2 4 ... and 1 3 5 ...: half the loop's own
+	 * instructions (a 256-CPU file is 5.8 MB a tick) */
+	for (; i + 16 <= n; i += 16) {
+		a = mix(a, load8(p + i));
+		b = mix(b, load8(p + i + 8));
+	}
+	if (i + 8 <= n) {
+		a = mix(a, load8(p + i));
+		i += 8;
+	}
+	memcpy(&w, p + i, n - i);
+	return mix(mix(a, w), b);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* irqcounts: the per-CPU count columns of a /proc/interrupts row, read in
+ * one pass (eight digits at a time where the kernel's layout allows). */
+#ifndef BENCHTOP_IRQCOUNTS_H
+#define BENCHTOP_IRQCOUNTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Read up to MAX blank-separated decimal counts from *P (before END) into
+ * DST (may be NULL: only counted) and their saturating sum into *TOTAL
+ * (may be NULL); *N is how many.  The counts end at the first token that
+ * is not all digits (the description) or at END; *P is left after the
+ * last count.  Returns 0, or -EINVAL for a count past 64 bits.
+ */
+int irqcounts_read(const char **p, const char *end, size_t max,
+		   uint64_t *dst, size_t *n, uint64_t *total);
+
+/*
+ * A 64-bit digest of the text [P, END): a row line whose digest is the one
+ * of the last reading has not changed (a change of one 8-byte word always
+ * changes it; of several, with odds of about 2^-64).
+ */
+uint64_t irqcounts_hash(const char *p, const char *end);
+
+#endif

@@ -1,0 +1,422 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* test_irqcounts: the count columns of /proc/interrupts as the kernel lays
+ * them out (" %10u") and otherwise, a reading taken over from the last
+ * one (interrupts_parse_since) against a reading of its own, and the file
+ * read in pieces (irqread) as a whole. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/interrupts.h"
+#include "collect/irqcounts.h"
+#include "collect/irqread.h"
+#include "testutil.h"
+
+static const char *const captures[] = {
+	"odroid-xu4/proc_interrupts_excerpt",
+	"rk3399/rockpi4_proc_interrupts",
+	"rk3399/nanopi-r4s_proc_interrupts",
+	"rpi4/proc_interrupts",
+	"x86/desktop20_proc_interrupts",
+	"x86/broadwell32_proc_interrupts",
+};
+
+/* Counts of S as irqcounts_read gives them; how many into *N. */
+static int read_str(const char *s, uint64_t *v, size_t max, size_t *n,
+		    uint64_t *total)
+{
+	const char *p = s;
+
+	return irqcounts_read(&p, s + strlen(s), max, v, n, total);
+}
+
+/* Every width the kernel's field can hold, each digit count and the
+ * boundaries of the 8-digit step, in the kernel's " %10llu" layout. */
+START_TEST(kernel_layout_every_width)
+{
+	static const uint64_t want[] = {
+		0, 7, 10, 99, 12345678, 99999999, 100000000, 123456789,
+		999999999, 1000000000, 1156859750, 4294967295u,
+		UINT64_C(9999999999),
+	};
+	enum { N = sizeof(want) / sizeof(want[0]) };
+	char line[N * 11 + 32];
+	uint64_t got[N + 1], total, sum = 0;
+	size_t n, at = 0;
+
+	for (size_t i = 0; i < N; i++) {
+		at += (size_t)snprintf(line + at, sizeof(line) - at, " %10llu",
+				       (unsigned long long)want[i]);
+		sum += want[i];
+	}
+	snprintf(line + at, sizeof(line) - at, "  IR-PCI-MSI 5-edge eth0");
+	ck_assert_int_eq(read_str(line, got, N + 1, &n, &total), 0);
+	ck_assert_uint_eq(n, N);
+	for (size_t i = 0; i < N; i++)
+		ck_assert_uint_eq(got[i], want[i]);
+	ck_assert_uint_eq(total, sum);
+}
+END_TEST
+
+/* What the eight-at-a-time way must hand to the long way, or refuse. */
+START_TEST(other_layouts)
+{
+	uint64_t v[8], total;
+	size_t n;
+
+	/* wider than ten digits: the long way, still right */
+	ck_assert_int_eq(read_str(" 123456789012 5 GIC", v, 8, &n, &total), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(v[0], UINT64_C(123456789012));
+	/* a huge count: the largest u64, then one past it */
+	ck_assert_int_eq(read_str(" 18446744073709551615 1", v, 8, &n,
+				  &total), 0);
+	ck_assert_uint_eq(v[0], UINT64_MAX);
+	ck_assert_uint_eq(total, UINT64_MAX);	/* the sum saturates */
+	ck_assert_int_eq(read_str(" 18446744073709551616", v, 8, &n, &total),
+			 -EINVAL);
+	/* tabs, a digit glued to a word, a space inside the field */
+	ck_assert_int_eq(read_str("\t        12\t3 x", v, 8, &n, &total), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(v[0] + v[1], 15);
+	ck_assert_int_eq(read_str("         12x         3", v, 8, &n, &total),
+			 0);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_int_eq(read_str("     1   23         4 x", v, 8, &n,
+				  &total), 0);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_uint_eq(v[0], 1);
+	ck_assert_uint_eq(v[1], 23);
+	ck_assert_uint_eq(v[2], 4);
+	/* MAX binds; a field cut by the end of the text */
+	ck_assert_int_eq(read_str("          1          2", v, 1, &n, &total),
+			 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(read_str("          1      2", v, 8, &n, &total), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(v[1], 2);
+}
+END_TEST
+
+/* Rows the kernel prints: a counts column shorter than the CPUs (ERR,
+ * MIS), a row with text only (left out and counted). */
+START_TEST(short_and_text_only_rows)
+{
+	const char *text =
+		"           CPU0       CPU1       CPU2\n"
+		" 16:       1001          0         17   GICv2  65 Level  a\n"
+		" 17:   GICv2 66 Level  no counts at all\n"
+		"ERR:          3\n"
+		"MIS:          0          1\n";
+	struct irq_table t;
+	const struct irq_row *r;
+
+	ck_assert_int_eq(interrupts_parse(text, strlen(text), &t), 3);
+	ck_assert_uint_eq(t.nskipped, 1);
+	ck_assert_uint_eq(t.skip_line, 3);
+	r = interrupts_find(&t, "16");
+	ck_assert_uint_eq(r->ncounts, 3);
+	ck_assert_uint_eq(r->total, 1018);
+	ck_assert_str_eq(r->action, "a");
+	r = interrupts_find(&t, "ERR");
+	ck_assert_uint_eq(r->ncounts, 1);
+	ck_assert_uint_eq(r->counts[0], 3);
+	ck_assert_str_eq(r->desc, "");
+	ck_assert_uint_eq(interrupts_find(&t, "MIS")->ncounts, 2);
+	interrupts_free(&t);
+}
+END_TEST
+
+static void assert_same_table(const struct irq_table *a,
+			      const struct irq_table *b)
+{
+	ck_assert_uint_eq(a->nrows, b->nrows);
+	ck_assert_uint_eq(a->ncpus, b->ncpus);
+	ck_assert_uint_eq(a->nskipped, b->nskipped);
+	for (size_t i = 0; i < a->nrows; i++) {
+		const struct irq_row *x = &a->rows[i], *y = &b->rows[i];
+
+		ck_assert_str_eq(x->key, y->key);
+		ck_assert_uint_eq(x->ncounts, y->ncounts);
+		ck_assert_uint_eq(x->total, y->total);
+		ck_assert_uint_eq(x->text_hash, y->text_hash);
+		ck_assert_int_eq(x->numeric, y->numeric);
+		ck_assert_uint_eq(x->irq, y->irq);
+		ck_assert_str_eq(x->desc, y->desc);
+		ck_assert_str_eq(x->chip, y->chip);
+		ck_assert_str_eq(x->hwirq, y->hwirq);
+		ck_assert_str_eq(x->trigger, y->trigger);
+		ck_assert_str_eq(x->action, y->action);
+		ck_assert_mem_eq(x->counts, y->counts,
+				 x->ncounts * sizeof(*x->counts));
+	}
+}
+
+/* Copy of TEXT with each digit D of the counts region of every third
+ * row turned into (D + 1) % 10 once: rows that changed and rows that
+ * did not, some counts going down (9 -> 0). */
+static char *bump(const char *text)
+{
+	char *out = strdup(text);
+	size_t line = 0;
+
+	for (char *p = out; *p; p++) {
+		char *colon, *nl;
+
+		if (p != out && p[-1] != '\n')
+			continue;
+		line++;
+		colon = strchr(p, ':');
+		nl = strchr(p, '\n');
+		if (line % 3 || !colon || (nl && colon > nl))
+			continue;
+		for (char *q = colon + 1; *q == ' ' || (*q >= '0' &&
+		     *q <= '9'); q++)
+			if (*q >= '0' && *q <= '9' && (q[1] == ' ' || !q[1]))
+				*q = (char)('0' + (*q - '0' + 1) % 10);
+	}
+	return out;
+}
+
+/* Taken over from the last reading or read afresh: the same table, for
+ * every capture, unchanged or with rows changed; the rates agree. */
+START_TEST(since_equals_fresh)
+{
+	for (size_t k = 0; k < sizeof(captures) / sizeof(captures[0]); k++) {
+		size_t len;
+		char *buf = testutil_load(captures[k], &len);
+		char *next = bump(buf);
+		struct irq_table prev, fresh, since, same;
+		struct irq_rate *a, *b;
+		int n;
+
+		ck_assert_int_gt(interrupts_parse(buf, len, &prev), 0);
+		n = interrupts_parse(next, strlen(next), &fresh);
+		ck_assert_int_gt(n, 0);
+		ck_assert_int_eq(interrupts_parse_since(next, strlen(next),
+							&prev, &since), n);
+		assert_same_table(&fresh, &since);
+		ck_assert_int_eq(interrupts_parse_since(buf, len, &prev,
+							&same),
+				 (int)prev.nrows);
+		assert_same_table(&prev, &same);
+		ck_assert_int_eq(interrupts_rates(&prev, &fresh, 1.0, &a), n);
+		ck_assert_int_eq(interrupts_rates(&prev, &since, 1.0, &b), n);
+		for (int i = 0; i < n; i++) {
+			ck_assert_int_eq(a[i].valid, b[i].valid);
+			ck_assert_double_eq(a[i].total_per_s,
+					    b[i].total_per_s);
+			for (size_t c = 0; a[i].valid && c < fresh.ncpus; c++)
+				ck_assert_double_eq(a[i].per_cpu[c],
+						    b[i].per_cpu[c]);
+		}
+		interrupts_rates_free(a, (size_t)n);
+		interrupts_rates_free(b, (size_t)n);
+		interrupts_free(&prev);
+		interrupts_free(&fresh);
+		interrupts_free(&since);
+		interrupts_free(&same);
+		free(next);
+		free(buf);
+	}
+}
+END_TEST
+
+/* A count that goes down between two readings taken over from each other
+ * restarts that row (invalid this tick), not -611/s or 4e9/s; a row that
+ * did not move reads 0 on every CPU. */
+START_TEST(since_count_going_down)
+{
+	const char *a = "           CPU0       CPU1\n"
+			" 16:       1001         20   GICv2  65 Level  a\n"
+			" 17:        500          0   GICv2  66 Level  b\n";
+	const char *b = "           CPU0       CPU1\n"
+			" 16:       1001         20   GICv2  65 Level  a\n"
+			" 17:        499          0   GICv2  66 Level  b\n";
+	struct irq_table p, c;
+	struct irq_rate *r;
+
+	ck_assert_int_eq(interrupts_parse(a, strlen(a), &p), 2);
+	ck_assert_int_eq(interrupts_parse_since(b, strlen(b), &p, &c), 2);
+	ck_assert_uint_eq(c.rows[1].counts[0], 499);
+	ck_assert_int_eq(interrupts_rates(&p, &c, 1.0, &r), 2);
+	ck_assert(r[0].valid);
+	ck_assert_ptr_nonnull(r[0].per_cpu);
+	ck_assert_double_eq(r[0].per_cpu[0], 0);
+	ck_assert_double_eq(r[0].per_cpu[1], 0);
+	ck_assert(!r[1].valid);
+	ck_assert_ptr_null(r[1].per_cpu);
+	interrupts_rates_free(r, 2);
+	interrupts_free(&p);
+	interrupts_free(&c);
+}
+END_TEST
+
+/* A CPU that came online: nothing is taken over (other columns). */
+START_TEST(since_other_cpus)
+{
+	const char *a = "           CPU0       CPU1\n"
+			" 16:       1001         20   GICv2  65 Level  a\n";
+	const char *b = "           CPU0       CPU2\n"
+			" 16:       1001         20   GICv2  65 Level  a\n";
+	struct irq_table p, c;
+	struct irq_rate *r;
+
+	ck_assert_int_eq(interrupts_parse(a, strlen(a), &p), 1);
+	ck_assert_int_eq(interrupts_parse_since(b, strlen(b), &p, &c), 1);
+	ck_assert_uint_eq(c.cpus[1], 2);
+	ck_assert_int_eq(interrupts_rates(&p, &c, 1.0, &r), 1);
+	ck_assert(r[0].valid);
+	ck_assert_double_eq(r[0].per_cpu[1], 0);	/* no baseline */
+	interrupts_rates_free(r, 1);
+	interrupts_free(&p);
+	interrupts_free(&c);
+}
+END_TEST
+
+/* One word of a line changed: the digest changed (it is a bijection of
+ * each word), at every position. */
+START_TEST(hash_sees_every_word)
+{
+	char line[203];
+	uint64_t h;
+
+	memset(line, ' ', sizeof(line));
+	h = irqcounts_hash(line, line + sizeof(line));
+	for (size_t i = 0; i < sizeof(line); i++) {
+		line[i] = '1';
+		ck_assert_uint_ne(irqcounts_hash(line, line + sizeof(line)),
+				  h);
+		line[i] = ' ';
+	}
+	ck_assert_uint_ne(irqcounts_hash(line, line + 7),
+			  irqcounts_hash(line, line + 8));
+}
+END_TEST
+
+/* BUF fed to irqread in pieces of N bytes, as sample.c reads the file:
+ * each piece after what the last one left unread. */
+static int read_in_pieces(const char *buf, size_t len, size_t n,
+			  const struct irq_table *prev, struct irq_table *out)
+{
+	struct irqread r;
+	char *piece = malloc(len + n + 1);
+	size_t have = 0, at = 0;
+
+	irqread_begin(&r, prev);
+	while (at < len) {
+		size_t k = len - at < n ? len - at : n, used;
+
+		memcpy(piece + have, buf + at, k);
+		at += k;
+		have += k;
+		used = irqread_feed(&r, piece, have, false);
+		memmove(piece, piece + used, have - used);
+		have -= used;
+	}
+	irqread_feed(&r, piece, have, true);
+	free(piece);
+	return irqread_end(&r, out);
+}
+
+/* Pieces of 1, 7, 37, 100 and 4096 bytes: lines cut anywhere, the same
+ * table as the whole; with and without the last reading. */
+START_TEST(pieces_equal_whole)
+{
+	struct irq_table t_empty;
+	static const size_t sizes[] = { 1, 7, 37, 100, 4096 };
+
+	for (size_t k = 0; k < sizeof(captures) / sizeof(captures[0]); k++) {
+		size_t len;
+		char *buf = testutil_load(captures[k], &len);
+		char *next = bump(buf);
+		struct irq_table whole, prev, t;
+		int n = interrupts_parse(next, strlen(next), &whole);
+
+		ck_assert_int_gt(n, 0);
+		ck_assert_int_gt(interrupts_parse(buf, len, &prev), 0);
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			ck_assert_int_eq(read_in_pieces(next, strlen(next),
+							sizes[i], NULL, &t), n);
+			assert_same_table(&whole, &t);
+			interrupts_free(&t);
+			ck_assert_int_eq(read_in_pieces(next, strlen(next),
+							sizes[i], &prev, &t),
+					 n);
+			assert_same_table(&whole, &t);
+			interrupts_free(&t);
+		}
+		interrupts_free(&whole);
+		interrupts_free(&prev);
+		free(next);
+		free(buf);
+	}
+	/* garbage in pieces is garbage: the sentence, an empty table */
+	ck_assert_int_eq(read_in_pieces("CPU0 CPUx\n 1: 5 GIC\n", 20, 3, NULL,
+					&t_empty), -EINVAL);
+	ck_assert_ptr_null(t_empty.rows);
+	ck_assert_int_eq(read_in_pieces("CPU0\n 1: 5\0 GIC\n", 16, 5, NULL,
+					&t_empty), -EINVAL);
+	ck_assert_int_eq(read_in_pieces("\n  \n", 4, 1, NULL, &t_empty),
+			 -EINVAL);
+}
+END_TEST
+
+/* A reading into the memory of a spent table (the sample it replaces):
+ * the same table as one of its own, the spent one left empty. */
+START_TEST(reuse_spent_table)
+{
+	for (size_t k = 0; k < sizeof(captures) / sizeof(captures[0]); k++) {
+		size_t len;
+		char *buf = testutil_load(captures[k], &len);
+		char *next = bump(buf);
+		struct irq_table fresh, prev, spent, t;
+		struct irqread r;
+		int n = interrupts_parse(next, strlen(next), &fresh);
+
+		ck_assert_int_gt(interrupts_parse(buf, len, &prev), 0);
+		for (int with_prev = 0; with_prev < 2; with_prev++) {
+			ck_assert_int_gt(interrupts_parse(buf, len, &spent), 0);
+			irqread_begin(&r, with_prev ? &prev : NULL);
+			irqread_reuse(&r, &spent);
+			ck_assert_ptr_null(spent.rows);
+			ck_assert_ptr_null(spent.count_block);
+			irqread_feed(&r, next, strlen(next), true);
+			ck_assert_int_eq(irqread_end(&r, &t), n);
+			assert_same_table(&fresh, &t);
+			interrupts_free(&t);
+		}
+		interrupts_free(&fresh);
+		interrupts_free(&prev);
+		free(next);
+		free(buf);
+	}
+}
+END_TEST
+
+static Suite *irqcounts_suite(void)
+{
+	Suite *s = suite_create("irqcounts");
+	TCase *c = tcase_create("core");
+
+	tcase_add_test(c, kernel_layout_every_width);
+	tcase_add_test(c, other_layouts);
+	tcase_add_test(c, short_and_text_only_rows);
+	tcase_add_test(c, since_equals_fresh);
+	tcase_add_test(c, since_count_going_down);
+	tcase_add_test(c, since_other_cpus);
+	tcase_add_test(c, hash_sees_every_word);
+	tcase_add_test(c, pieces_equal_whole);
+	tcase_add_test(c, reuse_spent_table);
+	suite_add_tcase(s, c);
+	return s;
+}
+
+int main(void)
+{
+	return testutil_run(irqcounts_suite());
+}
