@@ -15,6 +15,7 @@
 #include "app.h"
 #include "stale.h"
 #include "draw.h"
+#include "frame.h"
 #include "keymap.h"
 #include "keys.h"
 #include "listfilter.h"
@@ -87,6 +88,7 @@ void screen_app_fini(struct app *a)
 		hwmodel_fini(&a->hw);
 	history_free(&a->hist);
 	buf_free(&a->scratch);
+	frame_free(&a->frame);
 	irqrows_fini(&a->irqrows);
 }
 
@@ -279,7 +281,6 @@ static void draw_too_small(struct app *a)
 	char line[128];
 	int n;
 
-	erase();
 	draw_style(a->color, STYLE_BAD);
 	/* Wrapped to fit any width (at 40x10 and below). */
 	snprintf(line, sizeof(line), _("terminal too small: need %dx%d (now "
@@ -289,12 +290,14 @@ static void draw_too_small(struct app *a)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
+/* The frame is drawn whole each time, into frame.c's rows: curses gets
+ * only the rows that changed, and sends only the cells that did. */
 void screen_draw(struct app *a)
 {
+	frame_begin(&a->frame);
 	if (LINES < SCREEN_MIN_ROWS || COLS < SCREEN_MIN_COLS) {
 		draw_too_small(a);
 	} else {
-		erase();
 		mouse_clear(a);
 		draw_header(a, COLS);
 		draw_style(a->color, STYLE_NORMAL);
@@ -317,6 +320,7 @@ void screen_draw(struct app *a)
 		/* [experiment draw: end] */
 		draw_style(a->color, STYLE_NORMAL);
 	}
+	frame_end(&a->frame);
 	refresh();
 }
 
