@@ -101,7 +101,7 @@ static int next_char(const char *s, size_t left, mbstate_t *st, size_t *n,
 	int cw;
 
 	*n = 1;
-	if (c < 0x80 && mbsinit(st)) {
+	if (c < 0x80) {	/* a sequence is decoded whole or ST reset */
 		*bad = c < 0x20 || c == 0x7f;
 		return 1;
 	}
@@ -135,7 +135,17 @@ int draw_text(int y, int x, int maxw, const char *s)
 	while (left && used < maxw) {
 		size_t n;
 		bool bad;
-		int cw = next_char(s, left, &st, &n, &bad);
+		int cw;
+
+		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
+			if (out)	/* printable ASCII: most of the screen */
+				out[o++] = *s;
+			used++;
+			s++;
+			left--;
+			continue;
+		}
+		cw = next_char(s, left, &st, &n, &bad);
 
 		if (used + cw > maxw)
 			break;

@@ -224,7 +224,9 @@ static void draw_header(struct app *a, int width)
 	if (s->status.uptime == 0)
 		loadavg_format_uptime(s->uptime_s, up, sizeof(up));
 	localtime_r(&now, &tm);
-	strftime(clock, sizeof(clock), "%H:%M:%S", &tm);
+	/* Minutes, as the uptime: a clock of seconds alone would send bytes
+	 * every second from a board where nothing moves. */
+	strftime(clock, sizeof(clock), "%H:%M", &tm);
 	/* The load average must stay whole: when the line is too long, the
 	 * kernel's local version ("-fc-v973") goes first, then the host. */
 	for (level = 0; level < 3; level++) {
@@ -243,7 +245,7 @@ static void draw_header(struct app *a, int width)
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(0, 0, width);
 	draw_text(0, 0, width - 9, line);
-	draw_text(0, width - 8, 8, clock);
+	draw_text(0, width - 5, 5, clock);
 }
 
 static void draw_keybar(struct app *a, int y, int width)
