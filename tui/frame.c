@@ -66,6 +66,28 @@ static struct buf *row_of(struct frame *f, int half, int y)
 	return &f->row[half * f->rows + y];
 }
 
+/* Room for NEED bytes in B: rows hold a few hundred bytes, so they start
+ * small (buf_reserve's 4 KiB each would be 400 KiB at 200x50). */
+static int row_reserve(struct buf *b, size_t need)
+{
+	size_t cap = b->cap ? b->cap : 256;
+	char *p;
+
+	if (need <= b->cap)
+		return 0;
+	while (cap < need) {
+		if (cap > ((size_t)-1) / 2)
+			return -1;
+		cap *= 2;
+	}
+	p = realloc(b->data, cap);
+	if (!p)
+		return -1;
+	b->data = p;
+	b->cap = cap;
+	return 0;
+}
+
 /* Room for a call of PAYLOAD bytes on row Y at X, its header written;
  * NULL off the frame or without memory (then all is drawn again). */
 static char *op_room(struct frame *f, int y, const struct op *o,
@@ -76,7 +98,7 @@ static char *op_room(struct frame *f, int y, const struct op *o,
 	if (y < 0 || y >= f->rows || o->x < 0 || o->x >= f->cols)
 		return NULL;
 	b = row_of(f, f->cur, y);
-	if (buf_reserve(b, b->len + OP_HDR + payload)) {
+	if (row_reserve(b, b->len + OP_HDR + payload)) {
 		f->redraw = true;
 		return NULL;
 	}
