@@ -287,6 +287,132 @@ static void replay_row(const struct buf *b, int y)
 	}
 }
 
+#define PATCH_MAX 32	/* calls on a row patched in place */
+
+static size_t op_payload(const struct op *o)
+{
+	if (o->kind == OP_TEXT || o->kind == OP_ASCII)
+		return (size_t)o->n;
+	if (o->kind == OP_WIDE)
+		return (size_t)o->n * sizeof(wchar_t);
+	return 0;
+}
+
+static bool is_ascii(const char *p, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)p[i] >= 0x80)
+			return false;
+	return true;
+}
+
+/* The columns a call covers; -1 when not known (UTF-8 text). */
+static int op_cols(const struct op *o, const char *payload)
+{
+	if (o->kind == OP_TEXT && !is_ascii(payload, o->n))
+		return -1;
+	return o->n;
+}
+
+/* The first and last character (one column each) where the payloads C
+ * and P of call O differ; false when they cannot be told apart by column
+ * (UTF-8 text). */
+static bool diff_span(const struct op *o, const char *c, const char *p,
+		      int *first, int *last)
+{
+	size_t unit = o->kind == OP_WIDE ? sizeof(wchar_t) : 1;
+	int i;
+
+	if (o->kind == OP_TEXT && (!is_ascii(c, o->n) || !is_ascii(p, o->n)))
+		return false;
+	*first = *last = -1;
+	for (i = 0; i < o->n; i++)
+		if (memcmp(c + (size_t)i * unit, p + (size_t)i * unit, unit)) {
+			if (*first < 0)
+				*first = i;
+			*last = i;
+		}
+	return true;
+}
+
+/* Whether a call after the K-th of the N at AT covers its span. */
+static bool covered(const struct buf *c, const size_t *at, int k, int n,
+		    int first, int last)
+{
+	struct op o, l;
+	int j, w;
+
+	op_get(c->data + at[k], &o);
+	for (j = k + 1; j < n; j++) {
+		op_get(c->data + at[j], &l);
+		w = op_cols(&l, c->data + at[j] + OP_HDR);
+		if (l.x <= o.x + last && (w < 0 || l.x + w > o.x + first))
+			return true;
+	}
+	return false;
+}
+
+static void put_span(const struct op *o, const char *payload, int y,
+		     int first, int last)
+{
+	int k, n = last - first + 1;
+
+	attrset((attr_t)o->attr);
+	if (o->kind == OP_TEXT) {
+		put_text(y, o->x + first, payload + first, (size_t)n);
+	} else if (o->kind == OP_WIDE) {
+		put_wide(y, o->x + first, payload + (size_t)first *
+			 sizeof(wchar_t), n);
+	} else {
+		move(y, o->x + first);
+		for (k = first; k <= last; k++)
+			addch((chtype)(unsigned char)payload[k]);
+	}
+}
+
+/* Row Y, drawn from the calls P, made that of the calls C by writing only
+ * the characters that differ, when C is P but for some characters of
+ * their text (a figure that moved) and no later call covers them; else
+ * false and nothing done.  A row of 80 cells then costs curses the few
+ * that changed, not a clear and 80. */
+static bool patch_row(const struct buf *c, const struct buf *p, int y)
+{
+	size_t at[PATCH_MAX], i = 0;
+	int first[PATCH_MAX], last[PATCH_MAX], n = 0, k;
+	struct op o;
+
+	if (c->len != p->len)
+		return false;
+	while (i < c->len) {
+		const char *cp = c->data + i + OP_HDR, *pp = p->data + i + OP_HDR;
+		size_t sz;
+
+		if (n == PATCH_MAX || memcmp(c->data + i, p->data + i, OP_HDR))
+			return false;
+		op_get(c->data + i, &o);
+		sz = op_payload(&o);
+		at[n] = i;
+		first[n] = last[n] = -1;
+		if (sz && memcmp(cp, pp, sz) &&
+		    !diff_span(&o, cp, pp, &first[n], &last[n]))
+			return false;
+		n++;
+		i += OP_HDR + sz;
+	}
+	for (k = 0; k < n; k++)
+		if (first[k] >= 0 && covered(c, at, k, n, first[k], last[k]))
+			return false;
+	for (k = 0; k < n; k++) {
+		if (first[k] < 0)
+			continue;
+		op_get(c->data + at[k], &o);
+		put_span(&o, c->data + at[k] + OP_HDR, y, first[k], last[k]);
+	}
+	return true;
+}
+
 static bool row_same(const struct buf *c, const struct buf *p)
 {
 	return c->len == p->len && (!c->len ||
@@ -302,8 +428,11 @@ void frame_end(struct frame *f)
 	active = NULL;
 	for (y = 0; y < f->rows; y++) {
 		const struct buf *c = row_of(f, f->cur, y);
+		const struct buf *p = row_of(f, !f->cur, y);
 
-		if (f->redraw || !row_same(c, row_of(f, !f->cur, y)))
+		if (f->redraw)
+			replay_row(c, y);
+		else if (!row_same(c, p) && !patch_row(c, p, y))
 			replay_row(c, y);
 	}
 	attrset(A_NORMAL);
