@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A frame like the last sends nothing: on the XU4 testbed, where no figure
-# moves, benchtop at -d 0.2 writes no cell outside the clock over about 20
+# moves, benchtop at -d 0.2 writes no cell outside the clock over 20 to 45
 # ticks (counted by following the cursor through the terminal's bytes,
 # tests/tui/framebytes.py: a regression here is a frame drawn again that
 # should not be); a counter that then moves is on the terminal
@@ -30,9 +30,13 @@ open(p + ".new", "w").write("\n".join(out))
 import os
 os.rename(p + ".new", p)
 PY
+# 80x24 for 9 s: past the hardware model's and the affinities' reload at
+# 10 s from the start, which must not show either
 for size in 80x24 200x50; do
+	win=4
+	[ "$size" = 80x24 ] && win=9
 	python3 "$top_srcdir/tests/tui/framebytes.py" --size "$size" \
-		--window 4 --poke "python3 '$TMPD/poke.py' '$TMPD/udir'" -- \
+		--window "$win" --poke "python3 '$TMPD/poke.py' '$TMPD/udir'" -- \
 		"$UMOCKDEV_RUN" -d "$BED/usb.umockdev" -- sh -c \
 		'cp -r "$1"/. "$UMOCKDEV_DIR"/ && echo "$UMOCKDEV_DIR" > "$2" && exec "$3" -d 0.2' \
 		sh "$BED" "$TMPD/udir" "$BENCHTOP" > "$TMPD/out" 2>&1
@@ -40,9 +44,9 @@ for size in 80x24 200x50; do
 	[ "$(v pattern_seen)" = 1 ]
 	check $? "$size: the first rates are on the terminal"
 	[ "$(v quiet_outside_clock)" = 0 ]
-	check $? "$size: nothing moves, no cell written outside the clock in 4 s of 0.2 s ticks (cells: $(v quiet_cells))"
+	check $? "$size: nothing moves, no cell written outside the clock in $win s of 0.2 s ticks (cells: $(v quiet_cells))"
 	[ "$(v quiet_bytes)" -le 40 ]
-	check $? "$size: at most the clock's minute in those 4 s ($(v quiet_bytes) bytes)"
+	check $? "$size: at most the clock's minute in those $win s ($(v quiet_bytes) bytes)"
 	[ "$(v poked_outside_clock)" -gt 0 ]
 	check $? "$size: IRQ 151's counter moves, its row is written ($(v poked_outside_clock) cells)"
 done
