@@ -137,8 +137,9 @@ int draw_text(int y, int x, int maxw, const char *s)
 		bool bad;
 		int cw;
 
+		/* printable ASCII: most of the screen */
 		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
-			if (out)	/* printable ASCII: most of the screen */
+			if (out)
 				out[o++] = *s;
 			used++;
 			s++;

@@ -188,7 +188,7 @@ void frame_begin(struct frame *f)
 		f->row = calloc(2 * (size_t)(LINES > 0 ? LINES : 1),
 				sizeof(*f->row));
 		if (!f->row)
-			return;		/* nothing drawn, curses keeps the last */
+			return;	/* nothing drawn: curses keeps the last */
 		f->rows = LINES;
 		f->cols = COLS;
 		f->redraw = true;
@@ -386,7 +386,8 @@ static bool patch_row(const struct buf *c, const struct buf *p, int y)
 	if (c->len != p->len)
 		return false;
 	while (i < c->len) {
-		const char *cp = c->data + i + OP_HDR, *pp = p->data + i + OP_HDR;
+		const char *cp = c->data + i + OP_HDR;
+		const char *pp = p->data + i + OP_HDR;
 		size_t sz;
 
 		if (n == PATCH_MAX || memcmp(c->data + i, p->data + i, OP_HDR))
