@@ -18,6 +18,7 @@
 #include "panel.h"
 #include "view.h"
 #include "stale.h"
+#include "frame.h"
 /* [tune app: begin] includes */
 #include "dialog.h"
 #include "tune/tune.h"
@@ -111,6 +112,7 @@ struct app {
 	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */
 	struct stale stale;	/* kernel files that failed (stale.c) */
+	struct frame frame;	/* the rows drawn last (frame.c) */
 	/* [experiment app: begin] */
 	struct expui *exp;	/* expui.c */
 	struct persistui *persist;	/* persistui.c, K on the journal */

@@ -13,6 +13,7 @@
 #include <wchar.h>
 
 #include "base/strclean.h"
+#include "frame.h"
 
 struct style_def {
 	short fg, bg;
@@ -43,12 +44,28 @@ void draw_init_styles(bool color)
 		init_pair(i, styles[i].fg, styles[i].bg);
 }
 
-void draw_style(bool color, enum draw_style style)
+static attr_t style_attr(bool color, enum draw_style style)
 {
 	if (color && style != STYLE_NORMAL)
-		attrset(COLOR_PAIR(style) | styles[style].color_extra);
-	else
-		attrset(styles[style].mono);
+		return COLOR_PAIR(style) | styles[style].color_extra;
+	return styles[style].mono;
+}
+
+void draw_style(bool color, enum draw_style style)
+{
+	struct frame *f = frame_active();
+
+	if (f)
+		f->attr = style_attr(color, style);
+}
+
+void draw_restyle(int y, int x, int w, bool color, enum draw_style style)
+{
+	struct frame *f = frame_active();
+
+	if (f)
+		frame_restyle(f, y, x, w, color ? styles[style].color_extra :
+			      styles[style].mono, color ? (short)style : 0);
 }
 
 int draw_width(const char *s)
@@ -73,65 +90,76 @@ int draw_width(const char *s)
 	return w;
 }
 
-#define RUN_MAX 128
-
-/* Append WC to RUN, adding the run to the screen when it is full. */
-static void run_push(wchar_t *run, int *k, wchar_t wc)
+/* The next character of S (LEFT bytes): its bytes N, its columns, and
+ * whether it is shown as '?' (a control, a bad sequence, a bidi or
+ * format character: kernel and file text must not reorder the screen). */
+static int next_char(const char *s, size_t left, mbstate_t *st, size_t *n,
+		     bool *bad)
 {
-	run[(*k)++] = wc;
-	if (*k == RUN_MAX) {
-		addnwstr(run, *k);
-		*k = 0;
+	unsigned char c = (unsigned char)*s;
+	wchar_t wc;
+	int cw;
+
+	*n = 1;
+	if (c < 0x80) {	/* a sequence is decoded whole or ST reset */
+		*bad = c < 0x20 || c == 0x7f;
+		return 1;
 	}
+	*n = mbrtowc(&wc, s, left, st);
+	if (*n == (size_t)-1 || *n == (size_t)-2 || *n == 0) {
+		*n = 1;
+		memset(st, 0, sizeof(*st));
+		*bad = true;
+		return 1;
+	}
+	cw = wcwidth(wc);
+	*bad = cw < 0 || strclean_is_format((unsigned)wc);
+	return *bad ? 1 : cw;
 }
 
-/* Decodes S into runs of wide characters and adds each run at once: one
- * strlen for the whole string, one curses call per run. */
+/* Cleans S into the frame's row: one strlen for the whole string, the
+ * bytes that fit copied as they are (the cleaned never outgrow S). */
 int draw_text(int y, int x, int maxw, const char *s)
 {
+	struct frame *f = frame_active();
 	mbstate_t st;
-	wchar_t run[RUN_MAX];
-	size_t left = strlen(s);
-	int used = 0, k = 0;
+	size_t left = strlen(s), o = 0;
+	char *out = NULL;
+	int used = 0;
 
+	if (f && maxw > f->cols - x)
+		maxw = f->cols - x;
+	if (f && left && maxw > 0)
+		out = frame_text_room(f, y, x, left);
 	memset(&st, 0, sizeof(st));
-	move(y, x);
 	while (left && used < maxw) {
-		unsigned char c = (unsigned char)*s;
-		wchar_t wc;
 		size_t n;
+		bool bad;
 		int cw;
 
-		if (c < 0x80 && mbsinit(&st)) {
-			/* ASCII, most of the screen: a control is '?' as
-			 * wcwidth's -1 makes it below */
-			run_push(run, &k, c >= 0x20 && c != 0x7f ? (wchar_t)c :
-				 L'?');
+		/* printable ASCII: most of the screen */
+		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
+			if (out)
+				out[o++] = *s;
 			used++;
 			s++;
 			left--;
 			continue;
 		}
-		n = mbrtowc(&wc, s, left, &st);
-		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-			wc = L'?';
-			n = 1;
-			memset(&st, 0, sizeof(st));
-		}
-		cw = wcwidth(wc);
-		/* Kernel and file text: bidi and format characters (zero
-		 * width to wcwidth) would reorder the screen. */
-		if (cw < 0 || strclean_is_format((unsigned)wc))
-			wc = L'?', cw = 1;
+		cw = next_char(s, left, &st, &n, &bad);
+
 		if (used + cw > maxw)
 			break;
-		run_push(run, &k, wc);
+		if (out && bad)
+			out[o++] = '?';
+		else if (out)
+			memcpy(out + o, s, n), o += n;
 		used += cw;
 		s += n;
 		left -= n;
 	}
-	if (k)
-		addnwstr(run, k);
+	if (out)
+		frame_text_done(f, y, o);
 	return used;
 }
 
@@ -148,8 +176,32 @@ int draw_fmt(int y, int x, int maxw, const char *fmt, ...)
 
 void draw_fill(int y, int x, int w)
 {
-	if (w > 0)
-		mvhline(y, x, ' ', w);
+	struct frame *f = frame_active();
+
+	if (f && w > f->cols - x)
+		w = f->cols - x;
+	if (f && w > 0)
+		frame_fill(f, y, x, w);
+}
+
+#define CELLS_MAX 512	/* a sparkline's or a bar's columns */
+
+/* The W characters of a sparkline or a bar: wide (UTF-8) or single-byte. */
+static void put_cells(int y, int x, const wchar_t *wide, const char *narrow,
+		      int w)
+{
+	struct frame *f = frame_active();
+
+	if (!f)
+		return;
+	if (w > f->cols - x)
+		w = f->cols - x;
+	if (w <= 0)
+		return;
+	if (wide)
+		frame_wide(f, y, x, wide, (size_t)w);
+	else
+		frame_ascii(f, y, x, narrow, (size_t)w);
 }
 
 void draw_sparkline(int y, int x, int w, const double *v, size_t n,
@@ -157,39 +209,47 @@ void draw_sparkline(int y, int x, int w, const double *v, size_t n,
 {
 	static const wchar_t blocks[] = L" \u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
 	static const char ascii[] = " ._-=+*#%";
+	wchar_t wide[CELLS_MAX];
+	char narrow[CELLS_MAX];
 	double max = 0;
-	size_t i, first = n > (size_t)w ? n - (size_t)w : 0;
+	size_t i, first;
+	int k = 0;
 
+	if (w > CELLS_MAX)
+		w = CELLS_MAX;
+	if (w <= 0)
+		return;
+	first = n > (size_t)w ? n - (size_t)w : 0;
 	for (i = first; i < n; i++)
 		if (v[i] > max)
 			max = v[i];
-	move(y, x);
-	for (i = 0; i + (n - first) < (size_t)w; i++)
-		addch(' ');
-	for (i = first; i < n; i++) {
+	for (i = 0; i + (n - first) < (size_t)w; i++, k++)
+		wide[k] = L' ', narrow[k] = ' ';
+	for (i = first; i < n; i++, k++) {
 		int lvl = max > 0 ? (int)(v[i] / max * 8.0 + 0.5) : 0;
 
 		if (lvl == 0 && v[i] > 0)
 			lvl = 1;
-		if (utf8)
-			addnwstr(&blocks[lvl], 1);
-		else
-			addch((chtype)(unsigned char)ascii[lvl]);
+		wide[k] = blocks[lvl];
+		narrow[k] = ascii[lvl];
 	}
+	put_cells(y, x, utf8 ? wide : NULL, narrow, k);
 }
 
 void draw_bar(int y, int x, int w, double pct, bool utf8)
 {
 	int fill = (int)(pct / 100.0 * w + 0.5), i;
-	static const wchar_t full = L'\u2588', light = L'\u2591';
+	wchar_t wide[CELLS_MAX];
+	char narrow[CELLS_MAX];
 
+	if (w > CELLS_MAX)
+		w = CELLS_MAX;
 	if (fill > w)
 		fill = w;
-	move(y, x);
 	for (i = 0; i < w; i++) {
-		if (utf8)
-			addnwstr(i < fill ? &full : &light, 1);
-		else
-			addch(i < fill ? '|' : ' ');
+		wide[i] = i < fill ? L'\u2588' : L'\u2591';
+		narrow[i] = i < fill ? '|' : ' ';
 	}
+	if (w > 0)
+		put_cells(y, x, utf8 ? wide : NULL, narrow, w);
 }

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* draw: small drawing helpers shared by the panels (ncursesw). */
+/* draw: small drawing helpers shared by the panels (ncursesw).  They draw
+ * into the frame of frame.h between frame_begin and frame_end (screen.c's
+ * screen_draw), and nowhere outside it. */
 #ifndef BENCHTOP_DRAW_H
 #define BENCHTOP_DRAW_H
 
@@ -23,6 +25,9 @@ void draw_init_styles(bool color);
 
 /* Turn STYLE on for what follows (COLOR: whether colours are in use). */
 void draw_style(bool color, enum draw_style style);
+
+/* Give columns X to X+W-1 of row Y STYLE's attributes (the text kept). */
+void draw_restyle(int y, int x, int w, bool color, enum draw_style style);
 
 /* Print S at (Y, X), cut to MAXW terminal columns (UTF-8 aware); returns
  * the columns used. */

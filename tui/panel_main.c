@@ -235,8 +235,8 @@ static void main_draw(struct app *a, int top, int height, int width)
 	for (i = 0; (size_t)i < l->nclusters && dh + 1 + i < y; i++)
 		mouse_row(a, dh + 1 + i, (size_t)i);
 	if (v->sel < l->nclusters && dh + 1 + (int)v->sel < y)
-		mvchgat(dh + 1 + (int)v->sel, 0, width, a->color ? A_NORMAL :
-			A_REVERSE, a->color ? STYLE_SELECTED : 0, NULL);
+		draw_restyle(dh + 1 + (int)v->sel, 0, width, a->color,
+			     STYLE_SELECTED);
 	/* [tune layout: end] */
 	share_rows(l, &a->stale, top + height - y, &dh, &nh, &ih);
 	if (!app_moment(a)->have_rates) {

@@ -16,6 +16,7 @@
 #include "stale.h"
 #include "draw.h"
 #include "hotplugui.h"
+#include "frame.h"
 #include "keymap.h"
 #include "keys.h"
 #include "listfilter.h"
@@ -92,6 +93,7 @@ void screen_app_fini(struct app *a)
 	hotplugui_close(a);
 	history_free(&a->hist);
 	buf_free(&a->scratch);
+	frame_free(&a->frame);
 	irqrows_fini(&a->irqrows);
 }
 
@@ -233,7 +235,9 @@ static void draw_header(struct app *a, int width)
 	if (m->has_uptime)
 		loadavg_format_uptime(m->uptime_s, up, sizeof(up));
 	localtime_r(&now, &tm);
-	strftime(clock, sizeof(clock), "%H:%M:%S", &tm);
+	/* Minutes, as the uptime: a clock of seconds alone would send bytes
+	 * every second from a board where nothing moves. */
+	strftime(clock, sizeof(clock), "%H:%M", &tm);
 	/* The load average must stay whole: when the line is too long, the
 	 * kernel's local version ("-fc-v973") goes first, then the host. */
 	for (level = 0; level < 3; level++) {
@@ -252,7 +256,7 @@ static void draw_header(struct app *a, int width)
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(0, 0, width);
 	draw_text(0, 0, width - 9, line);
-	draw_text(0, width - 8, 8, clock);
+	draw_text(0, width - 5, 5, clock);
 }
 
 static void draw_keybar(struct app *a, int y, int width)
@@ -290,7 +294,6 @@ static void draw_too_small(struct app *a)
 	char line[128];
 	int n;
 
-	erase();
 	draw_style(a->color, STYLE_BAD);
 	/* Wrapped to fit any width (at 40x10 and below). */
 	snprintf(line, sizeof(line), _("terminal too small: need %dx%d (now "
@@ -300,12 +303,14 @@ static void draw_too_small(struct app *a)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
+/* The frame is drawn whole each time, into frame.c's rows: curses gets
+ * only the rows that changed, and sends only the cells that did. */
 void screen_draw(struct app *a)
 {
+	frame_begin(&a->frame);
 	if (LINES < SCREEN_MIN_ROWS || COLS < SCREEN_MIN_COLS) {
 		draw_too_small(a);
 	} else {
-		erase();
 		mouse_clear(a);
 		draw_header(a, COLS);
 		draw_style(a->color, STYLE_NORMAL);
@@ -328,6 +333,7 @@ void screen_draw(struct app *a)
 		/* [experiment draw: end] */
 		draw_style(a->color, STYLE_NORMAL);
 	}
+	frame_end(&a->frame);
 	refresh();
 }
 

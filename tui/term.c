@@ -39,6 +39,9 @@ int term_start(const struct settings *cfg, bool *color, bool *utf8)
 	mouseinterval(0);
 	nodelay(stdscr, TRUE);
 	curs_set(0);
+	/* The cursor is hidden: no move to it after each refresh (one cursor
+	 * motion and its bytes for every frame that changed). */
+	leaveok(stdscr, TRUE);
 	*color = settings_color_on(cfg, has_colors(), getenv("NO_COLOR"));
 	if (*color) {
 		start_color();
