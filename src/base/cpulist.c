@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/numparse.h"
+
 #define WORDS (CPUSET_MAX / 64)
 
 void cpuset_clear(struct cpuset *s)
@@ -215,17 +217,6 @@ int cpulist_parse(const char *s, size_t len, struct cpuset *out)
 	return (int)cpuset_count(out);
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * Read right to left: each comma starts the next 32-bit group.  Like the
  * kernel's bitmap_parse(), a group longer than 8 digits spills into the
@@ -240,7 +231,7 @@ int cpumask_parse(const char *s, size_t len, struct cpuset *out)
 	cpuset_clear(out);
 	trim(&s, &len);
 	for (size_t i = len; i-- > 0;) {
-		int v = hex_value(s[i]);
+		int v = numparse_hexdigit(s[i]);
 
 		if (s[i] == ',' && digits) {
 			pos = (pos + 31) / 32 * 32;

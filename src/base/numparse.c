@@ -116,3 +116,14 @@ int numparse_decimal(const char *s, const char *e, double *v)
 		return -EINVAL;
 	return 0;
 }
+
+int numparse_hexdigit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

@@ -31,4 +31,7 @@ int numparse_decimal(const char *s, const char *e, double *v);
  * 0 or -EINVAL. */
 int numparse_real(const char *s, const char *e, double *v);
 
+/* The value of hex digit C (0-9, a-f, A-F), or -1. */
+int numparse_hexdigit(char c);
+
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/numparse.h"
 #include "base/buf.h"
 #include "base/datadir.h"
 #include "base/strclean.h"
@@ -19,17 +20,6 @@
 static bool is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r';
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* Exactly four hex digits at P (N bytes available). */
@@ -41,7 +31,7 @@ static int hex4(const char *p, size_t n, uint16_t *v)
 	if (n < 4)
 		return -EINVAL;
 	for (i = 0; i < 4; i++) {
-		int d = hexval(p[i]);
+		int d = numparse_hexdigit(p[i]);
 
 		if (d < 0)
 			return -EINVAL;

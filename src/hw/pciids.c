@@ -8,16 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
+#include "base/numparse.h"
 
 /* "xxxx  name" at P (N bytes, no newline): the id, the name's start and
  * length; false when the line is not one. */
@@ -30,7 +21,7 @@ static bool id_line(const char *p, size_t n, unsigned *id, const char **name,
 	if (n < 6)
 		return false;
 	for (*id = 0, i = 0; i < 4; i++) {
-		if ((v = hexval(p[i])) < 0)
+		if ((v = numparse_hexdigit(p[i])) < 0)
 			return false;
 		*id = *id << 4 | (unsigned)v;
 	}

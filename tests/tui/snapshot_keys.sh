@@ -25,6 +25,8 @@ check $? "the file has the board and several recorded ticks (a valid benchtop.sn
 "$BENCHTOP" report "$f" | grep -q '^| 4 | 4-7 | Cortex-A15 | big | ondemand |'
 check $? "its report shows the big cluster"
 keys h
+wait_for '^Keys \(F-keys are extras'
+screen | grep -Eq '^ *w F6 +save the session' || keys NPage	# a page on
 wait_for '^ *w F6 +save the session'
 check $? "the help lists w F6"
 keys q
