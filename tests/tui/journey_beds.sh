@@ -2,7 +2,7 @@
 # journey_beds.sh: the testbeds the journeys (tests/tui/journey_*.sh) run
 # on, and what a person reads on each - one case per bed, sourced after
 # tests/tui/lib.sh. JOURNEY_BEDS narrows the list (JOURNEY_BEDS=rk3399).
-: "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm}"
+: "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm collectors-rpi4}"
 
 # journey_bed BED: set the J_ variables for BED.
 #  J_DISK J_NIC     the disk and interface the watch journey reads
@@ -43,6 +43,12 @@ journey_bed() {
 		J_DISK=vda J_CHAIN=vda J_IRQ=36 J_ACTION=virtio1-req.0
 		J_HOPS='^  -> host controller 0000:00:02\.0$'
 		J_CPU0=0 J_AFF0=0-1
+		J_OFFER='CPU 1' J_PICK='j Enter' J_PINTO=1 J_CPU1=1
+		;;
+	collectors-rpi4)
+		J_DISK=mmcblk0 J_CHAIN=eth0 J_KIND=net J_IRQ=31 J_ACTION=eth0
+		J_HOPS='^  -> host controller fd580000\.ethernet$'
+		J_CPU0=0 J_AFF0=0-3
 		J_OFFER='CPU 1' J_PICK='j Enter' J_PINTO=1 J_CPU1=1
 		;;
 	*)
