@@ -1,13 +1,25 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # journey_beds.sh: the testbeds the journeys (tests/tui/journey_*.sh) run
 # on, and what a person reads on each - one case per bed, sourced after
-# tests/tui/lib.sh. JOURNEY_BEDS narrows the list (JOURNEY_BEDS=rk3399).
-: "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm collectors-rpi4}"
+# tests/tui/lib.sh. JOURNEY_BEDS narrows the list (JOURNEY_BEDS=rk3399);
+# each journey runs on the beds of it whose J_RUNS name it (journey_beds).
+: "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm collectors-rpi4
+	odroid-hc1-480m-5.4}"
+
+# journey_beds JOURNEY: the beds of $JOURNEY_BEDS that JOURNEY runs on.
+journey_beds() {
+	for _b in $JOURNEY_BEDS; do
+		journey_bed "$_b" || continue
+		case " $J_RUNS " in *" $1 "*) echo "$_b" ;; esac
+	done
+}
 
 # journey_bed BED: set the J_ variables for BED.
+#  J_RUNS           the journeys that run on it (watch chain tune bench replay)
 #  J_DISK J_NIC     the disk and interface the watch journey reads
 #  J_CHAIN          the device the chain journey follows, J_KIND disk|net
 #  J_HOPS           the chain's lines after the device's (grep -E, one a line)
+#  J_NOHOP          a line the chain must not show (grep -E), "" for none
 #  J_IRQ J_ACTION   the IRQ the chain pins, its action
 #  J_CPU0 J_AFF0    the CPU that takes it and its affinity at the start
 #  J_OFFER J_PICK   the pin dialog's words and the keys that choose them
@@ -19,9 +31,10 @@
 #                   limits as typed:kHz:MHz; "" for J_ROW: no cpufreq
 journey_bed() {
 	J_BED=$1 J_NIC=eth0 J_KIND=disk J_PICK=Enter
-	J_ROW="" J_LITTLE="" J_EXTRA=""
+	J_RUNS="watch chain tune bench replay"
+	J_ROW="" J_LITTLE="" J_EXTRA="" J_NOHOP=""
 	case $1 in
-	odroid-xu4 | odroid-hc1-480m)
+	odroid-xu4 | odroid-hc1-480m | odroid-hc1-480m-5.4)
 		J_DISK=sda J_CHAIN=sda J_IRQ=150 J_ACTION=xhci-hcd:usb3
 		J_OFFER='big cores (4-7)' J_PINTO=4-7 J_CPU1=4
 		J_ROW='^big Cortex-A15 +4-7 +' J_POLICY=policy4
@@ -50,6 +63,7 @@ journey_bed() {
 		J_HOPS='^  -> host controller fd580000\.ethernet$'
 		J_CPU0=0 J_AFF0=0-3
 		J_OFFER='CPU 1' J_PICK='j Enter' J_PINTO=1 J_CPU1=1
+		J_RUNS="watch chain tune replay"
 		;;
 	*)
 		return 1 ;;
@@ -61,7 +75,17 @@ journey_bed() {
 		J_CPU0=2 J_AFF0=2 J_EXTRA=odroid-xu4-tune ;;
 	odroid-hc1-480m)
 		J_HOPS='^  -> USB 3-1  ASMedia ASM1051E/ASM1053E/ASM1153E usb-storage 480M$
+^       ! UAS-capable but running usb-storage \(quirk u: IGNORE_UAS\)$
+^       ! SuperSpeed device negotiated at 480M$
 ^  -> host controller xhci-hcd\.2\.auto$'
+		J_CPU0=0 J_AFF0=0-7 ;;
+	odroid-hc1-480m-5.4)
+		# before Linux 6.7 no BOS in sysfs: nothing says it could do 5000M
+		J_HOPS='^  -> USB 3-1  ASMedia ASM1051E/ASM1053E/ASM1153E usb-storage 480M$
+^       ! UAS-capable but running usb-storage \(quirk u: IGNORE_UAS\)$
+^  -> host controller xhci-hcd\.2\.auto$'
+		J_NOHOP='SuperSpeed device negotiated'
+		J_RUNS="watch chain"
 		J_CPU0=0 J_AFF0=0-7 ;;
 	esac
 }
