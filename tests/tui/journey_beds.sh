@@ -4,7 +4,7 @@
 # tests/tui/lib.sh. JOURNEY_BEDS narrows the list (JOURNEY_BEDS=rk3399);
 # each journey runs on the beds of it whose J_RUNS name it (journey_beds).
 : "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm collectors-rpi4
-	odroid-hc1-480m-5.4}"
+	odroid-hc1-480m-5.4 exynos5250}"
 
 # journey_beds JOURNEY: the beds of $JOURNEY_BEDS that JOURNEY runs on.
 journey_beds() {
@@ -24,20 +24,24 @@ journey_beds() {
 #  J_CPU0 J_AFF0    the CPU that takes it and its affinity at the start
 #  J_OFFER J_PICK   the pin dialog's words and the keys that choose them
 #  J_PINTO J_CPU1   the affinity that gives and the CPU that takes it then
-#  J_LITTLE J_ROW   the other cluster's whole row; the tuned one's start
-#  J_POLICY J_GOV0  the tuned cluster's cpufreq policy and governor
+#  J_LITTLE J_ROW   the other cluster's whole row ("" for one cluster: the
+#                   DISK header follows the tuned row); the tuned one's start
+#  J_GO             the keys from the top row to the tuned one ("j")
+#  J_POLICY J_GOV0  the tuned cluster's cpufreq folder under
+#                   /sys/devices/system/cpu and its governor
+#  J_GOVS           governors its g list must show (besides performance)
 #  J_EXTRA          the overlay the tuning journeys add (odroid-xu4-tune)
 #  J_LIM0           its limits in MHz ("200-2000"); J_MAX J_MIN the new
 #                   limits as typed:kHz:MHz; "" for J_ROW: no cpufreq
 journey_bed() {
 	J_BED=$1 J_NIC=eth0 J_KIND=disk J_PICK=Enter
 	J_RUNS="watch chain tune bench replay"
-	J_ROW="" J_LITTLE="" J_EXTRA="" J_NOHOP=""
+	J_ROW="" J_LITTLE="" J_EXTRA="" J_NOHOP="" J_GO=j J_GOVS=schedutil
 	case $1 in
 	odroid-xu4 | odroid-hc1-480m | odroid-hc1-480m-5.4)
 		J_DISK=sda J_CHAIN=sda J_IRQ=150 J_ACTION=xhci-hcd:usb3
 		J_OFFER='big cores (4-7)' J_PINTO=4-7 J_CPU1=4
-		J_ROW='^big Cortex-A15 +4-7 +' J_POLICY=policy4
+		J_ROW='^big Cortex-A15 +4-7 +' J_POLICY=cpufreq/policy4
 		J_LITTLE='^little Cortex-A7 +0-3 +ondemand +1400 MHz +200-1400 '
 		J_GOV0=ondemand J_LIM0=200-2000
 		J_MAX=1.4GHz:1400000:1400 J_MIN=500MHz:500000:500
@@ -47,7 +51,7 @@ journey_bed() {
 		J_HOPS='^  -> host controller fe300000\.ethernet$'
 		J_CPU0=3 J_AFF0=3
 		J_OFFER='big cores (4-5)' J_PINTO=4-5 J_CPU1=4
-		J_ROW='^big Cortex-A72 +4-5 +' J_POLICY=policy4
+		J_ROW='^big Cortex-A72 +4-5 +' J_POLICY=cpufreq/policy4
 		J_LITTLE='^little Cortex-A53 +0-3 +schedutil +408 MHz +408-1008 '
 		J_GOV0=schedutil J_LIM0=408-1500
 		J_MAX=1.2GHz:1200000:1200 J_MIN=600MHz:600000:600
@@ -64,6 +68,13 @@ journey_bed() {
 		J_CPU0=0 J_AFF0=0-3
 		J_OFFER='CPU 1' J_PICK='j Enter' J_PINTO=1 J_CPU1=1
 		J_RUNS="watch chain tune replay"
+		;;
+	exynos5250)
+		# 3.x: one cluster, cpu1/cpufreq a link to cpu0's; no role
+		J_ROW='^Cortex-A15 +0-1 +' J_GO="" J_POLICY=cpu0/cpufreq
+		J_GOV0=ondemand J_LIM0=200-1700 J_GOVS=interactive
+		J_MAX=1.4GHz:1400000:1400 J_MIN=500MHz:500000:500
+		J_RUNS=tune
 		;;
 	*)
 		return 1 ;;

@@ -32,9 +32,9 @@ saved() {
 }
 # governor: g on the big row, performance chosen.
 governor() {
-	keys j g
+	keys $J_GO g
 	wait_for "Governor for CPUs $cpus" 20 > /dev/null
-	_at=$(tr ' ' '\n' < "$(cat "$TMPD/udir")/sys/devices/system/cpu/cpufreq/$J_POLICY/scaling_available_governors" | grep -n '^performance$' | cut -d: -f1)
+	_at=$(tr ' ' '\n' < "$(cat "$TMPD/udir")/sys/devices/system/cpu/$J_POLICY/scaling_available_governors" | grep -n '^performance$' | cut -d: -f1)
 	keys Home
 	_i=1; while [ $_i -lt "$_at" ]; do keys j; _i=$((_i + 1)); done
 	keys Enter
