@@ -30,6 +30,7 @@ journey_beds() {
 #  J_POLICY J_GOV0  the tuned cluster's cpufreq folder under
 #                   /sys/devices/system/cpu and its governor
 #  J_GOVS           governors its g list must show (besides performance)
+#  J_CORES          without cpufreq: the cluster row a person reads, or ""
 #  J_EXTRA          the overlay the tuning journeys add (odroid-xu4-tune)
 #  J_LIM0           its limits in MHz ("200-2000"); J_MAX J_MIN the new
 #                   limits as typed:kHz:MHz; "" for J_ROW: no cpufreq
@@ -37,6 +38,7 @@ journey_bed() {
 	J_BED=$1 J_NIC=eth0 J_KIND=disk J_PICK=Enter
 	J_RUNS="watch chain tune bench replay"
 	J_ROW="" J_LITTLE="" J_EXTRA="" J_NOHOP="" J_GO=j J_GOVS=schedutil
+	J_CORES=""
 	case $1 in
 	odroid-xu4 | odroid-hc1-480m | odroid-hc1-480m-5.4)
 		J_DISK=sda J_CHAIN=sda J_IRQ=150 J_ACTION=xhci-hcd:usb3
@@ -64,7 +66,10 @@ journey_bed() {
 		;;
 	collectors-rpi4)
 		J_DISK=mmcblk0 J_CHAIN=eth0 J_KIND=net J_IRQ=31 J_ACTION=eth0
-		J_HOPS='^  -> host controller fd580000\.ethernet$'
+		# GENET's two lines: 31 is pinned, 32 (on CPU 1) stays
+		J_HOPS='^  -> host controller fd580000\.ethernet$
+^  -> IRQ 32 eth0  0/s  on CPU 1 \(affinity 0-3\)$'
+		J_CORES='^Cortex-A72 +0-3 +- '
 		J_CPU0=0 J_AFF0=0-3
 		J_OFFER='CPU 1' J_PICK='j Enter' J_PINTO=1 J_CPU1=1
 		J_RUNS="watch chain tune replay"

@@ -36,8 +36,9 @@ typed() {
 # no_cpufreq BED: what the journey is on a machine without cpufreq.
 no_cpufreq() {
 	start 80 24 "$(live_cmd "$1" '-d 0.5')"
-	wait_for '^cpufreq not exposed by this kernel$' 30
-	check $? "$1: the overview says cpufreq not exposed by this kernel"
+	wait_for '^cpufreq not exposed by this kernel$' 30 &&
+		{ [ -z "$J_CORES" ] || wait_for "$J_CORES" 10; }
+	check $? "$1: the overview says cpufreq not exposed by this kernel${J_CORES:+, under the row of its cores}"
 	keys g
 	wait_for '^cpufreq not exposed by this kernel: no governor or frequency limit to set' 10
 	check $? "$1: g says there is no governor to set, and why"
