@@ -35,7 +35,7 @@ journey_beds() {
 #  J_LIM0           its limits in MHz ("200-2000"); J_MAX J_MIN the new
 #                   limits as typed:kHz:MHz; "" for J_ROW: no cpufreq
 journey_bed() {
-	J_BED=$1 J_NIC=eth0 J_KIND=disk J_PICK=Enter
+	J_BED=$1 J_NIC=eth0 J_KIND=disk J_PICK=Enter J_IRQ=""
 	J_RUNS="watch chain tune bench replay"
 	J_ROW="" J_LITTLE="" J_EXTRA="" J_NOHOP="" J_GO=j J_GOVS=schedutil
 	J_CORES=""
@@ -79,7 +79,7 @@ journey_bed() {
 		J_ROW='^Cortex-A15 +0-1 +' J_GO="" J_POLICY=cpu0/cpufreq
 		J_GOV0=ondemand J_LIM0=200-1700 J_GOVS=interactive
 		J_MAX=1.4GHz:1400000:1400 J_MIN=500MHz:500000:500
-		J_RUNS=tune
+		J_RUNS="tune replay"
 		;;
 	*)
 		return 1 ;;
