@@ -61,7 +61,8 @@ for bed in $JOURNEY_BEDS; do
 	echo "snapshot_dir = $TMPD/snaps" > "$TMPD/cfg/benchtop/config"
 	if [ -n "$J_ROW" ]; then
 		cpus=$(echo "$J_ROW" | sed 's/.* +\([0-9-]*\) +$/\1/')
-		what="the big cluster's governor" kind=governor change=governor
+		role=only; [ -n "$J_LITTLE" ] && role=big
+		what="the $role cluster's governor" kind=governor change=governor
 		OLD="${J_ROW}$J_GOV0 " NEW="${J_ROW}performance "
 		differ="^  cluster ${cpus%-*} governor +$J_GOV0 +performance\$"
 	else

@@ -60,10 +60,13 @@ for bed in $JOURNEY_BEDS; do
 	journey_bed "$bed"
 	[ -n "$J_ROW" ] || { no_cpufreq "$bed"; continue; }
 	start 80 24 "$(LIVE_EXTRA=$J_EXTRA live_cmd "$bed" '-d 0.5')"
+	role=only other="one cluster: its row is the only one"
+	[ -n "$J_LITTLE" ] && role=big other="the LITTLE row is untouched"
 	max0=${J_LIM0#*-} min0=${J_LIM0%-*}
 	wait_for "${J_ROW}$J_GOV0 +[0-9]+ MHz +$J_LIM0 " 30
-	check $? "$bed: the big row: $J_GOV0, limits $J_LIM0 MHz"
-	# the big cluster is the second row; performance's place in its list
+	check $? "$bed: the $role row: $J_GOV0, limits $J_LIM0 MHz"
+	# the big cluster is the second row (J_GO), one cluster the only; then
+	# performance's place in its list
 	keys $J_GO g
 	wait_for "Governor for CPUs [0-9-]+ \\(now $J_GOV0\\)" 20 &&
 		screen | grep -q '^ *performance' && screen | grep -q "^ *$J_GOVS"
@@ -76,7 +79,7 @@ for bed in $JOURNEY_BEDS; do
 	wait_for "CPUs $cpus: governor $J_GOV0 -> performance, read back performance" 20
 	check $? "$bed: performance chosen: old, new and read-back on the status line"
 	wait_for "${J_ROW}performance +[0-9]+ MHz +$J_LIM0 " 20 && [ "$(file scaling_governor)" = performance ]
-	check $? "$bed: the big row and scaling_governor say performance"
+	check $? "$bed: the $role row and scaling_governor say performance"
 	if [ -n "$J_LITTLE" ]; then
 		screen | grep -Eq "$J_LITTLE"
 	else
@@ -84,7 +87,7 @@ for bed in $JOURNEY_BEDS; do
 		screen | grep -A1 -E "$J_ROW" | tail -n 1 | grep -q '^DISK ' ||
 			{ diag "not the DISK header after /$J_ROW/:" "$(screen)"; false; }
 	fi
-	check $? "$bed: ${J_LITTLE:+the LITTLE row is untouched}${J_LITTLE:-one cluster: its row is the only one}"
+	check $? "$bed: $other"
 
 	keys f
 	wait_for "Frequency limit of CPUs $cpus to change" 20 && screen | grep -q "maximum (now $max0 MHz)"
@@ -99,14 +102,14 @@ EOT
 	wait_for "CPUs $cpus: maximum kHz ${max0}000 -> $k1, read back $k1" 20
 	check $? "$bed: a typed $t1 maximum is read back as $k1 kHz"
 	wait_for "${J_ROW}performance +[0-9]+ MHz +$min0-$m1 " 20 && [ "$(file scaling_max_freq)" = "$k1" ]
-	check $? "$bed: the big row's range reads $min0-$m1 MHz, as scaling_max_freq"
+	check $? "$bed: the $role row's range reads $min0-$m1 MHz, as scaling_max_freq"
 	keys f j
 	wait_for "minimum \\(now $min0 MHz\\)" 20 > /dev/null
 	typed "$t2"
 	wait_for "CPUs $cpus: minimum kHz ${min0}000 -> $k2, read back $k2" 20
 	check $? "$bed: a typed $t2 minimum is read back as $k2 kHz"
 	wait_for "${J_ROW}performance +[0-9]+ MHz +$m2-$m1 " 20 && [ "$(file scaling_min_freq)" = "$k2" ]
-	check $? "$bed: the big row's range reads $m2-$m1 MHz, as scaling_min_freq"
+	check $? "$bed: the $role row's range reads $m2-$m1 MHz, as scaling_min_freq"
 
 	keys u
 	wait_for "undo: CPUs $cpus: minimum kHz $k2 -> ${min0}000" 20 &&
