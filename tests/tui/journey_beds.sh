@@ -1,30 +1,49 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # journey_beds.sh: the testbeds the journeys (tests/tui/journey_*.sh) run
 # on, and what a person reads on each - one case per bed, sourced after
-# tests/tui/lib.sh. JOURNEY_BEDS narrows the list (JOURNEY_BEDS=rk3399).
-: "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm}"
+# tests/tui/lib.sh. JOURNEY_BEDS narrows the list (JOURNEY_BEDS=rk3399);
+# each journey runs on the beds of it whose J_RUNS name it (journey_beds).
+: "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm collectors-rpi4
+	odroid-hc1-480m-5.4 exynos5250}"
+
+# journey_beds JOURNEY: the beds of $JOURNEY_BEDS that JOURNEY runs on.
+journey_beds() {
+	for _b in $JOURNEY_BEDS; do
+		journey_bed "$_b" || continue
+		case " $J_RUNS " in *" $1 "*) echo "$_b" ;; esac
+	done
+}
 
 # journey_bed BED: set the J_ variables for BED.
+#  J_RUNS           the journeys that run on it (watch chain tune bench replay)
 #  J_DISK J_NIC     the disk and interface the watch journey reads
 #  J_CHAIN          the device the chain journey follows, J_KIND disk|net
 #  J_HOPS           the chain's lines after the device's (grep -E, one a line)
+#  J_NOHOP          a line the chain must not show (grep -E), "" for none
 #  J_IRQ J_ACTION   the IRQ the chain pins, its action
 #  J_CPU0 J_AFF0    the CPU that takes it and its affinity at the start
 #  J_OFFER J_PICK   the pin dialog's words and the keys that choose them
 #  J_PINTO J_CPU1   the affinity that gives and the CPU that takes it then
-#  J_LITTLE J_ROW   the other cluster's whole row; the tuned one's start
-#  J_POLICY J_GOV0  the tuned cluster's cpufreq policy and governor
+#  J_LITTLE J_ROW   the other cluster's whole row ("" for one cluster: the
+#                   DISK header follows the tuned row); the tuned one's start
+#  J_GO             the keys from the top row to the tuned one ("j")
+#  J_POLICY J_GOV0  the tuned cluster's cpufreq folder under
+#                   /sys/devices/system/cpu and its governor
+#  J_GOVS           governors its g list must show (besides performance)
+#  J_CORES          without cpufreq: the cluster row a person reads, or ""
 #  J_EXTRA          the overlay the tuning journeys add (odroid-xu4-tune)
 #  J_LIM0           its limits in MHz ("200-2000"); J_MAX J_MIN the new
 #                   limits as typed:kHz:MHz; "" for J_ROW: no cpufreq
 journey_bed() {
-	J_BED=$1 J_NIC=eth0 J_KIND=disk J_PICK=Enter
-	J_ROW="" J_LITTLE="" J_EXTRA=""
+	J_BED=$1 J_NIC=eth0 J_KIND=disk J_PICK=Enter J_IRQ=""
+	J_RUNS="watch chain tune bench replay"
+	J_ROW="" J_LITTLE="" J_EXTRA="" J_NOHOP="" J_GO=j J_GOVS=schedutil
+	J_CORES=""
 	case $1 in
-	odroid-xu4 | odroid-hc1-480m)
+	odroid-xu4 | odroid-hc1-480m | odroid-hc1-480m-5.4)
 		J_DISK=sda J_CHAIN=sda J_IRQ=150 J_ACTION=xhci-hcd:usb3
 		J_OFFER='big cores (4-7)' J_PINTO=4-7 J_CPU1=4
-		J_ROW='^big Cortex-A15 +4-7 +' J_POLICY=policy4
+		J_ROW='^big Cortex-A15 +4-7 +' J_POLICY=cpufreq/policy4
 		J_LITTLE='^little Cortex-A7 +0-3 +ondemand +1400 MHz +200-1400 '
 		J_GOV0=ondemand J_LIM0=200-2000
 		J_MAX=1.4GHz:1400000:1400 J_MIN=500MHz:500000:500
@@ -34,7 +53,7 @@ journey_bed() {
 		J_HOPS='^  -> host controller fe300000\.ethernet$'
 		J_CPU0=3 J_AFF0=3
 		J_OFFER='big cores (4-5)' J_PINTO=4-5 J_CPU1=4
-		J_ROW='^big Cortex-A72 +4-5 +' J_POLICY=policy4
+		J_ROW='^big Cortex-A72 +4-5 +' J_POLICY=cpufreq/policy4
 		J_LITTLE='^little Cortex-A53 +0-3 +schedutil +408 MHz +408-1008 '
 		J_GOV0=schedutil J_LIM0=408-1500
 		J_MAX=1.2GHz:1200000:1200 J_MIN=600MHz:600000:600
@@ -44,6 +63,23 @@ journey_bed() {
 		J_HOPS='^  -> host controller 0000:00:02\.0$'
 		J_CPU0=0 J_AFF0=0-1
 		J_OFFER='CPU 1' J_PICK='j Enter' J_PINTO=1 J_CPU1=1
+		;;
+	collectors-rpi4)
+		J_DISK=mmcblk0 J_CHAIN=eth0 J_KIND=net J_IRQ=31 J_ACTION=eth0
+		# GENET's two lines: 31 is pinned, 32 (on CPU 1) stays
+		J_HOPS='^  -> host controller fd580000\.ethernet$
+^  -> IRQ 32 eth0  0/s  on CPU 1 \(affinity 0-3\)$'
+		J_CORES='^Cortex-A72 +0-3 +- '
+		J_CPU0=0 J_AFF0=0-3
+		J_OFFER='CPU 1' J_PICK='j Enter' J_PINTO=1 J_CPU1=1
+		J_RUNS="watch chain tune replay"
+		;;
+	exynos5250)
+		# 3.x: one cluster, cpu1/cpufreq a link to cpu0's; no role
+		J_ROW='^Cortex-A15 +0-1 +' J_GO="" J_POLICY=cpu0/cpufreq
+		J_GOV0=ondemand J_LIM0=200-1700 J_GOVS=interactive
+		J_MAX=1.4GHz:1400000:1400 J_MIN=500MHz:500000:500
+		J_RUNS="tune replay"
 		;;
 	*)
 		return 1 ;;
@@ -55,7 +91,17 @@ journey_bed() {
 		J_CPU0=2 J_AFF0=2 J_EXTRA=odroid-xu4-tune ;;
 	odroid-hc1-480m)
 		J_HOPS='^  -> USB 3-1  ASMedia ASM1051E/ASM1053E/ASM1153E usb-storage 480M$
+^       ! UAS-capable but running usb-storage \(quirk u: IGNORE_UAS\)$
+^       ! SuperSpeed device negotiated at 480M$
 ^  -> host controller xhci-hcd\.2\.auto$'
+		J_CPU0=0 J_AFF0=0-7 ;;
+	odroid-hc1-480m-5.4)
+		# before Linux 6.7 no BOS in sysfs: nothing says it could do 5000M
+		J_HOPS='^  -> USB 3-1  ASMedia ASM1051E/ASM1053E/ASM1153E usb-storage 480M$
+^       ! UAS-capable but running usb-storage \(quirk u: IGNORE_UAS\)$
+^  -> host controller xhci-hcd\.2\.auto$'
+		J_NOHOP='SuperSpeed device negotiated'
+		J_RUNS="watch chain"
 		J_CPU0=0 J_AFF0=0-7 ;;
 	esac
 }

@@ -13,7 +13,7 @@
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v iperf3 > /dev/null || { echo "1..0 # SKIP iperf3 missing"; exit 0; }
 . "$top_srcdir/tests/tui/journey_beds.sh"
-: "${BENCH_BEDS:=host $JOURNEY_BEDS}"
+: "${BENCH_BEDS:=host $(journey_beds bench)}"
 set -- $BENCH_BEDS
 plan $((15 * $#))
 srv=""
