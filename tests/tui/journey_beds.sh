@@ -10,7 +10,7 @@
 journey_beds() {
 	for _b in $JOURNEY_BEDS; do
 		journey_bed "$_b" || continue
-		case " $J_RUNS " in *" $1 "*) echo "$_b" ;; esac
+		case " $J_RUNS " in *" $1 "*) printf "%s " "$_b" ;; esac
 	done
 }
 
