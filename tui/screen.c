@@ -213,6 +213,28 @@ void screen_tick(struct app *a)
 	/* [snapshot tick: end] */
 }
 
+/* The header's text: [benchtop] [host] [board] [kernel] [up UPTIME] load
+ * L1 L2 L3, each part left out when empty. */
+static void header_line(char *dst, size_t size, int width, const char *host,
+			const char *board, const char *release, const char *up,
+			const double load[3])
+{
+	int n = snprintf(dst, size, "%s", width >= 100 ? PACKAGE "  " : "");
+	const char *part[3] = { host, board, release };
+	size_t i;
+
+	for (i = 0; i < 3 && n >= 0 && (size_t)n < size; i++)
+		if (part[i][0])
+			n += snprintf(dst + n, size - (size_t)n, "%s  ",
+				      part[i]);
+	if (up[0] && n >= 0 && (size_t)n < size)
+		n += snprintf(dst + n, size - (size_t)n, "%s %s  ", _("up"),
+			      up);
+	if (n >= 0 && (size_t)n < size)
+		snprintf(dst + n, size - (size_t)n, "%s %.2f %.2f %.2f",
+			 _("load"), load[0], load[1], load[2]);
+}
+
 static void draw_header(struct app *a, int width)
 {
 	const struct moment *m = app_moment(a);
@@ -239,17 +261,19 @@ static void draw_header(struct app *a, int width)
 	 * every second from a board where nothing moves. */
 	strftime(clock, sizeof(clock), "%H:%M", &tm);
 	/* The load average must stay whole: when the line is too long, the
-	 * kernel's local version ("-fc-v973") goes first, then the host. */
-	for (level = 0; level < 3; level++) {
+	 * kernel's local version ("-fc-v973") goes first, then the host,
+	 * the kernel and the uptime; the board stays. */
+	for (level = 0; level < 5; level++) {
 		if (level == 1)
 			u.release[strcspn(u.release, "-+")] = '\0';
 		if (level == 2)
 			host[0] = '\0';
-		snprintf(line, sizeof(line), "%s%s%s%s%s%s  %s %s  %s %.2f "
-			 "%.2f %.2f", width >= 100 ? PACKAGE "  " : "", host,
-			 host[0] ? "  " : "", board, board[0] ? "  " : "",
-			 u.release, _("up"), up, _("load"),
-			 m->load[0], m->load[1], m->load[2]);
+		if (level == 3)
+			u.release[0] = '\0';
+		if (level == 4)
+			up[0] = '\0';
+		header_line(line, sizeof(line), width, host, board, u.release,
+			    up, m->load);
 		if ((int)strlen(line) <= width - 9)
 			break;
 	}

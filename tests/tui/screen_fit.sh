@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 13
+plan 15
 
 # joined: the screen as one line, runs of blanks squeezed.
 joined() { screen | tr '\n' ' ' | tr -s ' '; }
@@ -47,6 +47,17 @@ echo 0-7 > "$(cat "$TMPD/udir")/proc/irq/150/smp_affinity_list"
 keys d
 wait_for '^Bus 4 +5000M +xhci-hcd.2.auto \(xhci-hcd\) +IRQ 150 on CPU 2 \(affinity 0-7\)$'
 check $? "USB screen: IRQ 150 on CPU 2 (affinity 0-7), the CPU that takes it"
+# The header keeps the board and the whole load average: at 80 columns
+# and at the smallest screen (60), where the host, kernel and uptime go.
+head1='^.*Hardkernel Odroid XU4  .*load [0-9]+\.[0-9]{2} [0-9]+\.[0-9]{2} [0-9]+\.[0-9]{2} +[0-9]{2}:[0-9]{2}$'
+screen | head -1 | grep -Eq "$head1"
+check $? "80 columns: the header holds the board and the whole load average"
+resize 60 12
+wait_for "$head1" 5 && ! screen | head -1 | grep -q ' up '
+st=$?
+[ $st -eq 0 ] || diag "header: $(screen | head -1)"
+check $st "60 columns: the board and the whole load average, the uptime gone"
+resize 80 24
 keys q
 wait_exit 10
 
