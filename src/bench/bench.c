@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "bench/bench.h"
+#include "base/numround.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,8 +15,8 @@ void bench_figure(json_t *figs, const char *name, double value,
 {
 	json_array_append_new(figs, json_pack("{s:s s:f s:s s:b}", "name",
 			      name, "value", isfinite(value) ?
-			      round(value * 1000) / 1000 : 0.0, "unit", unit,
-			      "main", main));
+			      numround_round(value * 1000) / 1000 : 0.0,
+			      "unit", unit, "main", main));
 }
 
 void bench_figure_count(json_t *figs, const char *name, long long value,

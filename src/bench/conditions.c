@@ -20,6 +20,7 @@
 #include "base/buf.h"
 #include "base/jsondoc.h"
 #include "hw/usbdesc.h"
+#include "base/numround.h"
 
 static double mono_now(void)
 {
@@ -277,7 +278,7 @@ json_t *conditions_end(struct conditions *c)
 				c->hw.clusters.v[i].policy));
 	json_object_set_new(c->obj, "time_end", time_now());
 	json_object_set_new(c->obj, "duration_s", json_real(
-		round((mono_now() - c->t0) * 1000) / 1000));
+		numround_round((mono_now() - c->t0) * 1000) / 1000));
 	json_object_set_new(c->obj, "clusters_end", c->have_hw ?
 			    clusters_now(&c->hw) : json_array());
 	json_object_set_new(c->obj, "temperature_min_c", c->have_temp ?

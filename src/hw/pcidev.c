@@ -20,6 +20,7 @@
 #include <pci/pci.h>
 
 #include "base/buf.h"
+#include "base/dynlib.h"
 #include "base/strclean.h"
 #include "hw/pciids.h"
 
@@ -46,6 +47,33 @@ static void pcidev_quiet(char *msg, ...) PCI_PRINTF(1, 2);
 static void pcidev_quiet(char *msg, ...)
 {
 	(void)msg;
+}
+
+/* libpci, loaded with dlopen for the scan and closed after it: between
+ * scans nothing maps it, nor libz and libudev that it pulls in (250 kB
+ * resident).  One list of the functions used, called through L->name. */
+#define PCI_FUNCS(X) X(pci_alloc) X(pci_init) X(pci_scan_bus) \
+	X(pci_fill_info) X(pci_lookup_name) X(pci_cleanup)
+
+struct pci_lib {
+	void *handle;
+#define X(f) __typeof__(f) *f;
+	PCI_FUNCS(X)
+#undef X
+};
+
+static int pci_lib_open(struct pci_lib *l, char *err, size_t errsize)
+{
+	const struct dynlib_sym syms[] = {
+#define X(f) { #f, (void **)&l->f },
+		PCI_FUNCS(X)
+#undef X
+	};
+
+	l->handle = dynlib_open(LIBPCI_SONAME, syms, sizeof(syms) /
+				sizeof(syms[0]), _("the PCI scan"), err,
+				errsize);
+	return l->handle ? 0 : -ENOTSUP;
 }
 
 const char *pcidev_kind(uint32_t c)
@@ -167,11 +195,12 @@ static void read_sysfs(struct pcidev *d, const char *sys_root)
 
 /* D's name through libpci, which parses all of pci.ids first: only when
  * the file could not be read here (a compressed pci.ids.gz). */
-static void lookup_name(struct pci_access *a, struct pcidev *d)
+static void lookup_name(const struct pci_lib *L, struct pci_access *a,
+			struct pcidev *d)
 {
 	char buf[256], *s, *dup;
 
-	s = pci_lookup_name(a, buf, sizeof(buf), PCI_LOOKUP_VENDOR |
+	s = L->pci_lookup_name(a, buf, sizeof(buf), PCI_LOOKUP_VENDOR |
 			    PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_NUMBERS,
 			    d->vendor, d->device);
 	if (s && (dup = strclean_dup(s, strlen(s)))) {
@@ -206,7 +235,8 @@ static bool read_ids(struct pci_access *a, struct buf *b)
 
 /* Name the devices of OUT from pci.ids, the file libpci would read, in
  * one pass over it (pciids.c); devices it does not know keep "vvvv:dddd". */
-static void name_devices(struct pci_access *a, struct pcidev_list *out)
+static void name_devices(const struct pci_lib *L, struct pci_access *a,
+			 struct pcidev_list *out)
 {
 	struct pciids_query *q = calloc(out->n ? out->n : 1, sizeof(*q));
 	struct buf b = { 0 };
@@ -227,7 +257,7 @@ static void name_devices(struct pci_access *a, struct pcidev_list *out)
 			}
 	} else {
 		for (i = 0; i < out->n; i++)
-			lookup_name(a, &out->v[i]);
+			lookup_name(L, a, &out->v[i]);
 	}
 	buf_free(&b);
 	free(q);
@@ -243,12 +273,12 @@ static void fill_name(struct pcidev *d)
 }
 
 /* Fill D (already zeroed) from libpci's P and sysfs. */
-static int fill_dev(struct pcidev *d, struct pci_access *a,
-		    struct pci_dev *p, const char *sys_root, unsigned flags)
+static int fill_dev(const struct pci_lib *L, struct pcidev *d,
+		    struct pci_dev *p, const char *sys_root)
 {
 	char addr[32];
 
-	pci_fill_info(p, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_IRQ |
+	L->pci_fill_info(p, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_IRQ |
 			 PCI_FILL_CLASS_EXT);
 	snprintf(addr, sizeof(addr), "%04x:%02x:%02x.%d", p->domain, p->bus,
 		 p->dev, p->func);
@@ -294,8 +324,8 @@ static int cmp_dev(const void *a, const void *b)
 
 /* The libpci part; a fatal libpci error lands back here via longjmp and
  * the device being filled then is dropped. */
-static void scan_pci(struct pcidev_list *out, const char *sys_root,
-		     unsigned flags)
+static void scan_pci(const struct pci_lib *L, struct pcidev_list *out,
+		     const char *sys_root, unsigned flags)
 {
 	struct pci_access *volatile a = NULL;
 	volatile bool pending = false;
@@ -309,18 +339,18 @@ static void scan_pci(struct pcidev_list *out, const char *sys_root,
 			dev_free(&out->v[out->n]);
 		goto done;
 	}
-	a = pci_alloc();
+	a = L->pci_alloc();
 	a->method = PCI_ACCESS_SYS_BUS_PCI;
 	a->error = pcidev_fatal;
 	a->warning = pcidev_quiet;
 	a->debug = pcidev_quiet;
-	pci_init(a);
-	pci_scan_bus(a);
+	L->pci_init(a);
+	L->pci_scan_bus(a);
 	for (p = a->devices; p; p = p->next) {
 		if (grow(out))
 			break;
 		pending = true;
-		if (fill_dev(&out->v[out->n], a, p, sys_root, flags)) {
+		if (fill_dev(L, &out->v[out->n], p, sys_root)) {
 			dev_free(&out->v[out->n]);
 			break;
 		}
@@ -328,17 +358,18 @@ static void scan_pci(struct pcidev_list *out, const char *sys_root,
 		pending = false;
 	}
 	if (flags & PCIDEV_NAMES)
-		name_devices(a, out);
+		name_devices(L, a, out);
 done:
 	if (a)
-		pci_cleanup(a);
+		L->pci_cleanup(a);
 	pcidev_jmp = NULL;
 }
 
 int pcidev_scan(const char *sys_root, unsigned flags,
 		struct pcidev_list *out)
 {
-	char dir[4096];
+	char dir[4096], err[512];
+	struct pci_lib L;
 	struct stat st;
 
 	memset(out, 0, sizeof(*out));
@@ -347,7 +378,12 @@ int pcidev_scan(const char *sys_root, unsigned flags,
 		add_error(&out->error, "no PCI bus");
 		return 0;
 	}
-	scan_pci(out, sys_root, flags);
+	if (pci_lib_open(&L, err, sizeof(err))) {
+		add_error(&out->error, err);
+		return 0;
+	}
+	scan_pci(&L, out, sys_root, flags);
+	dynlib_close(L.handle);
 	if (out->n)
 		qsort(out->v, out->n, sizeof(*out->v), cmp_dev);
 	return (int)out->n;

@@ -19,6 +19,7 @@
 
 #include "hw/bridges.h"
 #include "base/buf.h"
+#include "base/dynlib.h"
 #include "base/strclean.h"
 
 #define PATH_SZ 4200
@@ -303,6 +304,41 @@ static void read_device(struct usbdev *d, const char *dir)
 	buf_free(&b);
 }
 
+/* libusb-1.0, loaded with dlopen for the scan and closed after it: between
+ * scans the live screen maps neither it nor libudev (200 kB resident).
+ * One list of the functions used; each is called through L->name. */
+#define USB_FUNCS(X) X(libusb_init) X(libusb_exit) \
+	X(libusb_get_device_list) X(libusb_free_device_list) \
+	X(libusb_get_bus_number) X(libusb_get_device_address) \
+	X(libusb_get_device_speed) X(libusb_get_device_descriptor) \
+	X(libusb_get_active_config_descriptor) \
+	X(libusb_free_config_descriptor) X(libusb_open) X(libusb_close) \
+	X(libusb_get_bos_descriptor) X(libusb_free_bos_descriptor) \
+	X(libusb_get_ss_usb_device_capability_descriptor) \
+	X(libusb_free_ss_usb_device_capability_descriptor) \
+	X(libusb_error_name)
+
+struct usb_lib {
+	void *handle;
+#define X(f) __typeof__(f) *f;
+	USB_FUNCS(X)
+#undef X
+};
+
+static int usb_lib_open(struct usb_lib *l, char *err, size_t errsize)
+{
+	const struct dynlib_sym syms[] = {
+#define X(f) { #f, (void **)&l->f },
+		USB_FUNCS(X)
+#undef X
+	};
+
+	l->handle = dynlib_open(LIBUSB_SONAME, syms, sizeof(syms) /
+				sizeof(syms[0]), _("the USB scan"), err,
+				errsize);
+	return l->handle ? 0 : -ENOTSUP;
+}
+
 static uint32_t libusb_kbps(int speed)
 {
 	/* LIBUSB_SPEED_LOW .. SUPER_PLUS, and 6 = SUPER_PLUS_X2 (1.0.27) */
@@ -361,7 +397,7 @@ static void take_libusb_alts(struct usbdev *d,
 
 /* The BOS as the device sent it, rebuilt from libusb's parsed copy so
  * that the one parser (usbdesc_parse_bos) reads it as it reads sysfs. */
-static void take_bos(struct usbdev *d,
+static void take_bos(const struct usb_lib *L, struct usbdev *d,
 		     const struct libusb_bos_descriptor *bos)
 {
 	unsigned char raw[1024];
@@ -379,7 +415,7 @@ static void take_bos(struct usbdev *d,
 		n += c->bLength;
 		if (c->bDevCapabilityType == LIBUSB_BT_SS_USB_DEVICE_CAPABILITY
 		    && !ss)
-			libusb_get_ss_usb_device_capability_descriptor(NULL,
+			L->libusb_get_ss_usb_device_capability_descriptor(NULL,
 				(struct libusb_bos_dev_capability_descriptor *)
 				c, &ss);
 	}
@@ -393,15 +429,18 @@ static void take_bos(struct usbdev *d,
 		d->bos_from = "libusb";
 		d->bos.ss |= ss != NULL;
 	}
-	libusb_free_ss_usb_device_capability_descriptor(ss);
+	L->libusb_free_ss_usb_device_capability_descriptor(ss);
 }
 
-static void set_note(struct usbdev *d, const char *why, int rc)
+/* RC: a libusb error (L then is not NULL), or 0. */
+static void set_note(const struct usb_lib *L, struct usbdev *d,
+		     const char *why, int rc)
 {
 	char t[160];
 
-	if (rc)
-		snprintf(t, sizeof(t), "%s (%s)", why, libusb_error_name(rc));
+	if (rc && L)
+		snprintf(t, sizeof(t), "%s (%s)", why,
+			 L->libusb_error_name(rc));
 	else
 		snprintf(t, sizeof(t), "%s", why);
 	free(d->capable_note);
@@ -415,7 +454,8 @@ static void set_note(struct usbdev *d, const char *why, int rc)
  * nothing is claimed, configured or reset (libusb needs a read-write
  * usbfs handle even for that).  Without root, say what is missing.
  */
-static void fetch_bos(struct usbdev *d, libusb_device *ld, bool as_root)
+static void fetch_bos(const struct usb_lib *L, struct usbdev *d,
+		      libusb_device *ld, bool as_root)
 {
 	struct libusb_bos_descriptor *bos = NULL;
 	libusb_device_handle *h = NULL;
@@ -424,67 +464,76 @@ static void fetch_bos(struct usbdev *d, libusb_device *ld, bool as_root)
 	if (d->has_bos || d->bcd_usb < 0x0201 || d->bcd_usb >= 0x0300)
 		return;
 	if (!as_root) {
-		set_note(d, "capable speed unknown (needs root or Linux 6.7)",
-			 0);
+		set_note(L, d, "capable speed unknown (needs root or Linux "
+			 "6.7)", 0);
 		return;
 	}
-	rc = libusb_open(ld, &h);
+	rc = L->libusb_open(ld, &h);
 	if (rc) {
-		set_note(d, "capable speed unknown: the device could not be "
+		set_note(L, d, "capable speed unknown: the device could not be "
 			 "opened to read its BOS descriptor", rc);
 		return;
 	}
-	rc = libusb_get_bos_descriptor(h, &bos);
+	rc = L->libusb_get_bos_descriptor(h, &bos);
 	if (rc)
-		set_note(d, "capable speed unknown: the device did not give "
+		set_note(L, d, "capable speed unknown: the device did not give "
 			 "its BOS descriptor", rc);
 	else
-		take_bos(d, bos);
-	libusb_free_bos_descriptor(bos);
-	libusb_close(h);
+		take_bos(L, d, bos);
+	L->libusb_free_bos_descriptor(bos);
+	L->libusb_close(h);
 }
 
-static void check_libusb_dev(struct usbdev_list *l, libusb_device *ld,
-			     bool as_root)
+static void check_libusb_dev(const struct usb_lib *L, struct usbdev_list *l,
+			     libusb_device *ld, bool as_root)
 {
 	struct libusb_config_descriptor *c;
 	struct libusb_device_descriptor dd;
-	struct usbdev *d = find_busdev(l, libusb_get_bus_number(ld),
-				       libusb_get_device_address(ld));
+	struct usbdev *d = find_busdev(l, L->libusb_get_bus_number(ld),
+				       L->libusb_get_device_address(ld));
 
 	if (!d)
 		return;		/* a root hub, or gone from sysfs */
 	d->libusb_seen = true;
-	d->libusb_kbps = libusb_kbps(libusb_get_device_speed(ld));
-	if (libusb_get_device_descriptor(ld, &dd) == 0 && !d->bcd_usb)
+	d->libusb_kbps = libusb_kbps(L->libusb_get_device_speed(ld));
+	if (L->libusb_get_device_descriptor(ld, &dd) == 0 && !d->bcd_usb)
 		d->bcd_usb = dd.bcdUSB;
-	if (libusb_get_active_config_descriptor(ld, &c) == 0) {
+	if (L->libusb_get_active_config_descriptor(ld, &c) == 0) {
 		take_libusb_alts(d, c);
-		libusb_free_config_descriptor(c);
+		L->libusb_free_config_descriptor(c);
 	}
-	fetch_bos(d, ld, as_root);
+	fetch_bos(L, d, ld, as_root);
 }
 
 static void check_libusb(struct usbdev_list *l, bool as_root)
 {
+	struct usb_lib L;
 	libusb_context *ctx = NULL;
 	libusb_device **list;
+	char err[512];
 	ssize_t n, i;
-	int rc = libusb_init(&ctx);
+	int rc;
 
-	if (rc) {
-		add_error(&l->error, "libusb", libusb_error_name(rc));
+	if (usb_lib_open(&L, err, sizeof(err))) {
+		add_error(&l->error, err, NULL);
 		return;
 	}
-	n = libusb_get_device_list(ctx, &list);
+	rc = L.libusb_init(&ctx);
+	if (rc) {
+		add_error(&l->error, "libusb", L.libusb_error_name(rc));
+		dynlib_close(L.handle);
+		return;
+	}
+	n = L.libusb_get_device_list(ctx, &list);
 	if (n < 0) {
-		add_error(&l->error, "libusb", libusb_error_name((int)n));
+		add_error(&l->error, "libusb", L.libusb_error_name((int)n));
 	} else {
 		for (i = 0; i < n; i++)
-			check_libusb_dev(l, list[i], as_root);
-		libusb_free_device_list(list, 1);
+			check_libusb_dev(&L, l, list[i], as_root);
+		L.libusb_free_device_list(list, 1);
 	}
-	libusb_exit(ctx);
+	L.libusb_exit(ctx);
+	dynlib_close(L.handle);
 }
 
 static void read_quirks(const char *sys_root, struct buf *q)
@@ -515,9 +564,9 @@ static void conclude(struct usbdev_list *l, struct usbdev *d,
 					       d->speed_kbps);
 	if (!d->has_bos && !d->capable_note && d->bcd_usb >= 0x0201 &&
 	    d->bcd_usb < 0x0300)	/* libusb could not even list it */
-		set_note(d, as_root ? "capable speed unknown: libusb could not "
-			 "ask the device" : "capable speed unknown (needs root "
-			 "or Linux 6.7)", 0);
+		set_note(NULL, d, as_root ? "capable speed unknown: libusb "
+			 "could not ask the device" : "capable speed unknown "
+			 "(needs root or Linux 6.7)", 0);
 	if (!d->has_bos && d->capable_note)
 		d->capable_kbps = 0;	/* bcdUSB 2.1x: maybe SuperSpeed */
 	d->capable_from = !d->capable_kbps ? NULL : d->has_bos ? d->bos_from :

@@ -18,6 +18,7 @@
 #include "base/jsonget.h"
 #include "session/replayhw.h"
 #include "session/snapevents.h"
+#include "base/numround.h"
 
 /* The string KEY of O, or NULL; the number K of O, or DFLT (jsonget). */
 #define str(o, key) jsonget_str(o, key, NULL)
@@ -436,7 +437,7 @@ static uint64_t khz_at(const struct replay *rp, size_t i, const char *pol,
 {
 	double khz = value3(rp, i, "cluster", pol, metric);
 
-	return khz > 0 && khz < 1e12 ? (uint64_t)llround(khz) : dflt;
+	return khz > 0 && khz < 1e12 ? (uint64_t)numround_llround(khz) : dflt;
 }
 
 static void row_cluster(const struct replay *rp, size_t i, const json_t *o,
@@ -507,7 +508,7 @@ static void zone_at(const struct replay *rp, size_t i, const json_t *z,
 	if (isfinite(replay_value(rp, i, ch)))
 		c = replay_value(rp, i, ch) / 1000.0;
 	tz->has_temp = isfinite(c) && fabs(c) < 1e6;
-	tz->temp_mc = tz->has_temp ? (int64_t)llround(c * 1000) : 0;
+	tz->temp_mc = tz->has_temp ? (int64_t)numround_llround(c * 1000) : 0;
 }
 
 /* Each cluster's temperature at row I, by the zones' types (zonemap). */

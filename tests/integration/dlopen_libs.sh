@@ -4,15 +4,22 @@
 # the metrics server starts: the binary does not list them (readelf -d),
 # and with either library unreadable (a private mount namespace puts
 # /dev/null over it) each command says so in one sentence, exit 1, while
-# --once and the rest run.
+# --once and the rest run.  libpci and libusb-1.0 likewise, for the
+# hardware scan only: without them --once lists the devices sysfs shows
+# and says in one sentence which library is missing.  No libm either
+# (src/base/numround).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 5
+plan 8
 
 if command -v readelf > /dev/null; then
 	readelf -d "$BENCHTOP" > "$TMPD/dyn"
 	grep -q NEEDED "$TMPD/dyn" && ! grep -Eq 'NEEDED.*(libiperf|libmicrohttpd|libcrypto|libgnutls)' "$TMPD/dyn"
 	check $? "DT_NEEDED lists neither libiperf nor libmicrohttpd"
+	! grep -Eq 'NEEDED.*(libpci|libusb|libudev|libz|libm)\.' "$TMPD/dyn"
+	check $? "DT_NEEDED lists none of libpci, libusb-1.0, libudev, libz, libm"
+	diag "$(grep NEEDED "$TMPD/dyn")"
 else
+	skip "readelf missing"
 	skip "readelf missing"
 fi
 
@@ -23,7 +30,7 @@ lib_of() {
 ip=$(lib_of libiperf.so.0)
 mh=$(lib_of libmicrohttpd.so.12)
 if [ "$(id -u)" != 0 ] || ! command -v unshare > /dev/null || [ -z "$ip" ] || [ -z "$mh" ]; then
-	for i in 1 2 3 4; do skip "needs root, unshare and both libraries"; done
+	for i in 1 2 3 4 5 6; do skip "needs root, unshare and both libraries"; done
 	exit 0
 fi
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -49,3 +56,33 @@ diag "$(cat "$TMPD/m.err")"
 check $? "without either library --once runs as before"
 "$BENCHTOP" metrics > "$TMPD/text" && grep -q '^benchtop_cpu_seconds_total\|^# TYPE' "$TMPD/text"
 check $? "benchtop metrics (no server) needs no libmicrohttpd either way"
+
+# libpci and libusb-1.0 unreadable: --once runs; its PCI section is the
+# one sentence naming libpci, and the USB devices of the XU4 bed come from
+# sysfs with the sentence naming libusb-1.0
+pci=$(lib_of libpci.so.3)
+usb=$(lib_of libusb-1.0.so.0)
+if [ -z "$pci" ] || [ -z "$usb" ] || ! command -v "$UMOCKDEV_RUN" > /dev/null 2>&1; then
+	skip "needs libpci, libusb-1.0 and umockdev-run"
+	skip "needs libpci, libusb-1.0 and umockdev-run"
+	exit 0
+fi
+unshare -m sh -c '
+mount --bind /dev/null "$(readlink -f "$1")" &&
+mount --bind /dev/null "$(readlink -f "$2")" || exit 99
+"$3" --once -d 0.2 > "$4/nopci.out" 2> "$4/nopci.err"
+echo $? > "$4/nopci.rc"
+"$5" -d "$6/usb.umockdev" -- sh -c '"'"'cp -r "$0"/. "$UMOCKDEV_DIR"/ &&
+	exec "$@"'"'"' "$6" "$3" --once -d 0.2 > "$4/nousb.out" 2> "$4/nousb.err"
+echo $? > "$4/nousb.rc"' sh "$pci" "$usb" "$BENCHTOP" "$TMPD" \
+	"$UMOCKDEV_RUN" "$TESTBEDS/odroid-xu4"
+[ "$(cat "$TMPD/nopci.rc")" = 0 ] && [ ! -s "$TMPD/nopci.err" ] &&
+	grep -A1 '^PCI$' "$TMPD/nopci.out" | grep -q '^  libpci\.so\.3 cannot be loaded (.*): install it to use the PCI scan$' &&
+	grep -q '^CPU ' "$TMPD/nopci.out"
+check $? "no libpci: --once runs, its PCI section is the one sentence"
+diag "$(grep -A1 '^PCI$' "$TMPD/nopci.out")"
+[ "$(cat "$TMPD/nousb.rc")" = 0 ] && [ ! -s "$TMPD/nousb.err" ] &&
+	grep -q '^  error: libusb-1\.0\.so\.0 cannot be loaded (.*): install it to use the USB scan$' "$TMPD/nousb.out" &&
+	grep -q '4-1 .*5000M' "$TMPD/nousb.out"
+check $? "no libusb-1.0: --once lists the XU4's USB devices from sysfs and says so in one sentence"
+diag "$(grep -B2 -A3 'error: libusb' "$TMPD/nousb.out")"
