@@ -214,6 +214,24 @@ void tui_list_keys(FILE *f)
 	keymap_list(f);
 }
 
+/* The hardware model before the terminal starts (its hotplug socket
+ * first, so that no message is missed): the scan's libraries (libpci,
+ * libusb-1.0, dlopen) and buffers come and go before curses allocates its
+ * windows, so that the peak RSS is not their sum. */
+static void load_hw_first(struct app *a)
+{
+	struct timespec ts;
+
+	hotplugui_open(a);
+	if (a->replay)
+		return;
+	a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);	/* the clock of sample.c */
+	a->hw_loaded_s = a->policy_read_s = (double)ts.tv_sec +
+					    (double)ts.tv_nsec / 1e9;
+	a->journal_seen = a->tune.journal.n;
+}
+
 int tui_run(const struct options *opts, const struct settings *cfg)
 {
 	struct loop_fds f = { .timer = -1, .sig = -1 };
@@ -227,10 +245,12 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 		return rc;
 	}
 	/* [snapshot replay: end] */
+	load_hw_first(&a);
 	rc = term_start(cfg, &a.color, &a.utf8);
 	if (rc) {
 		fprintf(stderr, _("%s: the live monitor needs a terminal; use "
 				  "--once for a one-off reading\n"), PACKAGE);
+		hotplugui_close(&a);
 		screen_app_fini(&a);
 		return 2;
 	}
@@ -238,7 +258,6 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 	rc = loop_open(&f, a.replay ? a.interval_s : FIRST_PAIR_S,
 		       a.interval_s);
 	if (rc == 0) {
-		hotplugui_open(&a);
 		screen_tick(&a);
 		screen_draw(&a);
 		rc = run_loop(&a, &f);
