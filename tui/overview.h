@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "view/order.h"
+
 struct app;
 
 #define OVERVIEW_ROWS_MAX 512
@@ -31,9 +33,13 @@ struct overview {
 	size_t nclusters, ndisks, nnets, nirqs;
 	unsigned gen;		/* the app's data_gen it was built from */
 	bool built;
+	struct order_prev irq_order;	/* the IRQs' order shown last */
+	struct order_prev disk_order, net_order;	/* by rate (S) */
 };
 
 /* The rows for the data shown now (rebuilt only when A->data_gen moved). */
 const struct overview *overview_get(struct app *a);
+
+void overview_fini(struct overview *o);
 
 #endif
