@@ -15,7 +15,47 @@
 
 #define TOP_IRQS_MAX 32
 
-static bool disk_shown(const struct app *a, const struct moment_disk *d)
+static bool disk_active(const struct moment_disk *d)
+{
+	return d->valid && (d->ops_unknown ?
+			    d->rd_bytes_per_s + d->wr_bytes_per_s > 0 :
+			    d->rd_iops + d->wr_iops > 0);
+}
+
+/* Whether virtual disk D is listed: while it has I/O and for
+ * OVERVIEW_LINGER_S after (at 0 B/s), so that a zram device busy now
+ * and then does not come and go every tick and move the rows below. */
+static bool linger(struct overview *o, const struct moment *r,
+		   const struct moment_disk *d)
+{
+	size_t i, free = OVERVIEW_LINGER, old = 0;
+	bool active = disk_active(d);
+
+	if (!r->has_uptime)
+		return active;
+	for (i = 0; i < OVERVIEW_LINGER; i++) {
+		if (strncmp(o->linger[i].name, d->name, OVERVIEW_KEY - 1) == 0)
+			break;
+		if (o->linger[i].until < r->uptime_s && free == OVERVIEW_LINGER)
+			free = i;
+		if (o->linger[i].until < o->linger[old].until)
+			old = i;
+	}
+	if (active) {
+		if (i == OVERVIEW_LINGER)
+			i = free < OVERVIEW_LINGER ? free : old;
+		snprintf(o->linger[i].name, OVERVIEW_KEY, "%.*s",
+			 OVERVIEW_KEY - 1, d->name);
+		o->linger[i].until = r->uptime_s + OVERVIEW_LINGER_S;
+		return true;
+	}
+	/* (a replay gone back before its last I/O: not listed) */
+	return i < OVERVIEW_LINGER && r->uptime_s <= o->linger[i].until &&
+	       r->uptime_s >= o->linger[i].until - OVERVIEW_LINGER_S;
+}
+
+static bool disk_shown(const struct app *a, struct overview *o,
+		       const struct moment *r, const struct moment_disk *d)
 {
 	if (settings_hidden(a->cfg, d->name))
 		return false;
@@ -25,9 +65,7 @@ static bool disk_shown(const struct app *a, const struct moment_disk *d)
 		return false;
 	if (d->kind != DISK_VIRTUAL)
 		return true;
-	return d->valid && (d->ops_unknown ?
-			    d->rd_bytes_per_s + d->wr_bytes_per_s > 0 :
-			    d->rd_iops + d->wr_iops > 0);
+	return linger(o, r, d);
 }
 
 /* Busiest first: by rate, then by count since boot. */
@@ -204,7 +242,8 @@ static void build(const struct app *a, const struct moment *r,
 	if (!r->have_rates)
 		return;
 	for (i = 0; i < r->ndisks && o->nrows < 200; i++)
-		if (disk_shown(a, &r->disks[i]) && named(a, r->disks[i].name))
+		if (disk_shown(a, o, r, &r->disks[i]) &&
+		    named(a, r->disks[i].name))
 			add(o, OVERVIEW_DISK, i, &o->ndisks);
 	sort_rows(a, r, o, o->nclusters, o->ndisks, OVERVIEW_DISK);
 	for (i = 0; i < r->nnets && o->nrows < 400; i++)
