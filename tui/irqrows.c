@@ -64,6 +64,35 @@ static int cmp(const void *x, const void *y, void *ctx)
 	return cmp_number(p, q);
 }
 
+static double irq_rate(const void *ctx, size_t i)
+{
+	const struct moment_irq *q = &((const struct moment *)ctx)->irqs[i];
+
+	return q->valid ? q->total_per_s : 0;
+}
+
+static const char *irq_key(const void *ctx, size_t i)
+{
+	return ((const struct moment *)ctx)->irqs[i].key;
+}
+
+/* By rate, a row keeps its place unless another overtakes it clearly
+ * (view/order.h); a new S order starts from the plain one. */
+static void hold(struct irqrows *o, const struct moment *r,
+		 enum listfilter_sort by)
+{
+	struct order_items it = { r, r->nirqs, irq_rate, irq_key,
+				  ORDER_LEAD_IRQS };
+
+	if (by != LISTSORT_RATE || o->order_by != (int)by)
+		order_forget(&o->order);
+	o->order_by = (int)by;
+	if (by != LISTSORT_RATE)
+		return;
+	order_hold(&o->order, o->v, o->n, &it);
+	order_note(&o->order, o->v, o->n, &it);
+}
+
 static bool grow(struct irqrows *o, size_t n)
 {
 	size_t *v;
@@ -111,6 +140,7 @@ static void build(struct app *a, struct irqrows *o)
 			o->v[o->n++] = i;
 	}
 	qsort_r(o->v, o->n, sizeof(o->v[0]), cmp, &ord);
+	hold(o, r, ord.by);
 	for (i = 0; i < o->n; i++)
 		snprintf(o->keys[i], IRQROWS_KEY, "%.*s", IRQROWS_KEY - 1,
 			 r->irqs[o->v[i]].key);
@@ -167,5 +197,6 @@ void irqrows_fini(struct irqrows *o)
 {
 	free(o->v);
 	free(o->keys);
+	order_fini(&o->order);
 	memset(o, 0, sizeof(*o));
 }

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "view/order.h"
+
 struct app;
 
 #define IRQROWS_KEY 16	/* an IRQ's key as kept to follow the selection */
@@ -18,6 +20,8 @@ struct irqrows {
 	size_t n, cap;
 	unsigned gen;		/* the app's data_gen it was built from */
 	bool built;
+	struct order_prev order;	/* the rate order shown last */
+	int order_by;		/* the sort it was built with */
 };
 
 /* The rows for the data shown now (rebuilt only when data_gen moved). */

@@ -15,7 +15,47 @@
 
 #define TOP_IRQS_MAX 32
 
-static bool disk_shown(const struct app *a, const struct moment_disk *d)
+static bool disk_active(const struct moment_disk *d)
+{
+	return d->valid && (d->ops_unknown ?
+			    d->rd_bytes_per_s + d->wr_bytes_per_s > 0 :
+			    d->rd_iops + d->wr_iops > 0);
+}
+
+/* Whether virtual disk D is listed: while it has I/O and for
+ * OVERVIEW_LINGER_S after (at 0 B/s), so that a zram device busy now
+ * and then does not come and go every tick and move the rows below. */
+static bool linger(struct overview *o, const struct moment *r,
+		   const struct moment_disk *d)
+{
+	size_t i, free = OVERVIEW_LINGER, old = 0;
+	bool active = disk_active(d);
+
+	if (!r->has_uptime)
+		return active;
+	for (i = 0; i < OVERVIEW_LINGER; i++) {
+		if (strncmp(o->linger[i].name, d->name, OVERVIEW_KEY - 1) == 0)
+			break;
+		if (o->linger[i].until < r->uptime_s && free == OVERVIEW_LINGER)
+			free = i;
+		if (o->linger[i].until < o->linger[old].until)
+			old = i;
+	}
+	if (active) {
+		if (i == OVERVIEW_LINGER)
+			i = free < OVERVIEW_LINGER ? free : old;
+		snprintf(o->linger[i].name, OVERVIEW_KEY, "%.*s",
+			 OVERVIEW_KEY - 1, d->name);
+		o->linger[i].until = r->uptime_s + OVERVIEW_LINGER_S;
+		return true;
+	}
+	/* (a replay gone back before its last I/O: not listed) */
+	return i < OVERVIEW_LINGER && r->uptime_s <= o->linger[i].until &&
+	       r->uptime_s >= o->linger[i].until - OVERVIEW_LINGER_S;
+}
+
+static bool disk_shown(const struct app *a, struct overview *o,
+		       const struct moment *r, const struct moment_disk *d)
 {
 	if (settings_hidden(a->cfg, d->name))
 		return false;
@@ -25,9 +65,7 @@ static bool disk_shown(const struct app *a, const struct moment_disk *d)
 		return false;
 	if (d->kind != DISK_VIRTUAL)
 		return true;
-	return d->valid && (d->ops_unknown ?
-			    d->rd_bytes_per_s + d->wr_bytes_per_s > 0 :
-			    d->rd_iops + d->wr_iops > 0);
+	return linger(o, r, d);
 }
 
 /* Busiest first: by rate, then by count since boot. */
@@ -42,6 +80,18 @@ static int cmp_irq_rate(const void *x, const void *y, void *ctx)
 	if (a != b)
 		return (a < b) - (a > b);
 	return (p->total < q->total) - (p->total > q->total);
+}
+
+static double irq_rate(const void *ctx, size_t i)
+{
+	const struct moment_irq *q = &((const struct moment *)ctx)->irqs[i];
+
+	return q->valid ? q->total_per_s : 0;
+}
+
+static const char *irq_key(const void *ctx, size_t i)
+{
+	return ((const struct moment *)ctx)->irqs[i].key;
 }
 
 static void add(struct overview *o, enum overview_kind kind, size_t index,
@@ -68,12 +118,18 @@ static void add_irqs(const struct app *a, struct overview *o,
 		     const struct moment *r)
 {
 	size_t i, order[TOP_IRQS_MAX * 16], n = 0;
+	struct order_items it = { r, r->nirqs, irq_rate, irq_key,
+				  ORDER_LEAD_IRQS };
 
 	for (i = 0; i < r->nirqs && n < sizeof(order) / sizeof(order[0]); i++)
 		if (irq_shown(a, &r->irqs[i]))
 			order[n++] = i;
 	qsort_r(order, n, sizeof(order[0]), cmp_irq_rate, r->irqs);
-	for (i = 0; i < n && i < TOP_IRQS_MAX; i++)
+	order_hold(&o->irq_order, order, n, &it);	/* no swaps by noise */
+	if (n > TOP_IRQS_MAX)
+		n = TOP_IRQS_MAX;
+	order_note(&o->irq_order, order, n, &it);
+	for (i = 0; i < n; i++)
 		add(o, OVERVIEW_IRQ, order[i], &o->nirqs);
 }
 
@@ -106,6 +162,7 @@ static const char *row_name(const struct moment *r,
 struct order {
 	const struct moment *r;
 	enum listfilter_sort by;
+	enum overview_kind kind;	/* of the rows sorted */
 };
 
 /* S: by rate (busiest first) or by name; the kernel's order else. */
@@ -124,13 +181,54 @@ static int cmp_row(const void *x, const void *y, void *ctx)
 	return (p->index > q->index) - (p->index < q->index);
 }
 
-static void sort_rows(const struct app *a, const struct moment *m,
-		      struct overview *o, size_t first, size_t n)
+static double dev_rate(const void *ctx, size_t i)
 {
-	struct order ord = { m, a->filter.sort[PANEL_MAIN] };
+	const struct order *o = ctx;
+	struct overview_row w = { o->kind, i };
+
+	return row_rate(o->r, &w);
+}
+
+static const char *dev_key(const void *ctx, size_t i)
+{
+	const struct order *o = ctx;
+	struct overview_row w = { o->kind, i };
+
+	return row_name(o->r, &w);
+}
+
+/* By rate, a disk or interface keeps its place unless another overtakes
+ * it clearly (view/order.h); any other order starts that afresh. */
+static void hold_rows(struct order_prev *p, const struct order *ord,
+		      struct overview_row *rows, size_t n)
+{
+	struct order_items it = { ord, ord->kind == OVERVIEW_DISK ?
+				  ord->r->ndisks : ord->r->nnets,
+				  dev_rate, dev_key, ORDER_LEAD_BYTES };
+	size_t i, v[OVERVIEW_ROWS_MAX];
+
+	if (ord->by != LISTSORT_RATE) {
+		order_forget(p);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = rows[i].index;
+	order_hold(p, v, n, &it);
+	order_note(p, v, n, &it);
+	for (i = 0; i < n; i++)
+		rows[i].index = v[i];
+}
+
+static void sort_rows(const struct app *a, const struct moment *m,
+		      struct overview *o, size_t first, size_t n,
+		      enum overview_kind kind)
+{
+	struct order ord = { m, a->filter.sort[PANEL_MAIN], kind };
 
 	if (ord.by != LISTSORT_KERNEL)
 		qsort_r(o->rows + first, n, sizeof(o->rows[0]), cmp_row, &ord);
+	hold_rows(kind == OVERVIEW_DISK ? &o->disk_order : &o->net_order,
+		  &ord, o->rows + first, n);
 }
 
 static void build(const struct app *a, const struct moment *r,
@@ -144,14 +242,16 @@ static void build(const struct app *a, const struct moment *r,
 	if (!r->have_rates)
 		return;
 	for (i = 0; i < r->ndisks && o->nrows < 200; i++)
-		if (disk_shown(a, &r->disks[i]) && named(a, r->disks[i].name))
+		if (disk_shown(a, o, r, &r->disks[i]) &&
+		    named(a, r->disks[i].name))
 			add(o, OVERVIEW_DISK, i, &o->ndisks);
-	sort_rows(a, r, o, o->nclusters, o->ndisks);
+	sort_rows(a, r, o, o->nclusters, o->ndisks, OVERVIEW_DISK);
 	for (i = 0; i < r->nnets && o->nrows < 400; i++)
 		if (!settings_hidden(a->cfg, r->nets[i].name) &&
 		    named(a, r->nets[i].name))
 			add(o, OVERVIEW_NET, i, &o->nnets);
-	sort_rows(a, r, o, o->nclusters + o->ndisks, o->nnets);
+	sort_rows(a, r, o, o->nclusters + o->ndisks, o->nnets,
+		  OVERVIEW_NET);
 	add_irqs(a, o, r);
 	for (i = 0; i < o->nrows; i++)
 		if (o->rows[i].kind == OVERVIEW_CLUSTER)
@@ -196,4 +296,11 @@ const struct overview *overview_get(struct app *a)
 	else if (key[0] && kind != OVERVIEW_CLUSTER)
 		v->sel = o->nrows > o->nclusters ? o->nclusters : 0;
 	return o;
+}
+
+void overview_fini(struct overview *o)
+{
+	order_fini(&o->irq_order);
+	order_fini(&o->disk_order);
+	order_fini(&o->net_order);
 }

@@ -8,10 +8,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "view/order.h"
+
 struct app;
 
 #define OVERVIEW_ROWS_MAX 512
 #define OVERVIEW_KEY 32	/* a row's name, kept to follow the selection */
+#define OVERVIEW_LINGER 16	/* idle virtual disks kept listed at once */
+#define OVERVIEW_LINGER_S 10.0	/* for so long after their last I/O */
 
 enum overview_kind {
 	OVERVIEW_CLUSTER, OVERVIEW_DISK, OVERVIEW_NET, OVERVIEW_IRQ,
@@ -31,9 +35,17 @@ struct overview {
 	size_t nclusters, ndisks, nnets, nirqs;
 	unsigned gen;		/* the app's data_gen it was built from */
 	bool built;
+	struct order_prev irq_order;	/* the IRQs' order shown last */
+	struct order_prev disk_order, net_order;	/* by rate (S) */
+	struct {		/* loop, ram, zram disks active lately */
+		char name[OVERVIEW_KEY];
+		double until;	/* uptime, s, until which it is listed */
+	} linger[OVERVIEW_LINGER];
 };
 
 /* The rows for the data shown now (rebuilt only when A->data_gen moved). */
 const struct overview *overview_get(struct app *a);
+
+void overview_fini(struct overview *o);
 
 #endif

@@ -95,6 +95,7 @@ void screen_app_fini(struct app *a)
 	buf_free(&a->scratch);
 	frame_free(&a->frame);
 	irqrows_fini(&a->irqrows);
+	overview_fini(&a->overview);
 }
 
 static void push_history(struct app *a, const struct moment *r)

@@ -10,6 +10,8 @@
 #   irq:N:PER_S   (on the first CPU of proc/irq/N/smp_affinity_list, read
 #                  each time, so a pin moves it as the kernel would; an
 #                  effective_affinity_list there follows it)
+#   irq:N:PER_S:ALT_PER_S:PERIOD_S   the same, PER_S for PERIOD_S seconds,
+#                  then ALT_PER_S for as long, and so on (a square wave)
 import os
 import sys
 import time
@@ -28,9 +30,19 @@ for spec in sys.argv[2:]:
         # receive bytes, packets (0, 1); send (8, 9)
         nets[name] = {0: r[0] / 8, 1: r[2], 8: r[1] / 8, 9: r[3]}
     elif kind == "irq":
-        irqs[name] = r[0]
+        irqs[name] = r
     else:
         sys.exit("feeder: unknown spec " + spec)
+
+
+def fired(r, t):
+    """Interrupts of rate spec R by T seconds."""
+    if len(r) < 3:
+        return r[0] * t
+    a, b, p = r[:3]
+    n = int(t // p)
+    whole = ((n + 1) // 2 * a + n // 2 * b) * p
+    return whole + (t - n * p) * (a if n % 2 == 0 else b)
 
 
 def read(name):
@@ -102,7 +114,7 @@ while True:
             key, _, rest = l.partition(":")
             k = key.strip()
             if k in irqs:
-                want = int(irqs[k] * t)
+                want = int(fired(irqs[k], t))
                 cpu = first_cpu(k)
                 effective(k, cpu)
                 counts[k][cpu] += want - done[k]

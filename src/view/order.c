@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* order: busiest first with hysteresis - a row keeps its place unless
+ * another overtakes it by a clear margin (see order.h). */
+#include "config.h"
+
+#include "view/order.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool order_overtakes(double a, double b, double lead)
+{
+	return a > b + (b / 8 > lead ? b / 8 : lead);
+}
+
+static bool grow(struct order_prev *p, size_t n)
+{
+	size_t *v;
+	char (*k)[ORDER_KEY];
+
+	if (n <= p->cap)
+		return true;
+	v = realloc(p->idx, n * sizeof(*v));
+	if (v)
+		p->idx = v;
+	k = realloc(p->key, n * sizeof(*k));
+	if (k)
+		p->key = k;
+	if (!v || !k)
+		return false;
+	p->cap = n;
+	return true;
+}
+
+static bool same_key(const struct order_items *it, size_t item,
+		     const char *key)
+{
+	return item < it->n && strncmp(it->key(it->ctx, item), key,
+				       ORDER_KEY - 1) == 0;
+}
+
+/* Each item's place last time in P->rank (SIZE_MAX: not shown then);
+ * an item is matched by its key, at the same index as a rule. */
+static bool ranks(struct order_prev *p, const struct order_items *it)
+{
+	size_t i, j;
+
+	if (p->nrank < it->n) {
+		size_t *r = realloc(p->rank, it->n * sizeof(*r));
+		size_t *q;
+
+		if (r)
+			p->rank = r;
+		q = realloc(p->pos, it->n * sizeof(*q));
+		if (q)
+			p->pos = q;
+		if (!r || !q)
+			return false;
+		p->nrank = it->n;
+	}
+	for (i = 0; i < it->n; i++)
+		p->rank[i] = SIZE_MAX;
+	for (j = 0; j < p->n; j++) {
+		size_t at = p->idx[j];
+
+		if (!same_key(it, at, p->key[j]))	/* the items moved */
+			for (at = 0; at < it->n &&
+			     !same_key(it, at, p->key[j]); at++)
+				;
+		if (at < it->n && p->rank[at] == SIZE_MAX)
+			p->rank[at] = j;
+	}
+	return true;
+}
+
+static int cmp_rank(const void *x, const void *y, void *ctx)
+{
+	const struct order_prev *p = ctx;
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	if (p->rank[a] != p->rank[b])
+		return p->rank[a] < p->rank[b] ? -1 : 1;
+	return (p->pos[a] > p->pos[b]) - (p->pos[a] < p->pos[b]);
+}
+
+/* Rows shown last time first, in their places; the others after them,
+ * in the plain order V had. */
+static void by_rank(struct order_prev *p, size_t *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		p->pos[v[i]] = i;
+	qsort_r(v, n, sizeof(*v), cmp_rank, p);
+}
+
+/* A row rises past each row above it that it overtakes clearly. Each
+ * pair of neighbours then is in order but for noise. */
+static void rise(const struct order_items *it, size_t *v, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		size_t x = v[i];
+		double r = it->rate(it->ctx, x);
+
+		for (j = i; j > 0 &&
+		     order_overtakes(r, it->rate(it->ctx, v[j - 1]),
+				     it->lead); j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+void order_hold(struct order_prev *p, size_t *v, size_t n,
+		const struct order_items *it)
+{
+	if (!p->valid || !ranks(p, it))
+		return;
+	by_rank(p, v, n);
+	rise(it, v, n);
+}
+
+void order_note(struct order_prev *p, const size_t *v, size_t n,
+		const struct order_items *it)
+{
+	size_t i;
+
+	p->valid = grow(p, n);
+	if (!p->valid)
+		return;
+	for (i = 0; i < n; i++) {
+		const char *k = it->key(it->ctx, v[i]);
+		size_t len = strnlen(k, ORDER_KEY - 1);
+
+		p->idx[i] = v[i];
+		memcpy(p->key[i], k, len);
+		p->key[i][len] = '\0';
+	}
+	p->n = n;
+}
+
+void order_forget(struct order_prev *p)
+{
+	p->valid = false;
+	p->n = 0;
+}
+
+void order_fini(struct order_prev *p)
+{
+	free(p->idx);
+	free(p->key);
+	free(p->rank);
+	free(p->pos);
+	memset(p, 0, sizeof(*p));
+}
