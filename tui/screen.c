@@ -130,7 +130,8 @@ static void refresh_hw(struct app *a)
 	    a->tune.journal.n != a->journal_seen) {
 		if (a->have_hw)
 			hwmodel_fini(&a->hw);
-		a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
+		a->have_hw = hwmodel_load_irqs(&a->hw, 0, s->status.interrupts ?
+					       NULL : &s->irqs) == 0;
 		a->hw_loaded_s = a->policy_read_s = s->time_s;
 		a->hw_stale = false;
 	} else if (s->time_s - a->policy_read_s >= POLICY_RELOAD_S ||

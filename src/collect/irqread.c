@@ -114,7 +114,7 @@ static int room_row(struct irqread *r)
 static int room_counts(struct irqread *r, size_t n)
 {
 	size_t cap;
-	uint64_t *c;
+	uint32_t *c;
 
 	if (n <= r->cap_counts - r->ncounts)
 		return 0;
@@ -237,7 +237,7 @@ static int columns(struct irqread *r, size_t n, const char *p,
 		for (size_t i = 0; i < r->prev->nrows; i++)
 			need += r->prev->rows[i].ncounts;
 		if (need > r->cap_counts) {
-			uint64_t *c = realloc(r->counts,
+			uint32_t *c = realloc(r->counts,
 					      need * sizeof(*r->counts));
 
 			if (!c)
@@ -378,6 +378,7 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	       f->ncounts * sizeof(*f->counts));
 	x->ncounts = f->ncounts;
 	x->total = f->total;
+	x->top = f->top;
 	x->numeric = f->numeric;
 	x->irq = f->irq;
 	for (size_t i = 0; i < 6 && !rc; i++)
@@ -385,7 +386,19 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	return rc;
 }
 
-/* One row line [P, END): 0, -EINVAL (left out, counted) or -ENOMEM. */
+/* The first of the largest of the N counts at C. */
+static size_t top_column(const uint32_t *c, size_t n)
+{
+	size_t top = 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (c[i] > c[top])
+			top = i;
+	return top;
+}
+
+/* One row line [P, END): 0, -EINVAL (left out, counted), -EILSEQ (a NUL:
+ * not a text file) or -ENOMEM. */
 static int row(struct irqread *r, const char *p, const char *end)
 {
 	const char *key, *colon = find_key(p, end, &key);
@@ -395,7 +408,7 @@ static int row(struct irqread *r, const char *p, const char *end)
 	uint64_t v;
 
 	if (!colon)
-		return -EINVAL;
+		return memchr(p, '\0', (size_t)(end - p)) ? -EILSEQ : -EINVAL;
 	if (room_row(r) || room_counts(r, r->t.ncpus))
 		return -ENOMEM;
 	x = &r->t.rows[r->t.nrows];
@@ -403,12 +416,16 @@ static int row(struct irqread *r, const char *p, const char *end)
 	memset(x, 0, sizeof(*x));
 	x->text_hash = irqcounts_hash(p, end);
 	off[0] = r->ncounts;
+	/* a line the last reading had (that one had no NUL) */
 	if ((f = unchanged(r, key, colon, x->text_hash)))
 		return take_over(r, x, off + 1, f);
+	if (memchr(p, '\0', (size_t)(end - p)))
+		return -EILSEQ;
 	p = colon + 1;
 	if (irqcounts_read(&p, end, r->t.ncpus, r->counts + r->ncounts,
 			   &x->ncounts, &x->total) || x->ncounts == 0)
 		return -EINVAL;
+	x->top = top_column(r->counts + r->ncounts, x->ncounts);
 	x->numeric = numparse_u64(key, colon, &v) == 0 && v <= UINT_MAX;
 	x->irq = x->numeric ? (unsigned)v : 0;
 	p = skip_blanks(p, end);
@@ -424,8 +441,10 @@ static void line(struct irqread *r, const char *p, const char *end)
 	r->line++;
 	if (r->rc)
 		return;
-	if (memchr(p, '\0', (size_t)(end - p))) {
-		r->rc = -EINVAL;	/* not a text file */
+	/* a NUL anywhere: not a text file (a row line is checked in row(),
+	 * only when it is read: one that did not change had none) */
+	if (!r->started && memchr(p, '\0', (size_t)(end - p))) {
+		r->rc = -EINVAL;
 		return;
 	}
 	if (skip_blanks(p, end) == end)
@@ -439,6 +458,8 @@ static void line(struct irqread *r, const char *p, const char *end)
 	if (rc == 0) {
 		r->ncounts += r->t.rows[r->t.nrows].ncounts;
 		r->t.nrows++;
+	} else if (rc == -EILSEQ) {
+		r->rc = -EINVAL;	/* not a text file */
 	} else if (rc == -ENOMEM) {
 		r->rc = rc;
 	} else if (r->t.nskipped++ == 0) {
@@ -496,7 +517,7 @@ static void point_rows(struct irqread *r)
 int irqread_end(struct irqread *r, struct irq_table *out)
 {
 	int rc = r->rc ? r->rc : !r->started ? -EINVAL : 0;
-	uint64_t *c;
+	uint32_t *c;
 	char *s;
 
 	memset(out, 0, sizeof(*out));

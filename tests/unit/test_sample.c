@@ -104,7 +104,7 @@ START_TEST(interrupts_in_pieces)
 		ck_assert_str_eq(t.irqs.rows[i].action, whole.rows[i].action);
 		ck_assert_uint_eq(s.irqs.rows[i].total, whole.rows[i].total);
 		ck_assert_mem_eq(t.irqs.rows[i].counts, whole.rows[i].counts,
-				 64 * sizeof(uint64_t));
+				 64 * sizeof(uint32_t));
 	}
 	interrupts_free(&whole);
 	sample_free(&s);
