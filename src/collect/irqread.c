@@ -366,6 +366,30 @@ static const struct irq_row *unchanged(struct irqread *r, const char *key,
 	return NULL;
 }
 
+/* Whether the six strings S follow one another, each after the last's
+ * NUL, as str_add lays a row's out (then one copy takes them all). */
+static bool one_span(const char *const s[6])
+{
+	for (size_t i = 1; i < 6; i++)
+		if (s[i] <= s[i - 1] || s[i][-1] != '\0' ||
+		    (size_t)(s[i] - s[i - 1]) > INT_MAX)
+			return false;
+	return true;
+}
+
+/* The six strings S (one_span) to the strings in one copy; their offsets
+ * into OFF. */
+static int span_add(struct irqread *r, const char *const s[6], size_t *off)
+{
+	size_t n = (size_t)(s[5] - s[0]) + strlen(s[5]);
+
+	if (str_add(r, s[0], n, &off[0]))
+		return -ENOMEM;
+	for (size_t i = 1; i < 6; i++)
+		off[i] = off[0] + (size_t)(s[i] - s[0]);
+	return 0;
+}
+
 /* Row X as PREV's row F had it (its line did not change). */
 static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 		     const struct irq_row *f)
@@ -381,6 +405,8 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	x->top = f->top;
 	x->numeric = f->numeric;
 	x->irq = f->irq;
+	if (one_span(s))	/* as irqread laid them out: one copy */
+		return span_add(r, s, off);
 	for (size_t i = 0; i < 6 && !rc; i++)
 		rc = str_add(r, s[i], strlen(s[i]), &off[i]);
 	return rc;

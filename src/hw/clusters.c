@@ -823,9 +823,20 @@ int clusters_load(struct clusters *c, const struct cpuinfo *ci)
 static bool read_freq_file(struct buf *b, int cpu, const char *file,
 			   uint64_t *v)
 {
-	char path[PATH_MAX];
+	static const char dir[] = CPU_DIR "/cpu";
+	char path[PATH_MAX], num[16];
+	size_t nd = 0, nf = strlen(file), at = sizeof(dir) - 1;
 
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/%s", cpu, file);
+	/* CPU_DIR/cpuN/cpufreq/FILE, a policy a tick: not through printf */
+	if (cpu < 0 || nf > 64)
+		return false;
+	do
+		num[sizeof(num) - ++nd] = (char)('0' + cpu % 10);
+	while ((cpu /= 10) != 0);
+	memcpy(path, dir, at);
+	memcpy(path + at, num + sizeof(num) - nd, nd);
+	memcpy(path + at + nd, "/cpufreq/", 9);
+	memcpy(path + at + nd + 9, file, nf + 1);
 	return buf_read_file(b, path) == 0 &&
 	       clusters_parse_u64(b->data, b->len, v) == 0 && *v &&
 	       *v <= CPUFREQINFO_KHZ_MAX;
