@@ -154,7 +154,7 @@ static void refresh_hw(struct app *a)
  * a key, an experiment, an undo). */
 static int take_sample(struct app *a, int next)
 {
-	const struct sample *keep = NULL, *prev = NULL;
+	struct sample *keep = NULL, *prev = NULL;
 	double now = a->samples[a->cur].time_s;
 
 	if (a->nsamples && next != a->cur)
@@ -187,6 +187,13 @@ void screen_tick(struct app *a)
 		struct sample_rates old = a->rates;
 		bool had = a->have_rates;
 
+		/* the last IRQ rates go before the new ones come, unless they
+		 * are carried: 4 MB of per-CPU rates with 256 CPUs */
+		if (had && !a->stale.carried[STALE_IRQS]) {
+			interrupts_rates_free(old.irqs, old.nirqs);
+			old.irqs = NULL;
+			old.nirqs = 0;
+		}
 		a->have_rates = sample_rates(&a->samples[a->cur],
 					     &a->samples[next], &a->rates) == 0;
 		if (a->have_rates)

@@ -543,6 +543,7 @@ static void point_rows(struct irqread *r)
 int irqread_end(struct irqread *r, struct irq_table *out)
 {
 	int rc = r->rc ? r->rc : !r->started ? -EINVAL : 0;
+	struct irq_row *rows;
 	uint32_t *c;
 	char *s;
 
@@ -566,6 +567,11 @@ int irqread_end(struct irqread *r, struct irq_table *out)
 	    (s = realloc(r->str, r->nstr))) {
 		r->str = s;
 		r->cap_str = r->nstr;
+	}
+	if (r->t.nrows && r->cap_rows != r->t.nrows &&
+	    (rows = realloc(r->t.rows, r->t.nrows * sizeof(*rows)))) {
+		r->t.rows = rows;	/* 2135 rows had room for 4096 */
+		r->cap_rows = r->t.nrows;
 	}
 	point_rows(r);
 	*out = r->t;
