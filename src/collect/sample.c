@@ -239,6 +239,12 @@ int sample_take_since(struct sample *s, const struct sample_roots *roots,
 		return rc;
 	if (prev && keep_aff)
 		return keep_affinities(s, prev, roots->proc);
+	if (prev && prev->aff && !prev->aff_lent && s->irqs.nrows &&
+	    same_irqs(s, prev)) {	/* read again into PREV's array */
+		s->aff = prev->aff;
+		prev->aff_lent = true;
+		return sample_reread_affinity(s, roots->proc);
+	}
 	return read_affinities(s, roots->proc);
 }
 

@@ -60,8 +60,9 @@ int sample_take_keep(struct sample *s, const struct sample_roots *roots,
 /* sample_take after PREV (may be NULL; must not be S), the reading before:
  * the lines of /proc/interrupts that did not change since PREV are taken
  * from it rather than read again; with KEEP_AFF, so are PREV's IRQ
- * affinities (the files are read only for new IRQs; PREV's array handed
- * over as sample_take_keep says). */
+ * affinities (the files are read only for new IRQs).  With the same IRQs
+ * PREV's affinity array is handed over as sample_take_keep says (without
+ * KEEP_AFF, read again into it: PREV then reads the new ones too). */
 int sample_take_since(struct sample *s, const struct sample_roots *roots,
 		      struct buf *b, struct sample *prev, bool keep_aff);
 

@@ -188,10 +188,14 @@ START_TEST(affinity_handed_over)
 	ck_assert(!s.aff_lent && !t.aff_lent);
 	ck_assert_int_eq(cpuset_count(&t.aff[0].affinity), 4);
 	ck_assert(cpuset_has(&t.aff[1].affinity, 2));
-	/* afresh (every 10 s): the file's value */
+	/* afresh (every 10 s): the file's value, into the same array */
+	a = t.aff;
 	ck_assert_int_eq(sample_take_since(&s, &roots, &b, &t, false), 0);
+	ck_assert_ptr_eq(s.aff, a);
+	ck_assert(t.aff_lent && !s.aff_lent);
 	ck_assert(cpuset_has(&s.aff[0].affinity, 1));
 	ck_assert_int_eq(cpuset_count(&s.aff[0].affinity), 1);
+	ck_assert(cpuset_has(&s.aff[1].affinity, 2));
 	sample_free(&s);
 	sample_free(&t);
 	buf_free(&b);
