@@ -131,7 +131,8 @@ static void refresh_hw(struct app *a)
 	    a->tune.journal.n != a->journal_seen) {
 		if (a->have_hw)
 			hwmodel_fini(&a->hw);
-		a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
+		a->have_hw = hwmodel_load_irqs(&a->hw, 0, s->status.interrupts ?
+					       NULL : &s->irqs) == 0;
 		a->hw_loaded_s = a->policy_read_s = s->time_s;
 		a->hw_stale = false;
 	} else if (s->time_s - a->policy_read_s >= POLICY_RELOAD_S ||
@@ -154,7 +155,7 @@ static void refresh_hw(struct app *a)
  * a key, an experiment, an undo). */
 static int take_sample(struct app *a, int next)
 {
-	const struct sample *keep = NULL, *prev = NULL;
+	struct sample *keep = NULL, *prev = NULL;
 	double now = a->samples[a->cur].time_s;
 
 	if (a->nsamples && next != a->cur)
@@ -187,6 +188,13 @@ void screen_tick(struct app *a)
 		struct sample_rates old = a->rates;
 		bool had = a->have_rates;
 
+		/* the last IRQ rates go before the new ones come, unless they
+		 * are carried: 4 MB of per-CPU rates with 256 CPUs */
+		if (had && !a->stale.carried[STALE_IRQS]) {
+			interrupts_rates_free(old.irqs, old.nirqs);
+			old.irqs = NULL;
+			old.nirqs = 0;
+		}
 		a->have_rates = sample_rates(&a->samples[a->cur],
 					     &a->samples[next], &a->rates) == 0;
 		if (a->have_rates)

@@ -177,10 +177,29 @@ static int get_region(const char **p, const char *end, struct region *r)
 	return 0;
 }
 
+/* CPUs LO..HI (those below CPUSET_MAX) into S, a word at a time. */
+static void add_range(struct cpuset *s, unsigned lo, unsigned hi)
+{
+	if (lo >= CPUSET_MAX)
+		return;
+	if (hi >= CPUSET_MAX)
+		hi = CPUSET_MAX - 1;
+	for (unsigned w = lo / 64; w <= hi / 64; w++) {
+		unsigned a = w == lo / 64 ? lo % 64 : 0;
+		unsigned b = w == hi / 64 ? hi % 64 : 63;
+
+		s->bits[w] |= (~UINT64_C(0) >> (63 - (b - a))) << a;
+	}
+}
+
 static int add_region(struct cpuset *s, const struct region *r)
 {
 	if (r->end < r->start || r->group == 0 || r->used > r->group)
 		return -EINVAL;
+	if (r->used == r->group) {	/* "0-255": no stride */
+		add_range(s, r->start, r->end);
+		return 0;
+	}
 	for (unsigned cpu = r->start; cpu <= r->end; cpu++)
 		if ((cpu - r->start) % r->group < r->used)
 			cpuset_add(s, cpu);
@@ -274,6 +293,20 @@ static size_t put_range(char *dst, size_t size, size_t n, int a, int b)
 	return w > 0 ? (size_t)w : 0;
 }
 
+/* The last CPU of the run of set CPUs from A (set), a word at a time. */
+static int run_end(const struct cpuset *s, unsigned a)
+{
+	for (size_t w = a / 64; w < WORDS; w++) {
+		unsigned off = w == a / 64 ? a % 64 : 0;
+		uint64_t unset = ~s->bits[w] >> off;
+
+		if (unset)
+			return (int)(w * 64 + off +
+				     (size_t)__builtin_ctzll(unset)) - 1;
+	}
+	return CPUSET_MAX - 1;
+}
+
 size_t cpulist_format(const struct cpuset *s, char *dst, size_t size)
 {
 	size_t n = 0;
@@ -282,12 +315,10 @@ size_t cpulist_format(const struct cpuset *s, char *dst, size_t size)
 	if (size)
 		dst[0] = '\0';
 	while (a >= 0) {
-		int b = a, next;
+		int b = run_end(s, (unsigned)a);
 
-		while ((next = cpuset_next(s, (unsigned)b)) == b + 1)
-			b = next;
 		n += put_range(dst, size, n, a, b);
-		a = next;
+		a = cpuset_next(s, (unsigned)b);
 	}
 	return n;
 }

@@ -107,6 +107,8 @@ static bool row_rates(const struct irq_row *p, const struct irq_row *c,
 			return false;
 		sum = sum + d < sum ? UINT64_MAX : sum + d;
 		r->per_cpu[i] = (double)d / dt;	/* as counter_rate */
+		if (r->per_cpu[i] > r->per_cpu[r->top])
+			r->top = i;
 	}
 	r->total_per_s = counter_rate(sum, dt);
 	return true;

@@ -13,9 +13,12 @@ struct irq_row {
 	char *key;		/* "105", "IPI0", "LOC", "Err" (no colon) */
 	bool numeric;		/* true for numbered IRQs */
 	unsigned irq;		/* the number when numeric */
-	uint64_t *counts;	/* one per column of the table's cpus[] */
+	uint32_t *counts;	/* one per column of the table's cpus[]; the
+				 * kernel's are unsigned int, and wrap */
 	size_t ncounts;		/* may be < ncpus (ERR, MIS rows) */
 	uint64_t total;
+	size_t top;		/* the column with the most since boot (the
+				 * first of equals; 0 when all are 0) */
 	uint64_t text_hash;	/* irqcounts_hash of the row's line */
 	char *desc;		/* everything after the counts, verbatim but
 				 * trimmed: "GICv2 105 Edge xhci-hcd:usb5" */
@@ -38,7 +41,7 @@ struct irq_table {
 	size_t nrows;
 	unsigned nskipped;	/* rows not understood, left out */
 	unsigned skip_line;	/* 1-based line of the first of them */
-	uint64_t *count_block;	/* the block of the rows' counts */
+	uint32_t *count_block;	/* the block of the rows' counts */
 	char *strings;		/* the block of the rows' strings */
 	size_t rows_cap, count_cap, str_cap;	/* the blocks' sizes (in
 				 * items), for a reading to reuse them */
@@ -76,6 +79,8 @@ struct irq_rate {
 	bool valid;		/* false: new row or counter reset */
 	double total_per_s;
 	double *per_cpu;	/* per column of CUR's cpus[], NULL if !valid */
+	size_t top;		/* the column with the highest rate (the first
+				 * of equals; 0 when none moved) */
 };
 
 /*

@@ -6,21 +6,42 @@
 #include "collect/irqaff.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "base/buf.h"
 
+/* ROOT/irq/IRQ/NAME into PATH (4096 bytes) without printf (2000 IRQs,
+ * two files each, every 10 s); false when too long. */
+static bool irq_path(char *path, const char *root, unsigned irq,
+		     const char *name)
+{
+	char num[16];
+	size_t nr = strlen(root), nn = strlen(name), nd = 0;
+
+	do
+		num[sizeof(num) - ++nd] = (char)('0' + irq % 10);
+	while ((irq /= 10) != 0);
+	if (nr + nd + nn + 7 > 4096)
+		return false;
+	memcpy(path, root, nr);
+	memcpy(path + nr, "/irq/", 5);
+	memcpy(path + nr + 5, num + sizeof(num) - nd, nd);
+	path[nr + 5 + nd] = '/';
+	memcpy(path + nr + 6 + nd, name, nn + 1);
+	return true;
+}
+
 /* Read and parse PROC_ROOT/irq/IRQ/NAME into *SET; 0 or -errno. */
 static int read_list(const char *proc_root, unsigned irq, const char *name,
 		     struct buf *b, struct cpuset *set)
 {
 	char path[4096];
-	int n, rc;
+	int rc;
 
-	n = snprintf(path, sizeof(path), "%s/irq/%u/%s", proc_root, irq, name);
-	if (n < 0 || (size_t)n >= sizeof(path))
+	if (!irq_path(path, proc_root, irq, name))
 		return -ENAMETOOLONG;
 	rc = buf_read_file(b, path);
 	if (rc)

@@ -12,10 +12,12 @@
  * DST (may be NULL: only counted) and their saturating sum into *TOTAL
  * (may be NULL); *N is how many.  The counts end at the first token that
  * is not all digits (the description) or at END; *P is left after the
- * last count.  Returns 0, or -EINVAL for a count past 64 bits.
+ * last count.  Returns 0, or -EINVAL for a count past 32 bits (the kernel
+ * prints each CPU's count of an IRQ as an unsigned int: a wider one is
+ * not a count of /proc/interrupts).
  */
 int irqcounts_read(const char **p, const char *end, size_t max,
-		   uint64_t *dst, size_t *n, uint64_t *total);
+		   uint32_t *dst, size_t *n, uint64_t *total);
 
 /*
  * A 64-bit digest of the text [P, END): a row line whose digest is the one

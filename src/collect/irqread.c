@@ -114,7 +114,7 @@ static int room_row(struct irqread *r)
 static int room_counts(struct irqread *r, size_t n)
 {
 	size_t cap;
-	uint64_t *c;
+	uint32_t *c;
 
 	if (n <= r->cap_counts - r->ncounts)
 		return 0;
@@ -237,7 +237,7 @@ static int columns(struct irqread *r, size_t n, const char *p,
 		for (size_t i = 0; i < r->prev->nrows; i++)
 			need += r->prev->rows[i].ncounts;
 		if (need > r->cap_counts) {
-			uint64_t *c = realloc(r->counts,
+			uint32_t *c = realloc(r->counts,
 					      need * sizeof(*r->counts));
 
 			if (!c)
@@ -366,6 +366,30 @@ static const struct irq_row *unchanged(struct irqread *r, const char *key,
 	return NULL;
 }
 
+/* Whether the six strings S follow one another, each after the last's
+ * NUL, as str_add lays a row's out (then one copy takes them all). */
+static bool one_span(const char *const s[6])
+{
+	for (size_t i = 1; i < 6; i++)
+		if (s[i] <= s[i - 1] || s[i][-1] != '\0' ||
+		    (size_t)(s[i] - s[i - 1]) > INT_MAX)
+			return false;
+	return true;
+}
+
+/* The six strings S (one_span) to the strings in one copy; their offsets
+ * into OFF. */
+static int span_add(struct irqread *r, const char *const s[6], size_t *off)
+{
+	size_t n = (size_t)(s[5] - s[0]) + strlen(s[5]);
+
+	if (str_add(r, s[0], n, &off[0]))
+		return -ENOMEM;
+	for (size_t i = 1; i < 6; i++)
+		off[i] = off[0] + (size_t)(s[i] - s[0]);
+	return 0;
+}
+
 /* Row X as PREV's row F had it (its line did not change). */
 static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 		     const struct irq_row *f)
@@ -378,14 +402,29 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	       f->ncounts * sizeof(*f->counts));
 	x->ncounts = f->ncounts;
 	x->total = f->total;
+	x->top = f->top;
 	x->numeric = f->numeric;
 	x->irq = f->irq;
+	if (one_span(s))	/* as irqread laid them out: one copy */
+		return span_add(r, s, off);
 	for (size_t i = 0; i < 6 && !rc; i++)
 		rc = str_add(r, s[i], strlen(s[i]), &off[i]);
 	return rc;
 }
 
-/* One row line [P, END): 0, -EINVAL (left out, counted) or -ENOMEM. */
+/* The first of the largest of the N counts at C. */
+static size_t top_column(const uint32_t *c, size_t n)
+{
+	size_t top = 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (c[i] > c[top])
+			top = i;
+	return top;
+}
+
+/* One row line [P, END): 0, -EINVAL (left out, counted), -EILSEQ (a NUL:
+ * not a text file) or -ENOMEM. */
 static int row(struct irqread *r, const char *p, const char *end)
 {
 	const char *key, *colon = find_key(p, end, &key);
@@ -395,7 +434,7 @@ static int row(struct irqread *r, const char *p, const char *end)
 	uint64_t v;
 
 	if (!colon)
-		return -EINVAL;
+		return memchr(p, '\0', (size_t)(end - p)) ? -EILSEQ : -EINVAL;
 	if (room_row(r) || room_counts(r, r->t.ncpus))
 		return -ENOMEM;
 	x = &r->t.rows[r->t.nrows];
@@ -403,12 +442,16 @@ static int row(struct irqread *r, const char *p, const char *end)
 	memset(x, 0, sizeof(*x));
 	x->text_hash = irqcounts_hash(p, end);
 	off[0] = r->ncounts;
+	/* a line the last reading had (that one had no NUL) */
 	if ((f = unchanged(r, key, colon, x->text_hash)))
 		return take_over(r, x, off + 1, f);
+	if (memchr(p, '\0', (size_t)(end - p)))
+		return -EILSEQ;
 	p = colon + 1;
 	if (irqcounts_read(&p, end, r->t.ncpus, r->counts + r->ncounts,
 			   &x->ncounts, &x->total) || x->ncounts == 0)
 		return -EINVAL;
+	x->top = top_column(r->counts + r->ncounts, x->ncounts);
 	x->numeric = numparse_u64(key, colon, &v) == 0 && v <= UINT_MAX;
 	x->irq = x->numeric ? (unsigned)v : 0;
 	p = skip_blanks(p, end);
@@ -424,8 +467,10 @@ static void line(struct irqread *r, const char *p, const char *end)
 	r->line++;
 	if (r->rc)
 		return;
-	if (memchr(p, '\0', (size_t)(end - p))) {
-		r->rc = -EINVAL;	/* not a text file */
+	/* a NUL anywhere: not a text file (a row line is checked in row(),
+	 * only when it is read: one that did not change had none) */
+	if (!r->started && memchr(p, '\0', (size_t)(end - p))) {
+		r->rc = -EINVAL;
 		return;
 	}
 	if (skip_blanks(p, end) == end)
@@ -439,6 +484,8 @@ static void line(struct irqread *r, const char *p, const char *end)
 	if (rc == 0) {
 		r->ncounts += r->t.rows[r->t.nrows].ncounts;
 		r->t.nrows++;
+	} else if (rc == -EILSEQ) {
+		r->rc = -EINVAL;	/* not a text file */
 	} else if (rc == -ENOMEM) {
 		r->rc = rc;
 	} else if (r->t.nskipped++ == 0) {
@@ -496,7 +543,8 @@ static void point_rows(struct irqread *r)
 int irqread_end(struct irqread *r, struct irq_table *out)
 {
 	int rc = r->rc ? r->rc : !r->started ? -EINVAL : 0;
-	uint64_t *c;
+	struct irq_row *rows;
+	uint32_t *c;
 	char *s;
 
 	memset(out, 0, sizeof(*out));
@@ -519,6 +567,11 @@ int irqread_end(struct irqread *r, struct irq_table *out)
 	    (s = realloc(r->str, r->nstr))) {
 		r->str = s;
 		r->cap_str = r->nstr;
+	}
+	if (r->t.nrows && r->cap_rows != r->t.nrows &&
+	    (rows = realloc(r->t.rows, r->t.nrows * sizeof(*rows)))) {
+		r->t.rows = rows;	/* 2135 rows had room for 4096 */
+		r->cap_rows = r->t.nrows;
 	}
 	point_rows(r);
 	*out = r->t;

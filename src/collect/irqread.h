@@ -16,7 +16,7 @@ struct irqread {
 	const struct irq_table *prev;	/* rows to take over, or NULL */
 	size_t hint;			/* where in PREV the next key is */
 	size_t cap_rows;
-	uint64_t *counts;		/* every row's counts, one array */
+	uint32_t *counts;		/* every row's counts, one array */
 	size_t ncounts, cap_counts;
 	char *str;			/* every row's strings, one array */
 	size_t nstr, cap_str;

@@ -179,13 +179,32 @@ static int sample_take_files(struct sample *s,
 			     const struct sample_roots *roots, struct buf *b,
 			     const struct sample *since);
 
+/* Whether S has KEEP's IRQs, row for row (the usual tick). */
+static bool same_irqs(const struct sample *s, const struct sample *keep)
+{
+	if (s->irqs.nrows != keep->irqs.nrows)
+		return false;
+	for (size_t i = 0; i < s->irqs.nrows; i++)
+		if (s->irqs.rows[i].numeric != keep->irqs.rows[i].numeric ||
+		    s->irqs.rows[i].irq != keep->irqs.rows[i].irq)
+			return false;
+	return true;
+}
+
 /* The affinities of KEEP for the IRQs S has too (same number), read for
- * the others: tuning-state files are read at a slower cadence. */
-static int keep_affinities(struct sample *s, const struct sample *keep,
+ * the others: tuning-state files are read at a slower cadence.  With the
+ * same IRQs, KEEP's array itself (S frees it). */
+static int keep_affinities(struct sample *s, struct sample *keep,
 			   const char *proc)
 {
 	size_t i, j = 0;
 
+	if (keep->aff && !keep->aff_lent && s->irqs.nrows &&
+	    same_irqs(s, keep)) {
+		s->aff = keep->aff;
+		keep->aff_lent = true;
+		return 0;
+	}
 	s->aff = calloc(s->irqs.nrows ? s->irqs.nrows : 1, sizeof(*s->aff));
 	if (!s->aff)
 		return -ENOMEM;
@@ -212,7 +231,7 @@ static int keep_affinities(struct sample *s, const struct sample *keep,
 }
 
 int sample_take_since(struct sample *s, const struct sample_roots *roots,
-		      struct buf *b, const struct sample *prev, bool keep_aff)
+		      struct buf *b, struct sample *prev, bool keep_aff)
 {
 	int rc = sample_take_files(s, roots, b, prev);
 
@@ -220,11 +239,17 @@ int sample_take_since(struct sample *s, const struct sample_roots *roots,
 		return rc;
 	if (prev && keep_aff)
 		return keep_affinities(s, prev, roots->proc);
+	if (prev && prev->aff && !prev->aff_lent && s->irqs.nrows &&
+	    same_irqs(s, prev)) {	/* read again into PREV's array */
+		s->aff = prev->aff;
+		prev->aff_lent = true;
+		return sample_reread_affinity(s, roots->proc);
+	}
 	return read_affinities(s, roots->proc);
 }
 
 int sample_take_keep(struct sample *s, const struct sample_roots *roots,
-		     struct buf *b, const struct sample *keep)
+		     struct buf *b, struct sample *keep)
 {
 	return sample_take_since(s, roots, b, keep, true);
 }
@@ -280,7 +305,8 @@ void sample_free(struct sample *s)
 	diskstats_free(&s->disks);
 	netdev_free(&s->nets);
 	interrupts_free(&s->irqs);
-	free(s->aff);
+	if (!s->aff_lent)
+		free(s->aff);
 	memset(s, 0, sizeof(*s));
 }
 

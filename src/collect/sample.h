@@ -34,6 +34,8 @@ struct sample {
 	struct net_table nets;
 	struct irq_table irqs;
 	struct irq_affinity *aff;	/* one per irqs.rows[] (numeric only) */
+	bool aff_lent;		/* aff was handed to the next sample, which
+				 * frees it (sample_take_since) */
 	struct loadavg load;
 	double uptime_s;
 	struct sample_status status;
@@ -49,16 +51,20 @@ void sample_free(struct sample *s);
 
 /* sample_take, but with KEEP's IRQ affinities where KEEP has the IRQ (the
  * files are read only for new IRQs); KEEP NULL: sample_take. KEEP must not
- * be S. */
+ * be S.  When S has KEEP's IRQs, row for row, KEEP's array itself is
+ * handed to S (KEEP->aff_lent: 2000 IRQs are 0.5 MB of them): KEEP still
+ * reads it, and must be freed or taken again before S is. */
 int sample_take_keep(struct sample *s, const struct sample_roots *roots,
-		     struct buf *b, const struct sample *keep);
+		     struct buf *b, struct sample *keep);
 
 /* sample_take after PREV (may be NULL; must not be S), the reading before:
  * the lines of /proc/interrupts that did not change since PREV are taken
  * from it rather than read again; with KEEP_AFF, so are PREV's IRQ
- * affinities (the files are read only for new IRQs). */
+ * affinities (the files are read only for new IRQs).  With the same IRQs
+ * PREV's affinity array is handed over as sample_take_keep says (without
+ * KEEP_AFF, read again into it: PREV then reads the new ones too). */
 int sample_take_since(struct sample *s, const struct sample_roots *roots,
-		      struct buf *b, const struct sample *prev, bool keep_aff);
+		      struct buf *b, struct sample *prev, bool keep_aff);
 
 /* PROC/interrupts into OUT (interrupts_free it), read in pieces through
  * B (never the whole file at once), the lines unchanged since PREV (may be

@@ -90,6 +90,8 @@ struct chain_input {
 	const struct usbdev_list *usb;
 	const struct pcidev_list *pci;
 	const struct blockdev_list *block;
+	const struct irq_table *irqs;	/* /proc/interrupts as just read,
+					 * or NULL: chain_build reads it */
 };
 
 /*
@@ -124,6 +126,12 @@ struct chain_model {
  * whole (problems are sentences inside); returns 0 or -ENOMEM. */
 int chain_model_load(struct chain_model *m, const char *sys_root,
 		     const char *proc_root, unsigned flags);
+
+/* chain_model_load, the chains matched against IRQS (a sample's reading
+ * of this moment; NULL: PROC_ROOT/interrupts is read again). */
+int chain_model_load_irqs(struct chain_model *m, const char *sys_root,
+			  const char *proc_root, unsigned flags,
+			  const struct irq_table *irqs);
 
 void chain_model_fini(struct chain_model *m);
 

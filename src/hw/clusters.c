@@ -285,9 +285,43 @@ void clusters_refresh_throttled(struct clusters *c)
 	}
 }
 
+/* Whether the N ids are strictly increasing and below CPUSET_MAX. */
+static bool ids_sorted(const int *ids, size_t n)
+{
+	for (size_t j = 0; j < n; j++)
+		if (ids[j] < 0 || ids[j] >= CPUSET_MAX ||
+		    (j && ids[j] <= ids[j - 1]))
+			return false;
+	return true;
+}
+
+/* The mean busy share of CL's online CPUs, walking its CPUs (sorted
+ * CPU_IDS: a cluster's CPUs in the same order as the general loop). */
+static double util_sorted(const struct clusters *c, const struct cluster *cl,
+			  const int *cpu_ids, const double *busy_pct,
+			  size_t n)
+{
+	double sum = 0;
+	unsigned cnt = 0;
+	size_t j = 0;
+
+	for (int cpu = cpuset_first(&cl->cpus); cpu >= 0 && j < n;
+	     cpu = cpuset_next(&cl->cpus, (unsigned)cpu)) {
+		while (j < n && cpu_ids[j] < cpu)
+			j++;
+		if (j == n || cpu_ids[j] != cpu ||
+		    !cpuset_has(&c->online, (unsigned)cpu))
+			continue;
+		sum += busy_pct[j];
+		cnt++;
+	}
+	return cnt ? sum / cnt : -1.0;
+}
+
 void clusters_set_util(struct clusters *c, const int *cpu_ids,
 		       const double *busy_pct, size_t n)
 {
+	bool sorted = ids_sorted(cpu_ids, n);	/* as usual: a walk */
 	size_t i, j;
 
 	for (i = 0; i < c->n; i++) {
@@ -295,6 +329,11 @@ void clusters_set_util(struct clusters *c, const int *cpu_ids,
 		double sum = 0;
 		unsigned cnt = 0;
 
+		if (sorted) {
+			cl->util_pct = util_sorted(c, cl, cpu_ids, busy_pct,
+						   n);
+			continue;
+		}
 		for (j = 0; j < n; j++) {
 			if (cpu_ids[j] < 0 ||
 			    !cpuset_has(&cl->cpus, (unsigned)cpu_ids[j]) ||
@@ -784,9 +823,20 @@ int clusters_load(struct clusters *c, const struct cpuinfo *ci)
 static bool read_freq_file(struct buf *b, int cpu, const char *file,
 			   uint64_t *v)
 {
-	char path[PATH_MAX];
+	static const char dir[] = CPU_DIR "/cpu";
+	char path[PATH_MAX], num[16];
+	size_t nd = 0, nf = strlen(file), at = sizeof(dir) - 1;
 
-	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/cpufreq/%s", cpu, file);
+	/* CPU_DIR/cpuN/cpufreq/FILE, a policy a tick: not through printf */
+	if (cpu < 0 || nf > 64)
+		return false;
+	do
+		num[sizeof(num) - ++nd] = (char)('0' + cpu % 10);
+	while ((cpu /= 10) != 0);
+	memcpy(path, dir, at);
+	memcpy(path + at, num + sizeof(num) - nd, nd);
+	memcpy(path + at + nd, "/cpufreq/", 9);
+	memcpy(path + at + nd + 9, file, nf + 1);
 	return buf_read_file(b, path) == 0 &&
 	       clusters_parse_u64(b->data, b->len, v) == 0 && *v &&
 	       *v <= CPUFREQINFO_KHZ_MAX;
@@ -802,7 +852,7 @@ int clusters_refresh_freq(struct clusters *c)
 		rc = -EAGAIN;
 	for (i = 0; rc == 0 && i < c->n; i++) {
 		struct cluster *cl = &c->v[i];
-		uint64_t cur, lo, hi;
+		uint64_t cur;
 		int cpu = cpuset_first(&cl->cpus);
 
 		cl->cooling_active = false;	/* the caller's to set again */
@@ -812,15 +862,11 @@ int clusters_refresh_freq(struct clusters *c)
 			cpu = cpuset_next(&cl->cpus, (unsigned)cpu);
 		if (cl->error || !cl->has_freq || cl->freq.missing &
 		    (CPUFREQINFO_CUR | CPUFREQINFO_POLICY) || cpu < 0 ||
-		    !read_freq_file(&b, cpu, "scaling_cur_freq", &cur) ||
-		    !read_freq_file(&b, cpu, "scaling_min_freq", &lo) ||
-		    !read_freq_file(&b, cpu, "scaling_max_freq", &hi)) {
+		    !read_freq_file(&b, cpu, "scaling_cur_freq", &cur)) {
 			rc = -EAGAIN;
 			break;
 		}
 		cl->freq.cur_khz = cur;
-		cl->freq.min_khz = lo;
-		cl->freq.max_khz = hi;
 	}
 	buf_free(&b);
 	clusters_refresh_throttled(c);

@@ -77,9 +77,10 @@ bool clusters_throttled(const struct clusters_throttle_in *in);
 int clusters_load(struct clusters *c, const struct cpuinfo *ci);
 
 /* Read again only what moves each tick: each online cluster's current
- * frequency and its limits (scaling_cur/min/max_freq: three files per
- * policy), throttle flags recomputed with cooling_active cleared (the
- * caller sets it again). -EAGAIN when a file is gone or bad or C had a
+ * frequency (scaling_cur_freq: one file per policy; the limits and the
+ * governor are tuning state, read by clusters_load at the slower cadence
+ * and after benchtop's own writes), throttle flags recomputed with
+ * cooling_active cleared (the caller sets it again). -EAGAIN when a file is gone or bad or C had a
  * sentence: then the caller loads C again (clusters_load). */
 int clusters_refresh_freq(struct clusters *c);
 

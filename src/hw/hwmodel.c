@@ -111,6 +111,12 @@ int hwmodel_load(struct hwmodel *hw)
 
 int hwmodel_load_flags(struct hwmodel *hw, unsigned flags)
 {
+	return hwmodel_load_irqs(hw, flags, NULL);
+}
+
+int hwmodel_load_irqs(struct hwmodel *hw, unsigned flags,
+		      const struct irq_table *irqs)
+{
 	struct buf b = { 0 };
 	int rc;
 
@@ -126,9 +132,9 @@ int hwmodel_load_flags(struct hwmodel *hw, unsigned flags)
 		load_board(hw, &b);
 	}
 	/* [usb: begin] load */
-	if (chain_model_load(&hw->chain, "/sys", "/proc",
-			     flags & HWMODEL_PCI_NAMES ? CHAIN_PCI_NAMES : 0) &&
-	    rc == 0)
+	if (chain_model_load_irqs(&hw->chain, "/sys", "/proc",
+				  flags & HWMODEL_PCI_NAMES ?
+				  CHAIN_PCI_NAMES : 0, irqs) && rc == 0)
 		rc = -ENOMEM;
 	/* [usb: end] load */
 	buf_free(&b);

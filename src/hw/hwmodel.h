@@ -39,6 +39,11 @@ int hwmodel_load(struct hwmodel *hw);
  * which costs over a megabyte of memory for names it does not show. */
 int hwmodel_load_flags(struct hwmodel *hw, unsigned flags);
 
+/* hwmodel_load_flags, the chains matched against IRQS (the live screen's
+ * sample of this tick: /proc/interrupts is not read again); NULL: read. */
+int hwmodel_load_irqs(struct hwmodel *hw, unsigned flags,
+		      const struct irq_table *irqs);
+
 void hwmodel_fini(struct hwmodel *hw);
 
 /* Re-read what changes while the board runs - the clusters (frequency,

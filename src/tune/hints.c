@@ -114,8 +114,10 @@ static void build_irq(struct hints_in *in, const struct moment *m,
 	for (i = 0; i < m->nirqs; i++) {
 		const struct moment_irq *q = &m->irqs[i];
 
-		if (q->valid && q->numeric && hints_io_irq(q->action) &&
-		    (!best || q->total_per_s > best->total_per_s))
+		/* the rate first: the 14 words only for a new leader */
+		if (q->valid && q->numeric &&
+		    (!best || q->total_per_s > best->total_per_s) &&
+		    hints_io_irq(q->action))
 			best = q;
 	}
 	if (!best)

@@ -52,14 +52,16 @@ int moment_alloc(struct moment *m, const struct moment_sizes *n)
 	m->nets = zalloc(n->nnets, sizeof(*m->nets));
 	m->irq_cpus = zalloc(n->ncols, sizeof(*m->irq_cpus));
 	m->irqs = zalloc(n->nirqs, sizeof(*m->irqs));
-	m->cells = zalloc(n->nirqs * ncols, sizeof(*m->cells));
+	m->cells = zalloc(n->borrow_cells ? ncols : n->nirqs * ncols,
+			  sizeof(*m->cells));
 	if (!m->clusters || !m->cores || !m->cpus || !m->disks || !m->nets ||
 	    !m->irq_cpus || !m->irqs || !m->cells) {
 		moment_fini(m);
 		return -ENOMEM;
 	}
 	for (i = 0; i < n->nirqs; i++)
-		m->irqs[i].per_cpu = m->cells + i * ncols;
+		m->irqs[i].per_cpu = m->cells +
+				     (n->borrow_cells ? 0 : i * ncols);
 	return 0;
 }
 

@@ -76,7 +76,8 @@ struct moment_irq {
 	double total;		/* count since boot */
 	bool valid;		/* a rate was measured */
 	double total_per_s;
-	double *per_cpu;	/* per column of irq_cpus; 0 when !valid */
+	double *per_cpu;	/* per column of irq_cpus; 0 when !valid (live:
+				 * the rates' own array, read only) */
 	size_t ncounts;		/* columns the row has (ERR, MIS: fewer) */
 	int on_cpu;		/* the CPU that takes them: the most in the
 				 * interval, else since boot; -1 never */
@@ -145,6 +146,9 @@ int moment_from_live(struct moment *m, const struct moment_live *in);
  * first); for builders.  0 or -ENOMEM. */
 struct moment_sizes {
 	size_t nclusters, ncores, ncpus, ndisks, nnets, nirqs, ncols;
+	bool borrow_cells;	/* one row of zeros that every IRQ's per_cpu
+				 * points at, until the builder points it at
+				 * its own rates (moment_from_live) */
 };
 int moment_alloc(struct moment *m, const struct moment_sizes *n);
 

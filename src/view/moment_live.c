@@ -6,12 +6,22 @@
 #include "view/moment.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 static const char *nz(const char *s)
 {
 	return s ? s : "";
+}
+
+/* SRC into DST of SIZE bytes, cut as snprintf "%s" would. */
+static void copy(char *dst, size_t size, const char *src)
+{
+	size_t n = 0;
+
+	while (n + 1 < size && src[n])
+		n++;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
 }
 
 static void live_cluster(struct moment_cluster *o, const struct cluster *c)
@@ -20,10 +30,9 @@ static void live_cluster(struct moment_cluster *o, const struct cluster *c)
 	o->cpus = c->cpus;
 	o->online = c->online;
 	o->role = c->role;
-	snprintf(o->core, sizeof(o->core), "%s", nz(c->core));
+	copy(o->core, sizeof(o->core), nz(c->core));
 	o->has_freq = c->has_freq;
-	snprintf(o->governor, sizeof(o->governor), "%s",
-		 nz(c->freq.governor));
+	copy(o->governor, sizeof(o->governor), nz(c->freq.governor));
 	o->cur_khz = c->freq.cur_khz;
 	o->min_khz = c->freq.min_khz;
 	o->max_khz = c->freq.max_khz;
@@ -42,8 +51,8 @@ static void live_hw(struct moment *m, const struct hwmodel *hw)
 	m->ncores = c->ncores;
 	for (i = 0; i < c->ncores; i++) {
 		m->cores[i].cpus = c->cores[i].cpus;
-		snprintf(m->cores[i].model, sizeof(m->cores[i].model), "%s",
-			 nz(c->cores[i].core));
+		copy(m->cores[i].model, sizeof(m->cores[i].model),
+		     nz(c->cores[i].core));
 	}
 	m->cpufreq_note = c->cpufreq_note;
 	m->board = hw->board;
@@ -65,7 +74,7 @@ static void live_rates(struct moment *m, const struct sample_rates *r)
 		const struct disk_rate *d = &r->disks[i];
 		struct moment_disk *o = &m->disks[i];
 
-		snprintf(o->name, sizeof(o->name), "%s", d->row->name);
+		copy(o->name, sizeof(o->name), d->row->name);
 		o->kind = d->row->kind;
 		o->valid = d->valid;
 		o->ops_unknown = d->ops_unknown;
@@ -88,7 +97,7 @@ static void live_rates(struct moment *m, const struct sample_rates *r)
 					 n->tx_packets_per_s,
 			.errors_per_s = n->rx_errs_per_s + n->tx_errs_per_s +
 					n->rx_drop_per_s + n->tx_drop_per_s };
-		snprintf(m->nets[i].name, MOMENT_NAME, "%s", n->row->name);
+		copy(m->nets[i].name, MOMENT_NAME, n->row->name);
 	}
 }
 
@@ -97,26 +106,26 @@ static void live_rates(struct moment *m, const struct sample_rates *r)
 static int taker(const struct irq_row *r, const struct irq_rate *q,
 		 const struct irq_table *t)
 {
-	size_t i, top = 0;
+	size_t top;
 
-	if (q && !(q->valid && q->total_per_s > 0))
-		q = NULL;
-	for (i = 1; i < r->ncounts && i < t->ncpus; i++)
-		if (q ? q->per_cpu[i] > q->per_cpu[top] :
-		    r->counts[i] > r->counts[top])
-			top = i;
-	if (!q && (!r->ncounts || !r->counts[top]))
+	if (q && q->valid && q->total_per_s > 0)
+		top = q->top;
+	else if (r->ncounts && r->top < r->ncounts && r->counts[r->top])
+		top = r->top;
+	else
 		return -1;
 	return top < t->ncpus ? (int)t->cpus[top] : -1;
 }
 
+/* IRQ K of S into O; its per-CPU rates are Q's own array (the rates
+ * outlive the moment, as the sample does), not a copy: 2000 IRQs over
+ * 256 CPUs are 4 MB of them. */
 static void live_irq(struct moment_irq *o, const struct sample *s, size_t k,
 		     const struct irq_rate *q)
 {
 	const struct irq_row *r = &s->irqs.rows[k];
-	size_t c;
 
-	snprintf(o->key, sizeof(o->key), "%s", nz(r->key));
+	copy(o->key, sizeof(o->key), nz(r->key));
 	o->desc = nz(r->desc);
 	o->action = nz(r->action);
 	o->chip = nz(r->chip);
@@ -128,8 +137,8 @@ static void live_irq(struct moment_irq *o, const struct sample *s, size_t k,
 	o->valid = q && q->valid;
 	o->total_per_s = q ? q->total_per_s : 0;
 	o->ncounts = r->ncounts;
-	for (c = 0; o->valid && c < r->ncounts && c < s->irqs.ncpus; c++)
-		o->per_cpu[c] = q->per_cpu[c];
+	if (o->valid && q->per_cpu)
+		o->per_cpu = q->per_cpu;
 	o->on_cpu = taker(r, q, &s->irqs);
 	if (s->aff) {
 		o->has_affinity = s->aff[k].has_affinity;
@@ -168,6 +177,7 @@ int moment_from_live(struct moment *m, const struct moment_live *in)
 		.nnets = r ? r->nnets : 0,
 		.nirqs = s ? s->irqs.nrows : 0,
 		.ncols = s ? s->irqs.ncpus : 0,
+		.borrow_cells = true,
 	};
 
 	if (moment_alloc(m, &n))

@@ -42,8 +42,9 @@ static void since(const char *buf, size_t size, const struct irq_table *half,
 		    strcmp(t.rows[i].desc, whole->rows[i].desc) ||
 		    t.rows[i].total != whole->rows[i].total ||
 		    t.rows[i].ncounts != whole->rows[i].ncounts ||
+		    t.rows[i].top != whole->rows[i].top ||
 		    memcmp(t.rows[i].counts, whole->rows[i].counts,
-			   t.rows[i].ncounts * sizeof(uint64_t)))
+			   t.rows[i].ncounts * sizeof(*t.rows[i].counts)))
 			abort();
 	interrupts_free(&t);
 }

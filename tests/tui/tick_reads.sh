@@ -4,14 +4,15 @@
 # (-d 0.5, about 8 ticks, strace counting the opens) a new
 # scaling_cur_freq and a new temperature show at the next tick, while the
 # thermal trip points, cooling types, governors and IRQ affinities are
-# read once at the start (again only every 10 s, or after benchtop's own
-# writes: tests/tui/tune_keys.sh pins and sees the new affinity at once).
+# read once at the start, and so are the policies' limits (again only
+# every 10 s, or after benchtop's own writes: tests/tui/tune_keys.sh pins
+# and sees the new affinity at once).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 command -v strace > /dev/null || { echo "1..0 # SKIP strace missing"; exit 0; }
-plan 6
+plan 7
 
 bed="$TESTBEDS/odroid-xu4"
 tr="$TMPD/opens"
@@ -41,3 +42,6 @@ check $? "IRQ 150's affinity read at the start only ($aff opens)"
 gov=$(grep -c 'scaling_governor' "$tr")
 [ "$gov" -le 2 ]
 check $? "governors read at the start only: $gov opens for 2 policies"
+lim=$(grep -c 'scaling_max_freq' "$tr")
+[ "$lim" -le 2 ]
+check $? "limits read at the start only: $lim opens of 2 scaling_max_freq"

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,35 @@ START_TEST(list_range)
 	ck_assert_int_eq(cpuset_next(&s, CPUSET_MAX - 1), -1);
 	ck_assert_int_eq(cpuset_next(&s, 5000), -1);
 	ck_assert(!cpuset_has(&s, CPUSET_MAX));
+}
+END_TEST
+
+/* A range is set, and a run found, a word at a time: every start and end
+ * around the 64-bit word boundaries gives exactly the CPUs from start to
+ * end, written back as the same range. */
+START_TEST(list_range_words)
+{
+	static const unsigned at[] = { 0, 1, 62, 63, 64, 65, 127, 128, 255,
+				       256, 511, 960, 1022, 1023 };
+	enum { N = sizeof(at) / sizeof(at[0]) };
+	struct cpuset s;
+	char text[32], out[32];
+
+	for (size_t i = 0; i < N; i++)
+		for (size_t j = i; j < N; j++) {
+			snprintf(text, sizeof(text), "%u-%u", at[i], at[j]);
+			ck_assert_int_eq(list(text, &s),
+					 (int)(at[j] - at[i] + 1));
+			ck_assert_int_eq(cpuset_first(&s), (int)at[i]);
+			if (i == j)	/* "5-5" is written "5" */
+				snprintf(text, sizeof(text), "%u", at[i]);
+			ck_assert_uint_eq(cpulist_format(&s, out, sizeof(out)),
+					  strlen(text));
+			ck_assert_str_eq(out, text);
+			for (unsigned c = 0; c < CPUSET_MAX; c++)
+				ck_assert_int_eq(cpuset_has(&s, c),
+						 c >= at[i] && c <= at[j]);
+		}
 }
 END_TEST
 
@@ -296,6 +326,7 @@ static Suite *cpulist_suite(void)
 	tcase_add_test(tc, list_stride);
 	tcase_add_test(tc, list_garbage);
 	tcase_add_test(tc, list_range);
+	tcase_add_test(tc, list_range_words);
 	tcase_add_test(tc, mask_parse);
 	tcase_add_test(tc, mask_wide);
 	tcase_add_test(tc, mask_garbage);

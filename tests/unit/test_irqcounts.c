@@ -26,7 +26,7 @@ static const char *const captures[] = {
 };
 
 /* Counts of S as irqcounts_read gives them; how many into *N. */
-static int read_str(const char *s, uint64_t *v, size_t max, size_t *n,
+static int read_str(const char *s, uint32_t *v, size_t max, size_t *n,
 		    uint64_t *total)
 {
 	const char *p = s;
@@ -41,11 +41,11 @@ START_TEST(kernel_layout_every_width)
 	static const uint64_t want[] = {
 		0, 7, 10, 99, 12345678, 99999999, 100000000, 123456789,
 		999999999, 1000000000, 1156859750, 4294967295u,
-		UINT64_C(9999999999),
 	};
 	enum { N = sizeof(want) / sizeof(want[0]) };
 	char line[N * 11 + 32];
-	uint64_t got[N + 1], total, sum = 0;
+	uint32_t got[N + 1];
+	uint64_t total, sum = 0;
 	size_t n, at = 0;
 
 	for (size_t i = 0; i < N; i++) {
@@ -59,24 +59,32 @@ START_TEST(kernel_layout_every_width)
 	for (size_t i = 0; i < N; i++)
 		ck_assert_uint_eq(got[i], want[i]);
 	ck_assert_uint_eq(total, sum);
+	/* ten digits past 32 bits: no count of the kernel's (unsigned int) */
+	ck_assert_int_eq(read_str(" 4294967296 GIC", got, 2, &n, &total),
+			 -EINVAL);
+	ck_assert_int_eq(read_str(" 9999999999 GIC", got, 2, &n, &total),
+			 -EINVAL);
 }
 END_TEST
 
 /* What the eight-at-a-time way must hand to the long way, or refuse. */
 START_TEST(other_layouts)
 {
-	uint64_t v[8], total;
+	uint32_t v[8];
+	uint64_t total;
 	size_t n;
 
-	/* wider than ten digits: the long way, still right */
-	ck_assert_int_eq(read_str(" 123456789012 5 GIC", v, 8, &n, &total), 0);
+	/* wider than the field: the long way, still right */
+	ck_assert_int_eq(read_str("  0004294967295 5 GIC", v, 8, &n, &total),
+			 0);
 	ck_assert_uint_eq(n, 2);
-	ck_assert_uint_eq(v[0], UINT64_C(123456789012));
-	/* a huge count: the largest u64, then one past it */
-	ck_assert_int_eq(read_str(" 18446744073709551615 1", v, 8, &n,
-				  &total), 0);
-	ck_assert_uint_eq(v[0], UINT64_MAX);
-	ck_assert_uint_eq(total, UINT64_MAX);	/* the sum saturates */
+	ck_assert_uint_eq(v[0], UINT32_MAX);
+	ck_assert_uint_eq(total, UINT64_C(4294967300));	/* 64-bit sum */
+	/* past 32 bits the long way too, and past 64 */
+	ck_assert_int_eq(read_str("\t4294967296\t1", v, 8, &n, &total),
+			 -EINVAL);
+	ck_assert_int_eq(read_str(" 123456789012 5 GIC", v, 8, &n, &total),
+			 -EINVAL);
 	ck_assert_int_eq(read_str(" 18446744073709551616", v, 8, &n, &total),
 			 -EINVAL);
 	/* tabs, a digit glued to a word, a space inside the field */
@@ -143,6 +151,7 @@ static void assert_same_table(const struct irq_table *a,
 		ck_assert_str_eq(x->key, y->key);
 		ck_assert_uint_eq(x->ncounts, y->ncounts);
 		ck_assert_uint_eq(x->total, y->total);
+		ck_assert_uint_eq(x->top, y->top);
 		ck_assert_uint_eq(x->text_hash, y->text_hash);
 		ck_assert_int_eq(x->numeric, y->numeric);
 		ck_assert_uint_eq(x->irq, y->irq);
@@ -398,6 +407,94 @@ START_TEST(reuse_spent_table)
 }
 END_TEST
 
+/* 32-bit counts: the kernel's unsigned int wraps, and the difference
+ * across the wrap is exact; a count that falls from the middle of the
+ * range is a reset (the row restarts), not four billion interrupts. */
+START_TEST(counts_wrap_at_32_bits)
+{
+	const char *a = "           CPU0       CPU1\n"
+			" 16: 4294967295 4294967000   GICv2  65 Level  a\n"
+			" 17:    3000000          7   GICv2  66 Level  b\n";
+	const char *b = "           CPU0       CPU1\n"
+			" 16:          4        200   GICv2  65 Level  a\n"
+			" 17:         10          7   GICv2  66 Level  b\n";
+	struct irq_table p, c;
+	struct irq_rate *r;
+
+	ck_assert_int_eq(interrupts_parse(a, strlen(a), &p), 2);
+	ck_assert_uint_eq(sizeof(p.rows[0].counts[0]), 4);
+	ck_assert_uint_eq(p.rows[0].counts[0], UINT32_MAX);
+	ck_assert_uint_eq(p.rows[0].total, UINT64_C(8589934295));
+	ck_assert_int_eq(interrupts_parse_since(b, strlen(b), &p, &c), 2);
+	ck_assert_int_eq(interrupts_rates(&p, &c, 2.0, &r), 2);
+	ck_assert(r[0].valid);
+	ck_assert_double_eq(r[0].per_cpu[0], 2.5);	/* 5 in 2 s */
+	ck_assert_double_eq(r[0].per_cpu[1], 248);	/* 496 in 2 s */
+	ck_assert_double_eq(r[0].total_per_s, 250.5);
+	ck_assert_uint_eq(r[0].top, 1);
+	ck_assert(!r[1].valid);
+	ck_assert_ptr_null(r[1].per_cpu);
+	interrupts_rates_free(r, 2);
+	interrupts_free(&p);
+	interrupts_free(&c);
+}
+END_TEST
+
+/* A row that goes (an IRQ freed) and one that comes (a driver loaded)
+ * between two readings: the rows still there are taken over or read, the
+ * new one has no rate yet, the gone one is simply not there; each row
+ * knows the column with the most interrupts, since boot and in the
+ * interval. */
+START_TEST(row_comes_and_goes)
+{
+	const char *a = "           CPU0       CPU1       CPU2\n"
+			" 16:        100          5          0"
+			"   GICv2  65 Level  a\n"
+			" 17:          1          2          3"
+			"   GICv2  66 Level  b\n"
+			" 18:          0          0          0"
+			"   GICv2  67 Level  c\n";
+	const char *b = "           CPU0       CPU1       CPU2\n"
+			" 16:        100          5          0"
+			"   GICv2  65 Level  a\n"
+			" 18:          0         40         40"
+			"   GICv2  67 Level  c\n"
+			" 19:          9          9          1"
+			"   GICv2  68 Level  d\n";
+	struct irq_table p, c, fresh;
+	struct irq_rate *r;
+
+	ck_assert_int_eq(interrupts_parse(a, strlen(a), &p), 3);
+	ck_assert_uint_eq(p.rows[1].top, 2);
+	ck_assert_uint_eq(p.rows[2].top, 0);	/* all 0: the first */
+	ck_assert_int_eq(interrupts_parse_since(b, strlen(b), &p, &c), 3);
+	ck_assert_int_eq(interrupts_parse(b, strlen(b), &fresh), 3);
+	assert_same_table(&fresh, &c);
+	ck_assert_ptr_null(interrupts_find(&c, "17"));
+	ck_assert_str_eq(c.rows[2].key, "19");
+	ck_assert_str_eq(c.rows[2].action, "d");
+	ck_assert_uint_eq(c.rows[0].top, 0);	/* taken over */
+	ck_assert_uint_eq(c.rows[1].top, 1);	/* 40 and 40: the first */
+	ck_assert_uint_eq(c.rows[2].top, 0);
+	for (size_t i = 0; i < 3; i++)
+		ck_assert_uint_eq(c.rows[i].top, fresh.rows[i].top);
+	ck_assert_int_eq(interrupts_rates(&p, &c, 1.0, &r), 3);
+	ck_assert(r[0].valid);			/* did not move */
+	ck_assert_double_eq(r[0].total_per_s, 0);
+	ck_assert_double_eq(r[0].per_cpu[0], 0);
+	ck_assert(r[1].valid);
+	ck_assert_double_eq(r[1].per_cpu[1], 40);
+	ck_assert_double_eq(r[1].per_cpu[2], 40);
+	ck_assert_uint_eq(r[1].top, 1);
+	ck_assert(!r[2].valid);			/* new: no rate yet */
+	ck_assert_ptr_null(r[2].per_cpu);
+	interrupts_rates_free(r, 3);
+	interrupts_free(&p);
+	interrupts_free(&c);
+	interrupts_free(&fresh);
+}
+END_TEST
+
 static Suite *irqcounts_suite(void)
 {
 	Suite *s = suite_create("irqcounts");
@@ -412,6 +509,8 @@ static Suite *irqcounts_suite(void)
 	tcase_add_test(c, hash_sees_every_word);
 	tcase_add_test(c, pieces_equal_whole);
 	tcase_add_test(c, reuse_spent_table);
+	tcase_add_test(c, counts_wrap_at_32_bits);
+	tcase_add_test(c, row_comes_and_goes);
 	suite_add_tcase(s, c);
 	return s;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sample: a reading of a made-up /proc and /sys: /proc/interrupts
  * larger than the pieces it is read in, and the kind sysfs gave a disk
- * kept from the reading before (not looked up again every tick). */
+ * and the IRQ affinities kept from the reading before (not looked up
+ * again every tick). */
 #include "config.h"
 
 #include <stdio.h>
@@ -104,7 +105,7 @@ START_TEST(interrupts_in_pieces)
 		ck_assert_str_eq(t.irqs.rows[i].action, whole.rows[i].action);
 		ck_assert_uint_eq(s.irqs.rows[i].total, whole.rows[i].total);
 		ck_assert_mem_eq(t.irqs.rows[i].counts, whole.rows[i].counts,
-				 64 * sizeof(uint64_t));
+				 64 * sizeof(uint32_t));
 	}
 	interrupts_free(&whole);
 	sample_free(&s);
@@ -145,6 +146,63 @@ START_TEST(disk_kind_kept)
 }
 END_TEST
 
+/* The IRQ affinities kept between readings: with the same IRQs the next
+ * reading takes the array itself (one copy, freed by the newest), read
+ * again by neither; a new IRQ gets an array of its own, its affinity
+ * read from the file and the others' kept. */
+START_TEST(affinity_handed_over)
+{
+	struct root r;
+	struct sample s = { 0 }, t = { 0 };
+	struct sample_roots roots;
+	struct buf b = { 0 };
+	const struct irq_affinity *a;
+
+	make_root(&r);
+	mkdirs(&r, "proc/irq/16");
+	mkdirs(&r, "proc/irq/17");
+	put(&r, "proc/irq/16/smp_affinity_list", "0-3\n");
+	put(&r, "proc/irq/17/smp_affinity_list", "2\n");
+	put(&r, "proc/interrupts", "CPU0\n 16: 5 GIC 1 Edge a\n");
+	roots = (struct sample_roots){ r.proc, r.sys };
+	ck_assert_int_eq(sample_take(&s, &roots, &b), 0);
+	ck_assert(s.aff[0].has_affinity);
+	ck_assert_int_eq(cpuset_count(&s.aff[0].affinity), 4);
+	/* the file changes: a kept affinity is not read again */
+	put(&r, "proc/irq/16/smp_affinity_list", "1\n");
+	ck_assert_int_eq(sample_take_since(&t, &roots, &b, &s, true), 0);
+	ck_assert_ptr_eq(t.aff, s.aff);
+	ck_assert(s.aff_lent && !t.aff_lent);
+	ck_assert_int_eq(cpuset_count(&t.aff[0].affinity), 4);
+	/* the older one goes first (as the live screen's two alternate):
+	 * the array stays with the newer one, then passes back */
+	a = t.aff;
+	ck_assert_int_eq(sample_take_since(&s, &roots, &b, &t, true), 0);
+	ck_assert_ptr_eq(s.aff, a);
+	ck_assert(t.aff_lent && !s.aff_lent);
+	/* a new IRQ: an array of its own, 17 read, 16 kept */
+	put(&r, "proc/interrupts", "CPU0\n 16: 5 GIC 1 Edge a\n"
+	    " 17: 1 GIC 2 Edge b\n");
+	ck_assert_int_eq(sample_take_since(&t, &roots, &b, &s, true), 0);
+	ck_assert_ptr_ne(t.aff, s.aff);
+	ck_assert(!s.aff_lent && !t.aff_lent);
+	ck_assert_int_eq(cpuset_count(&t.aff[0].affinity), 4);
+	ck_assert(cpuset_has(&t.aff[1].affinity, 2));
+	/* afresh (every 10 s): the file's value, into the same array */
+	a = t.aff;
+	ck_assert_int_eq(sample_take_since(&s, &roots, &b, &t, false), 0);
+	ck_assert_ptr_eq(s.aff, a);
+	ck_assert(t.aff_lent && !s.aff_lent);
+	ck_assert(cpuset_has(&s.aff[0].affinity, 1));
+	ck_assert_int_eq(cpuset_count(&s.aff[0].affinity), 1);
+	ck_assert(cpuset_has(&s.aff[1].affinity, 2));
+	sample_free(&s);
+	sample_free(&t);
+	buf_free(&b);
+	remove_root(&r);
+}
+END_TEST
+
 static Suite *sample_suite(void)
 {
 	Suite *s = suite_create("sample");
@@ -152,6 +210,7 @@ static Suite *sample_suite(void)
 
 	tcase_add_test(c, interrupts_in_pieces);
 	tcase_add_test(c, disk_kind_kept);
+	tcase_add_test(c, affinity_handed_over);
 	suite_add_tcase(s, c);
 	return s;
 }
