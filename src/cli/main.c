@@ -230,7 +230,7 @@ int main(int argc, char **argv)
 
 #ifdef M_MMAP_THRESHOLD
 	/* Blocks of 128 KiB and more (a reading of /proc/interrupts with 256
-	 * CPUs and 2000 IRQs holds 4 MB of counts) are mapped and given back
+	 * CPUs and 2000 IRQs holds 2 MB of counts) are mapped and given back
 	 * when freed; glibc's moving threshold would put them in the heap,
 	 * where freed ones stay resident (peak RSS there 34 -> 24 MiB). */
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
