@@ -6,11 +6,13 @@
 #include "cells.h"
 
 #include <curses.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "app.h"
 #include "draw.h"
+#include "frame.h"
 #include "base/i18n.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
@@ -104,6 +106,27 @@ void cells_squeeze(char *dst, size_t size, const char *src)
 		dst[o++] = *src;
 	}
 	dst[o] = '\0';
+}
+
+/* What draw_cluster draws C's row from (change them together). */
+static void cluster_key(struct app *a, struct frame_key *k, int w,
+			const struct moment_cluster *c)
+{
+	bool flag[6] = { a->color, a->utf8, c->online, c->has_freq,
+			 c->has_temp, c->throttled };
+	uint64_t khz[3] = { c->cur_khz, c->min_khz, c->max_khz };
+	int role = (int)c->role;
+
+	frame_key_init(k);
+	frame_key_add(k, &w, sizeof(w));
+	frame_key_add(k, flag, sizeof(flag));
+	frame_key_add(k, &role, sizeof(role));
+	frame_key_str(k, c->core);
+	frame_key_add(k, &c->cpus, sizeof(c->cpus));
+	frame_key_str(k, c->governor);
+	frame_key_add(k, khz, sizeof(khz));
+	frame_key_add(k, &c->util_pct, sizeof(c->util_pct));
+	frame_key_add(k, &c->temp_mc, sizeof(c->temp_mc));
 }
 
 static void draw_cluster(struct app *a, int y, int w,
@@ -245,13 +268,33 @@ int cells_draw_clusters(struct app *a, int y, int h, int w)
 			 a->utf8 ? "\u00b0C" : " C");
 	if (m->nclusters == 0)
 		used = draw_nofreq(a, m, y, h, w);
-	for (i = 0; i < m->nclusters && used < h; i++, used++)
+	for (i = 0; i < m->nclusters && used < h; i++, used++) {
+		struct frame_key k;
+
+		cluster_key(a, &k, w, &m->clusters[i]);
+		if (draw_row_kept(y + used, &k))	/* as in the last frame */
+			continue;
 		draw_cluster(a, y + used, w, &m->clusters[i]);
+		draw_row_keep(y + used);
+	}
 	if (used < h && LINES >= 30)
 		used += draw_percpu(a, m, y + used, w, h - used);
 	return used;
 }
 
+void cells_irq_key(struct frame_key *k, const struct moment_irq *q)
+{
+	frame_key_str(k, q->key);
+	frame_key_add(k, &q->valid, sizeof(q->valid));
+	frame_key_add(k, &q->total_per_s, sizeof(q->total_per_s));
+	frame_key_add(k, &q->on_cpu, sizeof(q->on_cpu));
+	frame_key_add(k, &q->has_affinity, sizeof(q->has_affinity));
+	if (q->has_affinity)
+		frame_key_add(k, &q->affinity, sizeof(q->affinity));
+	frame_key_str(k, *q->action ? q->action : q->desc);
+}
+
+/* cells_irq_key names what this draws from: change both together. */
 void cells_draw_irq_row(struct app *a, int y, int w,
 			const struct moment_irq *q)
 {

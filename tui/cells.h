@@ -32,6 +32,11 @@ void cells_squeeze(char *dst, size_t size, const char *src);
  * most H rows; returns the rows used. */
 int cells_draw_clusters(struct app *a, int y, int h, int w);
 
+struct frame_key;
+
+/* What cells_draw_irq_row draws Q's row from, added to K. */
+void cells_irq_key(struct frame_key *k, const struct moment_irq *q);
+
 /* One IRQ row of the overview: number, rate, busiest CPU, affinity, name. */
 void cells_draw_irq_row(struct app *a, int y, int w,
 			const struct moment_irq *q);
