@@ -13,6 +13,7 @@
 #include "app.h"
 #include "draw.h"
 #include "frame.h"
+#include "base/fixfmt.h"
 #include "base/i18n.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
@@ -23,7 +24,9 @@ static void scaled(char *dst, size_t size, double v, const char *const *u)
 		v /= 1000.0;
 		i++;
 	}
-	snprintf(dst, size, i ? "%.1f %s" : "%.0f %s", v, u[i]);
+	/* as snprintf "%.1f %s" ("%.0f %s" below 1000), for less */
+	fixfmt_cat(dst, size, fixfmt_cat(dst, size, fixfmt(dst, size, v,
+		   i ? 1 : 0), " "), u[i]);
 }
 
 void cells_bytes_rate(char *dst, size_t size, double bps, bool valid)
@@ -60,7 +63,7 @@ void cells_count(char *dst, size_t size, double v, bool valid)
 		v /= 1000.0;
 		i++;
 	}
-	snprintf(dst, size, i ? "%.1f%s" : "%.0f%s", v, u[i]);
+	fixfmt_cat(dst, size, fixfmt(dst, size, v, i ? 1 : 0), u[i]);
 }
 
 void cells_cluster_title(char *dst, size_t size)

@@ -97,6 +97,17 @@ void screen_app_fini(struct app *a)
 	irqrows_fini(&a->irqrows);
 }
 
+/* "KIND:NAME" into KEY (96 bytes, cut as snprintf would). */
+static void history_key(char *key, const char *kind, const char *name)
+{
+	size_t k = strlen(kind), n = strnlen(name, 96 - k - 2);
+
+	memcpy(key, kind, k);
+	key[k] = ':';
+	memcpy(key + k + 1, name, n);
+	key[k + 1 + n] = '\0';
+}
+
 static void push_history(struct app *a, const struct moment *r)
 {
 	char key[96];
@@ -104,13 +115,13 @@ static void push_history(struct app *a, const struct moment *r)
 
 	history_tick(&a->hist);
 	for (i = 0; i < r->ndisks; i++) {
-		snprintf(key, sizeof(key), "disk:%s", r->disks[i].name);
+		history_key(key, "disk", r->disks[i].name);
 		history_push(&a->hist, key, r->disks[i].valid ?
 			     r->disks[i].rd_bytes_per_s +
 			     r->disks[i].wr_bytes_per_s : 0);
 	}
 	for (i = 0; i < r->nnets; i++) {
-		snprintf(key, sizeof(key), "net:%s", r->nets[i].name);
+		history_key(key, "net", r->nets[i].name);
 		history_push(&a->hist, key, r->nets[i].valid ?
 			     r->nets[i].rx_bytes_per_s +
 			     r->nets[i].tx_bytes_per_s : 0);
