@@ -301,7 +301,7 @@ void cells_irq_key(struct frame_key *k, const struct moment_irq *q)
 void cells_draw_irq_row(struct app *a, int y, int w,
 			const struct moment_irq *q)
 {
-	char rate[16], on[12] = "-", aff[32] = "-", name[128];
+	char rate[16], on[12] = "-", aff[32] = "-", name[128], line[1024];
 
 	(void)a;
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
@@ -310,8 +310,26 @@ void cells_draw_irq_row(struct app *a, int y, int w,
 	if (q->has_affinity)
 		cpulist_format(&q->affinity, aff, sizeof(aff));
 	cells_squeeze(name, sizeof(name), *q->action ? q->action : q->desc);
-	draw_fmt(y, 0, w, "%-5.5s %8s %6s %-10.10s %s", q->key, rate, on,
-		 aff, name);
+	cells_row(line, sizeof(line), (const struct cells_col[]) {
+		{ q->key, 5, 5, true, false }, { rate, 8, -1, false, false },
+		{ on, 6, -1, false, false }, { aff, 10, 10, true, false },
+		{ name, 0, -1, true, false }, { NULL, 0, 0, false, false } });
+	draw_text(y, 0, w, line);
+}
+
+size_t cells_row(char *dst, size_t size, const struct cells_col *c)
+{
+	size_t n = 0;
+
+	if (size)
+		dst[0] = '\0';
+	for (; c->text; c++) {
+		n = fixfmt_pad(dst, size, n, c->text, c->width, c->prec,
+			       c->left);
+		if (c[1].text || c->sep)
+			n = fixfmt_cat(dst, size, n, " ");
+	}
+	return n;
 }
 
 /* "USB 5000M uas ASMedia ASM1153E" from the device DEV sits on. */

@@ -110,7 +110,7 @@ static void sparkline_of(struct app *a, const char *kind, const char *name,
 static void draw_disk(struct app *a, int y, int w,
 		      const struct moment_disk *d)
 {
-	char rd[24], wr[24], iops[16], util[8], link[96];
+	char rd[24], wr[24], iops[16], util[8], link[96], line[1024];
 	bool ops = d->valid && !d->ops_unknown;
 	int x;
 
@@ -118,8 +118,11 @@ static void draw_disk(struct app *a, int y, int w,
 	cells_bytes_rate(wr, sizeof(wr), d->wr_bytes_per_s, d->valid);
 	cells_count(iops, sizeof(iops), d->rd_iops + d->wr_iops, ops);
 	snprintf(util, sizeof(util), ops ? "%3.0f%%" : "  -", d->util_pct);
-	x = draw_fmt(y, 0, w, "%-10.10s %10s %10s %6s %4s ", d->name, rd,
-		     wr, iops, util);
+	cells_row(line, sizeof(line), (const struct cells_col[]) {
+		{ d->name, 10, 10, true, false }, { rd, 10, -1, false, false },
+		{ wr, 10, -1, false, false }, { iops, 6, -1, false, false },
+		{ util, 4, -1, false, true }, { NULL, 0, 0, false, false } });
+	x = draw_text(y, 0, w, line);
 	sparkline_of(a, "disk", d->name, y, x);
 	cells_disk_link(app_moment(a), d->name, link, sizeof(link));
 	draw_text(y, x + SPARK_W + 1, w - x - SPARK_W - 1, link);
@@ -127,15 +130,18 @@ static void draw_disk(struct app *a, int y, int w,
 
 static void draw_net(struct app *a, int y, int w, const struct moment_net *n)
 {
-	char rx[24], tx[24], pk[16], err[16], link[96];
+	char rx[24], tx[24], pk[16], err[16], link[96], line[1024];
 	int x;
 
 	cells_bits_rate(rx, sizeof(rx), n->rx_bytes_per_s, n->rx_known);
 	cells_bits_rate(tx, sizeof(tx), n->tx_bytes_per_s, n->tx_known);
 	cells_count(pk, sizeof(pk), n->packets_per_s, n->valid);
 	cells_count(err, sizeof(err), n->errors_per_s, n->valid);
-	x = draw_fmt(y, 0, w, "%-10.10s %12s %12s %6s %4s ", n->name, rx,
-		     tx, pk, err);
+	cells_row(line, sizeof(line), (const struct cells_col[]) {
+		{ n->name, 10, 10, true, false }, { rx, 12, -1, false, false },
+		{ tx, 12, -1, false, false }, { pk, 6, -1, false, false },
+		{ err, 4, -1, false, true }, { NULL, 0, 0, false, false } });
+	x = draw_text(y, 0, w, line);
 	sparkline_of(a, "net", n->name, y, x);
 	cells_net_link(app_moment(a), n->name, link, sizeof(link));
 	draw_text(y, x + SPARK_W + 1, w - x - SPARK_W - 1, link);

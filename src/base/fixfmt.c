@@ -58,11 +58,43 @@ size_t fixfmt_cat(char *dst, size_t size, size_t len, const char *s)
 {
 	size_t n = strlen(s);
 
-	if (size && len < size - 1) {
+	if (size && len <= size - 1) {
 		size_t k = n < size - 1 - len ? n : size - 1 - len;
 
 		memcpy(dst + len, s, k);
 		dst[len + k] = '\0';
 	}
 	return len + n;
+}
+
+/* N blanks appended, as fixfmt_cat. */
+static size_t blanks(char *dst, size_t size, size_t len, size_t n)
+{
+	if (size && len <= size - 1) {
+		size_t k = n < size - 1 - len ? n : size - 1 - len;
+
+		memset(dst + len, ' ', k);
+		dst[len + k] = '\0';
+	}
+	return len + n;
+}
+
+size_t fixfmt_pad(char *dst, size_t size, size_t len, const char *s,
+		  int width, int prec, bool left)
+{
+	size_t n = prec < 0 ? strlen(s) : strnlen(s, (size_t)prec);
+	size_t pad = width > 0 && (size_t)width > n ? (size_t)width - n : 0;
+
+	if (!left)
+		len = blanks(dst, size, len, pad);
+	if (size && len <= size - 1) {
+		size_t k = n < size - 1 - len ? n : size - 1 - len;
+
+		memcpy(dst + len, s, k);
+		dst[len + k] = '\0';
+	}
+	len += n;
+	if (left)
+		len = blanks(dst, size, len, pad);
+	return len;
 }

@@ -4,6 +4,7 @@
 #ifndef BENCHTOP_FIXFMT_H
 #define BENCHTOP_FIXFMT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* As snprintf(DST, SIZE, "%.*f", DECIMALS, V): the same text (cut to
@@ -15,5 +16,11 @@ size_t fixfmt(char *dst, size_t size, double v, int decimals);
  * fit, as snprintf's count) with S appended as snprintf "%s%s" would;
  * the new length. */
 size_t fixfmt_cat(char *dst, size_t size, size_t len, const char *s);
+
+/* DST with S appended as snprintf "%-W.Ps" (LEFT) or "%W.Ps" would:
+ * at most PREC bytes of S (PREC < 0: all), blanks to WIDTH bytes; the
+ * new length, as fixfmt_cat. */
+size_t fixfmt_pad(char *dst, size_t size, size_t len, const char *s,
+		  int width, int prec, bool left);
 
 #endif

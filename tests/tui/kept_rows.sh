@@ -11,6 +11,7 @@ command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 command -v python3 > /dev/null || { echo "1..0 # SKIP python3 missing"; exit 0; }
 plan 6
+row() { screen | grep -a "^$1 " | cut -c1-40; }	# row NAME, its figures
 
 start 80 24 "$(bed_cmd odroid-xu4 '-d 0.3')"
 wait_for '^sda +0 B/s' && wait_for '^eth0 +0 bit/s' &&
@@ -25,10 +26,11 @@ u = sys.argv[1]
 def edit(path, name, field, add):
     out = []
     for l in open(path).read().split("\n"):
-        f = l.replace(":", " : ", 1).split() if "net/dev" in path else l.split()
+        f = (l.replace(":", " : ", 1) if "net/dev" in path else l).split()
         if name in f[:4]:
             old = f[field]
-            l = l.replace(" " + old + " ", " " + str(int(old) + add) + " ", 1)
+            new = str(int(old) + add)
+            l = l.replace(" " + old + " ", " " + new + " ", 1)
         out.append(l)
     open(path + ".new", "w").write("\n".join(out))
     os.rename(path + ".new", path)
@@ -39,9 +41,9 @@ open(u + "/sys/devices/system/cpu/cpufreq/policy0/scaling_cur_freq",
 PY
 python3 "$TMPD/poke.py" "$U"
 wait_for '^sda +[1-9][0-9.]* [kMG]B/s' 5
-check $? "sda's row shows its reads ($(screen | grep -a '^sda ' | cut -c1-40))"
+check $? "sda's row shows its reads ($(row sda))"
 wait_for '^eth0 +[1-9][0-9.]* [kMG]bit/s' 5
-check $? "eth0's row shows what it received ($(screen | grep -a '^eth0 ' | cut -c1-40))"
+check $? "eth0's row shows what it received ($(row eth0))"
 wait_for '^little Cortex-A7 .* 1000 MHz' 5
 check $? "the little cluster's row shows 1000 MHz"
 wait_for '^sda +0 B/s' 5 && wait_for '^eth0 +0 bit/s' 5

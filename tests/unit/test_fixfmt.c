@@ -118,6 +118,42 @@ START_TEST(cat_as_snprintf)
 }
 END_TEST
 
+/* "%-5.5s %8s|" and friends, built with fixfmt_pad and fixfmt_cat. */
+START_TEST(pad_as_snprintf)
+{
+	static const char *const s[] = { "", "a", "LOC", "12345", "123456",
+		"virtio1-req.0", "Local timer interrupts" };
+	static const int width[] = { 0, 1, 5, 8, 10 }, prec[] = { -1, 0, 3,
+		5, 10 };
+	size_t i, j, k, room;
+
+	for (i = 0; i < sizeof(s) / sizeof(s[0]); i++)
+		for (j = 0; j < 5; j++)
+			for (k = 0; k < 5; k++)
+				for (room = 1; room < 24; room += 5) {
+					char a[32], b[32], all[64];
+					size_t n;
+					int m;
+
+					n = fixfmt_cat(a, room, 0, "x");
+					n = fixfmt_pad(a, room, n, s[i],
+						       width[j], prec[k],
+						       k % 2 == 0);
+					n = fixfmt_cat(a, room, n, "|");
+					m = snprintf(all, sizeof(all),
+						     k % 2 == 0 ? "x%-*.*s|" :
+						     "x%*.*s|", width[j],
+						     prec[k] < 0 ? 99 : prec[k],
+						     s[i]);
+					memcpy(b, all, room - 1);
+					b[room - 1] = '\0';
+					ck_assert_msg(n == (size_t)m &&
+						      strcmp(a, b) == 0,
+						      "'%s' vs '%s'", a, b);
+				}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fixfmt");
@@ -129,6 +165,7 @@ int main(void)
 	tcase_add_test(tc, random_doubles);
 	tcase_add_test(tc, handed_to_snprintf);
 	tcase_add_test(tc, cat_as_snprintf);
+	tcase_add_test(tc, pad_as_snprintf);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
