@@ -1,37 +1,50 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fixfmt: fixed-point figures with printf's rounding (the exact binary
- * value to nearest, ties to even), from the product and its error. */
+ * value to nearest, ties to even), in whole numbers. */
 #include "config.h"
 
 #include "base/fixfmt.h"
 
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-/* V * 10^DECIMALS rounded as printf rounds, V in [0, 1e14). */
+/* V * 10^DECIMALS rounded as printf rounds, V in [0, 1e14): V is
+ * M * 2^E exactly (M < 2^53), so M * 10 fits 64 bits and the rounding is
+ * done on whole numbers (no libm: the other half of the tree runs
+ * without it). */
 static uint64_t round_scaled(double v, int decimals)
 {
-	double p = decimals ? v * 10.0 : v;
-	double e = decimals ? fma(v, 10.0, -p) : 0.0;	/* v*10 = p + e */
-	double f = floor(p);
-	double t = (p - f) - 0.5;	/* exact: p < 2^50 */
+	uint64_t bits, m, n, rest, half;
+	int e;
 
-	/* |e| < ulp(p) <= |t| unless t == 0: then e decides, and a true
-	 * tie goes to the even neighbour */
-	if (t > 0 || (t == 0 && (e > 0 || (e == 0 && fmod(f, 2.0) != 0))))
-		f += 1.0;
-	return (uint64_t)f;
+	memcpy(&bits, &v, sizeof(bits));
+	e = (int)((bits >> 52) & 0x7ff);
+	m = bits & ((UINT64_C(1) << 52) - 1);
+	if (e)
+		m |= UINT64_C(1) << 52;
+	e = (e ? e : 1) - 1075;		/* v = m * 2^e */
+	n = decimals ? m * 10 : m;
+	if (e >= 0)
+		return n << e;		/* whole: v < 1e14 keeps it in range */
+	if (e <= -64)
+		return 0;		/* below 2^-7 */
+	rest = n & ((UINT64_C(1) << -e) - 1);
+	half = UINT64_C(1) << (-e - 1);
+	n >>= -e;
+	if (rest > half || (rest == half && (n & 1)))
+		n++;			/* to nearest, ties to even */
+	return n;
 }
 
 size_t fixfmt(char *dst, size_t size, double v, int decimals)
 {
 	char tmp[32], *p = tmp + sizeof(tmp);
-	uint64_t q;
+	uint64_t q, sign;
 	size_t n;
 
-	if (!(v >= 0) || signbit(v) || v >= 1e14 ||
+	memcpy(&sign, &v, sizeof(sign));
+	if (!(v >= 0) || sign >> 63 || v >= 1e14 ||
 	    (decimals != 0 && decimals != 1))
 		return (size_t)snprintf(dst, size, "%.*f", decimals, v);
 	q = round_scaled(v, decimals);
