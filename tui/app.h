@@ -19,6 +19,7 @@
 #include "view.h"
 #include "stale.h"
 #include "frame.h"
+#include "textcache.h"
 /* [tune app: begin] includes */
 #include "dialog.h"
 #include "tune/tune.h"
@@ -117,6 +118,7 @@ struct app {
 	struct expui *exp;	/* expui.c */
 	struct persistui *persist;	/* persistui.c, K on the journal */
 	/* [experiment app: end] */
+	struct textcache text;	/* text made once (textcache.c) */
 };
 
 /* The newest sample. */

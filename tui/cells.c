@@ -6,11 +6,14 @@
 #include "cells.h"
 
 #include <curses.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "app.h"
 #include "draw.h"
+#include "frame.h"
+#include "base/fixfmt.h"
 #include "base/i18n.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
@@ -21,7 +24,9 @@ static void scaled(char *dst, size_t size, double v, const char *const *u)
 		v /= 1000.0;
 		i++;
 	}
-	snprintf(dst, size, i ? "%.1f %s" : "%.0f %s", v, u[i]);
+	/* as snprintf "%.1f %s" ("%.0f %s" below 1000), for less */
+	fixfmt_cat(dst, size, fixfmt_cat(dst, size, fixfmt(dst, size, v,
+		   i ? 1 : 0), " "), u[i]);
 }
 
 void cells_bytes_rate(char *dst, size_t size, double bps, bool valid)
@@ -58,7 +63,7 @@ void cells_count(char *dst, size_t size, double v, bool valid)
 		v /= 1000.0;
 		i++;
 	}
-	snprintf(dst, size, i ? "%.1f%s" : "%.0f%s", v, u[i]);
+	fixfmt_cat(dst, size, fixfmt(dst, size, v, i ? 1 : 0), u[i]);
 }
 
 void cells_cluster_title(char *dst, size_t size)
@@ -104,6 +109,27 @@ void cells_squeeze(char *dst, size_t size, const char *src)
 		dst[o++] = *src;
 	}
 	dst[o] = '\0';
+}
+
+/* What draw_cluster draws C's row from (change them together). */
+static void cluster_key(struct app *a, struct frame_key *k, int w,
+			const struct moment_cluster *c)
+{
+	bool flag[6] = { a->color, a->utf8, c->online, c->has_freq,
+			 c->has_temp, c->throttled };
+	uint64_t khz[3] = { c->cur_khz, c->min_khz, c->max_khz };
+	int role = (int)c->role;
+
+	frame_key_init(k);
+	frame_key_add(k, &w, sizeof(w));
+	frame_key_add(k, flag, sizeof(flag));
+	frame_key_add(k, &role, sizeof(role));
+	frame_key_str(k, c->core);
+	frame_key_add(k, &c->cpus, sizeof(c->cpus));
+	frame_key_str(k, c->governor);
+	frame_key_add(k, khz, sizeof(khz));
+	frame_key_add(k, &c->util_pct, sizeof(c->util_pct));
+	frame_key_add(k, &c->temp_mc, sizeof(c->temp_mc));
 }
 
 static void draw_cluster(struct app *a, int y, int w,
@@ -245,17 +271,37 @@ int cells_draw_clusters(struct app *a, int y, int h, int w)
 			 a->utf8 ? "\u00b0C" : " C");
 	if (m->nclusters == 0)
 		used = draw_nofreq(a, m, y, h, w);
-	for (i = 0; i < m->nclusters && used < h; i++, used++)
+	for (i = 0; i < m->nclusters && used < h; i++, used++) {
+		struct frame_key k;
+
+		cluster_key(a, &k, w, &m->clusters[i]);
+		if (draw_row_kept(y + used, &k))	/* as in the last frame */
+			continue;
 		draw_cluster(a, y + used, w, &m->clusters[i]);
+		draw_row_keep(y + used);
+	}
 	if (used < h && LINES >= 30)
 		used += draw_percpu(a, m, y + used, w, h - used);
 	return used;
 }
 
+void cells_irq_key(struct frame_key *k, const struct moment_irq *q)
+{
+	frame_key_str(k, q->key);
+	frame_key_add(k, &q->valid, sizeof(q->valid));
+	frame_key_add(k, &q->total_per_s, sizeof(q->total_per_s));
+	frame_key_add(k, &q->on_cpu, sizeof(q->on_cpu));
+	frame_key_add(k, &q->has_affinity, sizeof(q->has_affinity));
+	if (q->has_affinity)
+		frame_key_add(k, &q->affinity, sizeof(q->affinity));
+	frame_key_str(k, *q->action ? q->action : q->desc);
+}
+
+/* cells_irq_key names what this draws from: change both together. */
 void cells_draw_irq_row(struct app *a, int y, int w,
 			const struct moment_irq *q)
 {
-	char rate[16], on[12] = "-", aff[32] = "-", name[128];
+	char rate[16], on[12] = "-", aff[32] = "-", name[128], line[1024];
 
 	(void)a;
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
@@ -264,8 +310,26 @@ void cells_draw_irq_row(struct app *a, int y, int w,
 	if (q->has_affinity)
 		cpulist_format(&q->affinity, aff, sizeof(aff));
 	cells_squeeze(name, sizeof(name), *q->action ? q->action : q->desc);
-	draw_fmt(y, 0, w, "%-5.5s %8s %6s %-10.10s %s", q->key, rate, on,
-		 aff, name);
+	cells_row(line, sizeof(line), (const struct cells_col[]) {
+		{ q->key, 5, 5, true, false }, { rate, 8, -1, false, false },
+		{ on, 6, -1, false, false }, { aff, 10, 10, true, false },
+		{ name, 0, -1, true, false }, { NULL, 0, 0, false, false } });
+	draw_text(y, 0, w, line);
+}
+
+size_t cells_row(char *dst, size_t size, const struct cells_col *c)
+{
+	size_t n = 0;
+
+	if (size)
+		dst[0] = '\0';
+	for (; c->text; c++) {
+		n = fixfmt_pad(dst, size, n, c->text, c->width, c->prec,
+			       c->left);
+		if (c[1].text || c->sep)
+			n = fixfmt_cat(dst, size, n, " ");
+	}
+	return n;
 }
 
 /* "USB 5000M uas ASMedia ASM1153E" from the device DEV sits on. */

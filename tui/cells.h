@@ -32,6 +32,24 @@ void cells_squeeze(char *dst, size_t size, const char *src);
  * most H rows; returns the rows used. */
 int cells_draw_clusters(struct app *a, int y, int h, int w);
 
+struct frame_key;
+
+/* One column of a row: TEXT cut to PREC bytes (< 0: whole) and padded
+ * to WIDTH, on the LEFT or the right; a blank follows each column but
+ * the last (and the last too when SEP). */
+struct cells_col {
+	const char *text;	/* NULL ends the list */
+	int width, prec;
+	bool left, sep;
+};
+
+/* The columns C into DST as snprintf would with "%-5.5s %8s ..." (the
+ * same bytes, cut to SIZE); the length it would have. */
+size_t cells_row(char *dst, size_t size, const struct cells_col *c);
+
+/* What cells_draw_irq_row draws Q's row from, added to K. */
+void cells_irq_key(struct frame_key *k, const struct moment_irq *q);
+
 /* One IRQ row of the overview: number, rate, busiest CPU, affinity, name. */
 void cells_draw_irq_row(struct app *a, int y, int w,
 			const struct moment_irq *q);

@@ -51,6 +51,16 @@ static attr_t style_attr(bool color, enum draw_style style)
 	return styles[style].mono;
 }
 
+bool draw_row_kept(int y, const struct frame_key *k)
+{
+	return frame_row_kept(frame_active(), y, k);
+}
+
+void draw_row_keep(int y)
+{
+	frame_row_keep(frame_active(), y);
+}
+
 void draw_style(bool color, enum draw_style style)
 {
 	struct frame *f = frame_active();

@@ -26,6 +26,14 @@ void draw_init_styles(bool color);
 /* Turn STYLE on for what follows (COLOR: whether colours are in use). */
 void draw_style(bool color, enum draw_style style);
 
+struct frame_key;
+
+/* Row Y is drawn from K as in the last frame: true, and its calls are
+ * taken from there (frame.h: frame_row_kept); false: draw it, then
+ * draw_row_keep(Y). */
+bool draw_row_kept(int y, const struct frame_key *k);
+void draw_row_keep(int y);
+
 /* Give columns X to X+W-1 of row Y STYLE's attributes (the text kept). */
 void draw_restyle(int y, int x, int w, bool color, enum draw_style style);
 

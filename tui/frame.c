@@ -34,6 +34,15 @@ struct op {
 
 #define RUN_MAX 128
 
+/* Row y's key in one frame: what its first UPTO bytes of calls were
+ * drawn from (VALID), or a key waiting for frame_row_keep (PENDING). */
+struct frame_rowkey {
+	struct buf key;
+	size_t upto;
+	unsigned long attr_in, attr_out;	/* draw_style's, before, after */
+	bool valid, pending;
+};
+
 /* The frame the draw_ calls go into: the one drawing target, as curses'
  * own stdscr is; set between frame_begin and frame_end only. */
 static struct frame *active;
@@ -174,8 +183,12 @@ static void free_rows(struct frame *f)
 
 	for (i = 0; f->row && i < 2 * f->rows; i++)
 		buf_free(&f->row[i]);
+	for (i = 0; f->key && i < 2 * f->rows; i++)
+		buf_free(&f->key[i].key);
 	free(f->row);
+	free(f->key);
 	f->row = NULL;
+	f->key = NULL;
 	f->rows = f->cols = 0;
 }
 
@@ -187,15 +200,22 @@ void frame_begin(struct frame *f)
 		free_rows(f);
 		f->row = calloc(2 * (size_t)(LINES > 0 ? LINES : 1),
 				sizeof(*f->row));
-		if (!f->row)
+		f->key = calloc(2 * (size_t)(LINES > 0 ? LINES : 1),
+				sizeof(*f->key));
+		if (!f->row || !f->key) {
+			free_rows(f);
 			return;	/* nothing drawn: curses keeps the last */
+		}
 		f->rows = LINES;
 		f->cols = COLS;
 		f->redraw = true;
 	}
 	f->cur = !f->cur;
-	for (y = 0; y < f->rows; y++)
+	for (y = 0; y < f->rows; y++) {
 		row_of(f, f->cur, y)->len = 0;
+		f->key[f->cur * f->rows + y].valid = false;
+		f->key[f->cur * f->rows + y].pending = false;
+	}
 	f->attr = A_NORMAL;
 	active = f;
 }
@@ -450,4 +470,85 @@ void frame_free(struct frame *f)
 	free_rows(f);
 	if (active == f)
 		active = NULL;
+}
+
+void frame_key_init(struct frame_key *k)
+{
+	k->n = 0;
+	k->over = false;
+}
+
+void frame_key_add(struct frame_key *k, const void *p, size_t n)
+{
+	if (k->over || n > sizeof(k->b) - k->n) {
+		k->over = true;
+		return;
+	}
+	memcpy(k->b + k->n, p, n);
+	k->n += n;
+}
+
+void frame_key_str(struct frame_key *k, const char *s)
+{
+	size_t n = strlen(s);
+
+	frame_key_add(k, &n, sizeof(n));
+	frame_key_add(k, s, n);
+}
+
+/* Row Y's calls of the last frame (UPTO bytes, drawn from K) taken into
+ * this one; false when the keys differ or there is no room. */
+static bool take_last(struct frame *f, int y, const struct frame_key *k)
+{
+	struct frame_rowkey *pk = &f->key[!f->cur * f->rows + y];
+	struct buf *c = row_of(f, f->cur, y);
+	const struct buf *p = row_of(f, !f->cur, y);
+
+	if (!pk->valid || pk->attr_in != f->attr || pk->key.len != k->n ||
+	    memcmp(pk->key.data, k->b, k->n) || pk->upto > p->len ||
+	    row_reserve(c, pk->upto))
+		return false;
+	if (pk->upto)
+		memcpy(c->data, p->data, pk->upto);
+	c->len = pk->upto;
+	return true;
+}
+
+bool frame_row_kept(struct frame *f, int y, const struct frame_key *k)
+{
+	struct frame_rowkey *ck;
+
+	if (!f || !f->row || y < 0 || y >= f->rows)
+		return false;
+	ck = &f->key[f->cur * f->rows + y];
+	ck->valid = ck->pending = false;
+	if (k->over || row_of(f, f->cur, y)->len ||
+	    row_reserve(&ck->key, k->n ? k->n : 1))
+		return false;
+	memcpy(ck->key.data, k->b, k->n);
+	ck->key.len = k->n;
+	ck->attr_in = f->attr;
+	if (take_last(f, y, k)) {
+		ck->upto = row_of(f, f->cur, y)->len;
+		ck->attr_out = f->attr = f->key[!f->cur * f->rows + y].attr_out;
+		ck->valid = true;
+		return true;
+	}
+	ck->pending = true;
+	return false;
+}
+
+void frame_row_keep(struct frame *f, int y)
+{
+	struct frame_rowkey *ck;
+
+	if (!f || !f->row || y < 0 || y >= f->rows)
+		return;
+	ck = &f->key[f->cur * f->rows + y];
+	if (!ck->pending)
+		return;
+	ck->pending = false;
+	ck->upto = row_of(f, f->cur, y)->len;
+	ck->attr_out = f->attr;
+	ck->valid = true;
 }

@@ -10,8 +10,19 @@
 
 #include "base/buf.h"
 
+/* What a row is drawn from, as bytes (frame_row_kept). */
+#define FRAME_KEY_MAX 1024
+struct frame_key {
+	size_t n;
+	bool over;		/* did not fit: never equal */
+	unsigned char b[FRAME_KEY_MAX];
+};
+
+struct frame_rowkey;
+
 struct frame {
 	struct buf *row;	/* 2 x rows: the calls of two frames */
+	struct frame_rowkey *key;	/* 2 x rows: what each was drawn from */
 	int rows, cols;		/* the size they were drawn at */
 	int cur;		/* 0 or 1: the half being drawn */
 	unsigned long attr;	/* the attributes set by draw_style */
@@ -29,6 +40,20 @@ void frame_end(struct frame *f);
 void frame_redraw(struct frame *f);
 
 void frame_free(struct frame *f);
+
+/* An empty key; N bytes at P, a string S (its length and bytes) added. */
+void frame_key_init(struct frame_key *k);
+void frame_key_add(struct frame_key *k, const void *p, size_t n);
+void frame_key_str(struct frame_key *k, const char *s);
+
+/* Row Y is drawn from K: true when nothing is drawn on it yet in this
+ * frame and the last frame drew it from the same K in the same style,
+ * its calls and the style after them then taken from the last frame
+ * (the caller draws nothing); else false, and
+ * the caller draws it and then calls frame_row_keep, so that the calls
+ * made since are what K gives next time. */
+bool frame_row_kept(struct frame *f, int y, const struct frame_key *k);
+void frame_row_keep(struct frame *f, int y);
 
 /* The frame being drawn, or NULL (draw.c then calls curses at once). */
 struct frame *frame_active(void);

@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "draw.h"
+#include "frame.h"
 #include "cells.h"
 #include "base/i18n.h"
 #include "panel.h"
@@ -46,11 +47,22 @@ static int error_line(struct app *a, enum stale_source k, int y, int w)
 /* The S order on the right of a disk or interface title. */
 static void title_order(struct app *a, int y, int w)
 {
+	int sort = (int)a->filter.sort[PANEL_MAIN], n;
+	const char *kept;
+	struct frame_key k;
 	char t[64];
-	int n;
 
-	n = snprintf(t, sizeof(t), _(" sort: %s "),
-		     listfilter_sort_label(a, PANEL_MAIN));
+	frame_key_init(&k);	/* made once per order (textcache.c) */
+	frame_key_add(&k, &sort, sizeof(sort));
+	kept = textcache_line(&a->text, TEXTCACHE_SORT, &k);
+	if (kept) {
+		n = (int)strlen(kept);
+		snprintf(t, sizeof(t), "%s", kept);
+	} else {
+		n = snprintf(t, sizeof(t), _(" sort: %s "),
+			     listfilter_sort_label(a, PANEL_MAIN));
+		textcache_line_keep(&a->text, TEXTCACHE_SORT, &k, t);
+	}
 	draw_style(a->color, STYLE_TITLE);
 	draw_text(y, w - n, n, t);
 	draw_style(a->color, STYLE_NORMAL);
@@ -58,13 +70,11 @@ static void title_order(struct app *a, int y, int w)
 
 static int draw_clusters(struct app *a, int y, int h, int w)
 {
-	char t[160];
 	int used = 0;
 
 	if (!app_moment(a)->have_hw || h < 2)
 		return 0;
-	cells_cluster_title(t, sizeof(t));
-	title(a, y, w, t);
+	title(a, y, w, textcache_title(&a->text, TEXTCACHE_CLUSTERS));
 	used = 1;
 	if (h > 2)
 		used += error_line(a, STALE_STAT, y + 1, w);
@@ -72,15 +82,26 @@ static int draw_clusters(struct app *a, int y, int h, int w)
 	return used;
 }
 
+/* The last SPARK_W figures of KIND:NAME into V; the count. */
+static size_t spark_values(struct app *a, const char *kind,
+			   const char *name, double *v)
+{
+	char key[96];
+	size_t k = strlen(kind), n = strnlen(name, sizeof(key) - k - 2);
+
+	memcpy(key, kind, k);	/* "disk:sda", as history_push's */
+	key[k] = ':';
+	memcpy(key + k + 1, name, n);
+	key[k + 1 + n] = '\0';
+	return history_get(&a->hist, key, v, SPARK_W);
+}
+
 static void sparkline_of(struct app *a, const char *kind, const char *name,
 			 int y, int x)
 {
 	double v[SPARK_W];
-	char key[96];
-	size_t n;
+	size_t n = spark_values(a, kind, name, v);
 
-	snprintf(key, sizeof(key), "%s:%s", kind, name);
-	n = history_get(&a->hist, key, v, SPARK_W);
 	draw_style(a->color, STYLE_GOOD);
 	draw_sparkline(y, x, SPARK_W, v, n, a->utf8);
 	draw_style(a->color, STYLE_NORMAL);
@@ -89,7 +110,7 @@ static void sparkline_of(struct app *a, const char *kind, const char *name,
 static void draw_disk(struct app *a, int y, int w,
 		      const struct moment_disk *d)
 {
-	char rd[24], wr[24], iops[16], util[8], link[96];
+	char rd[24], wr[24], iops[16], util[8], link[96], line[1024];
 	bool ops = d->valid && !d->ops_unknown;
 	int x;
 
@@ -97,8 +118,11 @@ static void draw_disk(struct app *a, int y, int w,
 	cells_bytes_rate(wr, sizeof(wr), d->wr_bytes_per_s, d->valid);
 	cells_count(iops, sizeof(iops), d->rd_iops + d->wr_iops, ops);
 	snprintf(util, sizeof(util), ops ? "%3.0f%%" : "  -", d->util_pct);
-	x = draw_fmt(y, 0, w, "%-10.10s %10s %10s %6s %4s ", d->name, rd,
-		     wr, iops, util);
+	cells_row(line, sizeof(line), (const struct cells_col[]) {
+		{ d->name, 10, 10, true, false }, { rd, 10, -1, false, false },
+		{ wr, 10, -1, false, false }, { iops, 6, -1, false, false },
+		{ util, 4, -1, false, true }, { NULL, 0, 0, false, false } });
+	x = draw_text(y, 0, w, line);
 	sparkline_of(a, "disk", d->name, y, x);
 	cells_disk_link(app_moment(a), d->name, link, sizeof(link));
 	draw_text(y, x + SPARK_W + 1, w - x - SPARK_W - 1, link);
@@ -106,25 +130,94 @@ static void draw_disk(struct app *a, int y, int w,
 
 static void draw_net(struct app *a, int y, int w, const struct moment_net *n)
 {
-	char rx[24], tx[24], pk[16], err[16], link[96];
+	char rx[24], tx[24], pk[16], err[16], link[96], line[1024];
 	int x;
 
 	cells_bits_rate(rx, sizeof(rx), n->rx_bytes_per_s, n->rx_known);
 	cells_bits_rate(tx, sizeof(tx), n->tx_bytes_per_s, n->tx_known);
 	cells_count(pk, sizeof(pk), n->packets_per_s, n->valid);
 	cells_count(err, sizeof(err), n->errors_per_s, n->valid);
-	x = draw_fmt(y, 0, w, "%-10.10s %12s %12s %6s %4s ", n->name, rx,
-		     tx, pk, err);
+	cells_row(line, sizeof(line), (const struct cells_col[]) {
+		{ n->name, 10, 10, true, false }, { rx, 12, -1, false, false },
+		{ tx, 12, -1, false, false }, { pk, 6, -1, false, false },
+		{ err, 4, -1, false, true }, { NULL, 0, 0, false, false } });
+	x = draw_text(y, 0, w, line);
 	sparkline_of(a, "net", n->name, y, x);
 	cells_net_link(app_moment(a), n->name, link, sizeof(link));
 	draw_text(y, x + SPARK_W + 1, w - x - SPARK_W - 1, link);
+}
+
+/* What draw_disk and draw_net draw a row from: the figures, the
+ * history and the link (change them together). */
+static void dev_key(struct app *a, struct frame_key *k, const char *kind,
+		    const char *name, const bool flag[3], const double fig[5])
+{
+	double v[SPARK_W];
+	size_t n = spark_values(a, kind, name, v);
+	char link[96];
+
+	frame_key_str(k, name);
+	frame_key_add(k, flag, 3 * sizeof(flag[0]));
+	frame_key_add(k, fig, 5 * sizeof(fig[0]));
+	frame_key_add(k, &n, sizeof(n));
+	frame_key_add(k, v, n * sizeof(v[0]));
+	if (kind[0] == 'd')
+		cells_disk_link(app_moment(a), name, link, sizeof(link));
+	else
+		cells_net_link(app_moment(a), name, link, sizeof(link));
+	frame_key_str(k, link);
+}
+
+static void disk_key(struct app *a, struct frame_key *k,
+		     const struct moment_disk *d)
+{
+	bool flag[3] = { d->valid, d->ops_unknown, false };
+	double fig[5] = { d->rd_bytes_per_s, d->wr_bytes_per_s, d->rd_iops,
+			  d->wr_iops, d->util_pct };
+
+	dev_key(a, k, "disk", d->name, flag, fig);
+}
+
+static void net_key(struct app *a, struct frame_key *k,
+		    const struct moment_net *n)
+{
+	bool flag[3] = { n->valid, n->rx_known, n->tx_known };
+	double fig[5] = { n->rx_bytes_per_s, n->tx_bytes_per_s,
+			  n->packets_per_s, n->errors_per_s, 0 };
+
+	dev_key(a, k, "net", n->name, flag, fig);
+}
+
+/* Row IT's key: the row's look, then what its cells are drawn from. */
+static void item_key(struct app *a, struct frame_key *k, int w,
+		     const struct overview_row *it, bool selected, bool stale)
+{
+	const struct moment *r = app_moment(a);
+	bool look[4] = { a->color, a->utf8, selected, stale };
+
+	frame_key_init(k);
+	frame_key_add(k, &w, sizeof(w));
+	frame_key_add(k, look, sizeof(look));
+	frame_key_add(k, &it->kind, sizeof(it->kind));
+	if (it->kind == OVERVIEW_DISK)
+		disk_key(a, k, &r->disks[it->index]);
+	else if (it->kind == OVERVIEW_NET)
+		net_key(a, k, &r->nets[it->index]);
+	else
+		cells_irq_key(k, &r->irqs[it->index]);
 }
 
 static void draw_item(struct app *a, int y, int w,
 		      const struct overview_row *it, bool selected, bool stale)
 {
 	const struct moment *r = app_moment(a);
+	struct frame_key k;
 
+	item_key(a, &k, w, it, selected, stale);
+	if (draw_row_kept(y, &k)) {	/* as in the last frame */
+		draw_style(a->color, STYLE_NORMAL);
+		return;
+	}
 	draw_style(a->color, selected ? STYLE_SELECTED : stale ? STYLE_DIM :
 		   STYLE_NORMAL);
 	draw_fill(y, 0, w);
@@ -135,6 +228,7 @@ static void draw_item(struct app *a, int y, int w,
 	else
 		cells_draw_irq_row(a, y, w, &r->irqs[it->index]);
 	draw_style(a->color, STYLE_NORMAL);
+	draw_row_keep(y);
 }
 
 /* Rows each section gets out of H (titles included). */
@@ -222,7 +316,6 @@ static void main_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_MAIN];
 	const struct overview *l = overview_get(a);
-	char t[160];
 	int y = top, dh, nh, ih, i;
 
 	v->nrows = l->nrows;
@@ -252,22 +345,22 @@ static void main_draw(struct app *a, int top, int height, int width)
 		return;
 	}
 	if (dh) {
-		cells_disk_title(t, sizeof(t));
-		title(a, y, width, t);
+		title(a, y, width,
+		      textcache_title(&a->text, TEXTCACHE_DISKS));
 		title_order(a, y, width);
 		y += draw_section(a, l, 0, l->ndisks, y, dh, width,
 				  STALE_DISKS);
 	}
 	if (nh) {
-		cells_net_title(t, sizeof(t));
-		title(a, y, width, t);
+		title(a, y, width,
+		      textcache_title(&a->text, TEXTCACHE_NETS));
 		title_order(a, y, width);
 		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width,
 				  STALE_NETS);
 	}
 	if (ih > 0) {
-		cells_irq_title(t, sizeof(t));
-		title(a, y, width, t);
+		title(a, y, width,
+		      textcache_title(&a->text, TEXTCACHE_IRQS));
 		draw_section(a, l, l->ndisks + l->nnets, l->nirqs, y, ih,
 			     width, STALE_IRQS);
 	}

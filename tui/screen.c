@@ -98,6 +98,17 @@ void screen_app_fini(struct app *a)
 	overview_fini(&a->overview);
 }
 
+/* "KIND:NAME" into KEY (96 bytes, cut as snprintf would). */
+static void history_key(char *key, const char *kind, const char *name)
+{
+	size_t k = strlen(kind), n = strnlen(name, 96 - k - 2);
+
+	memcpy(key, kind, k);
+	key[k] = ':';
+	memcpy(key + k + 1, name, n);
+	key[k + 1 + n] = '\0';
+}
+
 static void push_history(struct app *a, const struct moment *r)
 {
 	char key[96];
@@ -105,13 +116,13 @@ static void push_history(struct app *a, const struct moment *r)
 
 	history_tick(&a->hist);
 	for (i = 0; i < r->ndisks; i++) {
-		snprintf(key, sizeof(key), "disk:%s", r->disks[i].name);
+		history_key(key, "disk", r->disks[i].name);
 		history_push(&a->hist, key, r->disks[i].valid ?
 			     r->disks[i].rd_bytes_per_s +
 			     r->disks[i].wr_bytes_per_s : 0);
 	}
 	for (i = 0; i < r->nnets; i++) {
-		snprintf(key, sizeof(key), "net:%s", r->nets[i].name);
+		history_key(key, "net", r->nets[i].name);
 		history_push(&a->hist, key, r->nets[i].valid ?
 			     r->nets[i].rx_bytes_per_s +
 			     r->nets[i].tx_bytes_per_s : 0);
@@ -248,7 +259,8 @@ static void draw_header(struct app *a, int width)
 {
 	const struct moment *m = app_moment(a);
 	char host[64] = "", up[32] = "", clock[16], line[256];
-	const char *board = m->have_hw && m->board ? m->board : "";
+	const char *board = m->have_hw && m->board ? m->board : "", *kept;
+	struct frame_key k;
 	struct utsname u;
 	int level;
 	time_t now = time(NULL);
@@ -269,10 +281,18 @@ static void draw_header(struct app *a, int width)
 	/* Minutes, as the uptime: a clock of seconds alone would send bytes
 	 * every second from a board where nothing moves. */
 	strftime(clock, sizeof(clock), "%H:%M", &tm);
+	frame_key_init(&k);
+	frame_key_add(&k, &width, sizeof(width));
+	frame_key_str(&k, host);
+	frame_key_str(&k, board);
+	frame_key_str(&k, u.release);
+	frame_key_str(&k, up);
+	frame_key_add(&k, m->load, sizeof(m->load));
+	kept = textcache_line(&a->text, TEXTCACHE_HEADER, &k);
 	/* The load average must stay whole: when the line is too long, the
 	 * kernel's local version ("-fc-v973") goes first, then the host,
 	 * the kernel and the uptime; the board stays. */
-	for (level = 0; level < 5; level++) {
+	for (level = 0; !kept && level < 5; level++) {
 		if (level == 1)
 			u.release[strcspn(u.release, "-+")] = '\0';
 		if (level == 2)
@@ -286,10 +306,31 @@ static void draw_header(struct app *a, int width)
 		if ((int)strlen(line) <= width - 9)
 			break;
 	}
+	if (!kept)	/* the line is made again when a part of it moves */
+		textcache_line_keep(&a->text, TEXTCACHE_HEADER, &k, line);
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(0, 0, width);
-	draw_text(0, 0, width - 9, line);
+	draw_text(0, 0, width - 9, kept ? kept : line);
 	draw_text(0, width - 5, 5, clock);
+}
+
+/* The key words in MOUSE.BAR_W columns into DST: made again only when
+ * the screen, the mode or the room changes (textcache.c). */
+static void bar_words(struct app *a, char *dst, size_t size)
+{
+	bool replay = a->replay != NULL;
+	const char *kept = textcache_bar(&a->text, (int)a->panel,
+					 a->mouse.bar_w, replay,
+					 a->tune_readonly);
+	char words[TEXTCACHE_LINE];
+
+	if (!kept) {
+		keys_bar(a, a->mouse.bar_w, words, sizeof(words));
+		textcache_bar_keep(&a->text, (int)a->panel, a->mouse.bar_w,
+				   replay, a->tune_readonly, words);
+		kept = words;
+	}
+	snprintf(dst, size, "%s", kept);
 }
 
 static void draw_keybar(struct app *a, int y, int width)
@@ -317,7 +358,7 @@ static void draw_keybar(struct app *a, int y, int width)
 		if (a->tune_ro && width >= 100)	/* room for tuneui_draw's */
 			a->mouse.bar_w -= draw_width(tuneui_ro_reason(a)) + 2;
 		a->mouse.bar_shown = true;
-		keys_bar(a, a->mouse.bar_w, line + n, sizeof(line) - n);
+		bar_words(a, line + n, sizeof(line) - n);
 	}
 	draw_text(y, 0, width, line);
 }

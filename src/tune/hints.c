@@ -82,9 +82,8 @@ static void build_clusters(struct hints_in *in, const struct moment *m,
 
 		if (k->role == CLUSTER_ROLE_LITTLE) {
 			nlittle++;
-			for (unsigned p = 0; p < CPUSET_MAX; p++)
-				if (cpuset_has(&k->cpus, p))
-					cpuset_add(little, p);
+			for (size_t w = 0; w < CPUSET_MAX / 64; w++)
+				little->bits[w] |= k->cpus.bits[w];
 		} else if (k->role == CLUSTER_ROLE_BIG) {
 			nbig++;
 			if (k->util_pct >= 0) {
