@@ -100,7 +100,8 @@ w1=$(rig_disk_wios)
 # the three fsyncs' metadata writes (measured: one inode write each)
 over=$(awk -v a="${w0:-0}" -v b="${w1:-0}" -v n="$N" \
 	'BEGIN { printf "%.3f\n", (b - a - 3 * n) / 3 }')
-diag "write requests $((${w1:-0} - ${w0:-0})) for $((3 * N)) records: $over over a fsync"
+dw=$((${w1:-0} - ${w0:-0}))
+diag "write requests $dw for $((3 * N)) records: $over over them a fsync"
 python3 - "$TMPD/slices.json" > "$TMPD/sfigs" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

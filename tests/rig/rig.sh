@@ -486,7 +486,8 @@ rig_slice_rate() {
 # ceil((BEFORE + OVER + N)/BUDGET) - 1.  The bursts' own few ms are left
 # out.
 rig_iops_secs() {
-	awk -v n="$1" -v b="$2" -v p="${3:-}" -v o="${4:-0}" -v s="$RIG_SLICE_S" '
+	awk -v n="$1" -v b="$2" -v p="${3:-}" -v o="${4:-0}" \
+	    -v s="$RIG_SLICE_S" '
 	function ceil(x) { return x == int(x) ? x : int(x) + 1 }
 	BEGIN {
 		if (p == "") printf "%.6f\n", (ceil(n / b) - 1) * s
@@ -502,6 +503,7 @@ rig_disk_wios() {
 		    "$RIG_CGROUP/blkio.throttle.io_serviced"
 	else
 		awk -v d="$RIG_DEVNO" '$1 == d { for (i = 2; i <= NF; i++)
-			if ($i ~ /^wios=/) print substr($i, 6) }' "$RIG_CGROUP/io.stat"
+			if ($i ~ /^wios=/) print substr($i, 6) }' \
+		    "$RIG_CGROUP/io.stat"
 	fi
 }
