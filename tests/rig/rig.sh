@@ -24,6 +24,9 @@
 #   rig_slice_rate BYTES RATE           the rate a throttled pass of BYTES
 #                                       shows (below)
 #   rig_window_rate RATE W              the rate a live window of W s shows
+#   rig_iops_secs N BUDGET [BEFORE OVER]  the time a pass of N requests
+#                                       takes under the IOPS cap (below)
+#   rig_disk_wios                       the rig cgroup's write requests
 #
 # An *_up that cannot build its rig returns 1 and sets RIG_WHY to one sentence
 # ("rig unavailable: no zram"); the test prints it and skips.  Everything
@@ -467,4 +470,40 @@ rig_window_rate() {
 rig_slice_rate() {
 	awk -v b="$1" -v r="$2" -v s="$RIG_SLICE_S" \
 	    'BEGIN { printf "%.6f\n", b / (b / r - s) }'
+}
+
+# rig_iops_secs N BUDGET [BEFORE OVER]: how long the IOPS throttle takes
+# over a pass of N requests, BUDGET requests a slice (IOPS x 0.1 s), from
+# blk-throttle.c's rules.  A pass that starts its direction afresh (no
+# BEFORE) gets the whole budget of its first slice at once
+# (tg_within_iops_limit counts to the slice's end), then BUDGET at each
+# slice's start: its last burst goes at the start of slice
+# ceil(N/BUDGET) - 1.  One that follows BEFORE requests on the same slice
+# begins where those left it, at the start of slice ceil(BEFORE/BUDGET)
+# - 1, and first pays for OVER requests charged in between over the
+# limit (a REQ_META write, an fsync's inode block: bio_issue_as_root_blkg
+# lets it through and charges it), so it ends at the start of slice
+# ceil((BEFORE + OVER + N)/BUDGET) - 1.  The bursts' own few ms are left
+# out.
+rig_iops_secs() {
+	awk -v n="$1" -v b="$2" -v p="${3:-}" -v o="${4:-0}" \
+	    -v s="$RIG_SLICE_S" '
+	function ceil(x) { return x == int(x) ? x : int(x) + 1 }
+	BEGIN {
+		if (p == "") printf "%.6f\n", (ceil(n / b) - 1) * s
+		else printf "%.6f\n", (ceil((p + o + n) / b) - ceil(p / b)) * s
+	}'
+}
+
+# rig_disk_wios: the write requests the rig's cgroup has issued to the rig
+# disk so far (v1 blkio.throttle.io_serviced, v2 io.stat wios=).
+rig_disk_wios() {
+	if [ "$RIG_CG_VER" = 1 ]; then
+		awk -v d="$RIG_DEVNO" '$1 == d && $2 == "Write" { print $3 }' \
+		    "$RIG_CGROUP/blkio.throttle.io_serviced"
+	else
+		awk -v d="$RIG_DEVNO" '$1 == d { for (i = 2; i <= NF; i++)
+			if ($i ~ /^wios=/) print substr($i, 6) }' \
+		    "$RIG_CGROUP/io.stat"
+	fi
 }
