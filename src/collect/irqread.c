@@ -358,7 +358,9 @@ static const struct irq_row *unchanged(struct irqread *r, const char *key,
 		size_t i = (r->hint + k) % t->nrows;
 		const struct irq_row *o = &t->rows[i];
 
-		if (strncmp(o->key, key, n) == 0 && o->key[n] == '\0') {
+		/* the line may hold a NUL (checked only when it is read) */
+		if (strnlen(o->key, n + 1) == n &&
+		    memcmp(o->key, key, n) == 0) {
 			r->hint = i + 1;
 			return o->text_hash == hash ? o : NULL;
 		}
