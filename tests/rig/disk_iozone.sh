@@ -5,12 +5,15 @@
 # cap x record / requests per record), reads under the read caps and
 # writes under the write caps, all four drawn at random.  The caps are
 # chosen so 4 KiB records are IOPS-bound and 16k and up bps-bound, and
-# every pass lasts 4 s or more.  The throttle's slices (tests/rig/rig.sh)
+# every pass lasts 6 s or more.  The throttle's slices (tests/rig/rig.sh)
 # let a pass that starts its direction afresh (read, random write: the
 # other direction ran before) or after a pass of the other cap (write 16k
-# after the IOPS-bound 4k passes) end 0-0.2 s early: it is compared with
-# the middle, rig_slice_rate; one that follows a pass in the same
-# direction and of the same cap keeps the cap (measured: 0.98-1.03 of it).
+# after the IOPS-bound 4k passes), and the rewrite (the write's fsync can
+# outlast the write's last slice: over 4 s passes it showed 1.015-1.020
+# of the cap) end 0-0.2 s early, by an amount that
+# varies from run to run: it must lie in that range, rig_fresh; one that
+# follows a pass in the same direction and of the same cap keeps the cap
+# (measured: 0.98-1.03 of it).
 # A request is at most the device's max_sectors_kb (124 KiB on zram): a
 # larger record is split, and the IOPS throttle counts the pieces.
 # Then the slice rules exactly (rig_iops_secs): 4k records alone under
@@ -23,8 +26,8 @@
 rig_trap 'rm -rf "$TMPD"'
 export BENCHTOP_NO_PROGRESS=1
 
-# 4.0-4.3 s a 64 MiB pass at the bps cap; 4k at 85-92 % of it.
-F=$((64 << 20))
+# 6.0-6.5 s a 96 MiB pass at the bps cap; 4k at 85-92 % of it.
+F=$((96 << 20))
 RB=$(rig_rand 15600000 16700000)
 WB=$(rig_rand 15600000 16700000)
 RI=$(rig_rand $((RB * 85 / 100 / 4096)) $((RB * 92 / 100 / 4096)))
@@ -64,16 +67,20 @@ while IFS='|' read -r name v size rec; do
 		printf "%.3f %s\n", c < b ? c : b, c < b ? "iops" : "bps" }')
 	kind=${cap#* } cap=${cap% *}
 	case $name in
-	"read "*|"random write "*) fresh=1 ;;
+	"read "*|"random write "*|"rewrite "*) fresh=1 ;;
 	"write "*) [ "$prev_w" = "$kind" ] && fresh= || fresh=1 ;;
 	*) fresh= ;;
 	esac
 	case $name in *write*) prev_w=$kind ;; esac
-	e=$cap
-	[ -z "$fresh" ] || e=$(rig_slice_rate "$size" "$cap")
 	got=$(awk -v v="$v" 'BEGIN { printf "%.3f\n", v * 1024 }')
-	rig_within "$got" "$e"
-	check $? "$name: $v KB/s, expected $(awk -v e="$e" 'BEGIN { printf "%.0f", e / 1024 }') KB/s (cap $cap B/s)"
+	kb=$(awk -v e="$cap" 'BEGIN { printf "%.0f", e / 1024 }')
+	if [ -n "$fresh" ]; then
+		rig_fresh "$got" "$size" "$cap"
+		check $? "$name: $v KB/s, a fresh pass: $kb KB/s (the cap, $cap B/s) or up to two slices more"
+	else
+		rig_within "$got" "$cap"
+		check $? "$name: $v KB/s, expected $kb KB/s (the cap, $cap B/s)"
+	fi
 done < "$TMPD/figs"
 
 # The slice rules, exactly: no bps cap, 4k records only; a write IOPS

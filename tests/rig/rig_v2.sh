@@ -85,7 +85,7 @@ if real_v2 "$rate"; then
 	    oflag=direct 2>&1)
 	got=$(echo "$out" | sed -n 's/^\([0-9]*\) bytes.* copied, \([0-9.]*\) s.*/\1 \2/p' |
 	    awk '{ printf "%.0f", $1 / $2 }')
-	rig_within "$got" "$(rig_slice_rate $((n * 1048576)) "$rate")"
+	rig_fresh "$got" $((n * 1048576)) "$rate"
 	check $? "a direct write under io.max: $got B/s, cap $rate"
 	rig_down
 	[ ! -d "$CG2/btrig-$$-disk" ]
