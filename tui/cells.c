@@ -291,9 +291,9 @@ void cells_irq_key(struct frame_key *k, const struct moment_irq *q)
 	frame_key_add(k, &q->valid, sizeof(q->valid));
 	frame_key_add(k, &q->total_per_s, sizeof(q->total_per_s));
 	frame_key_add(k, &q->on_cpu, sizeof(q->on_cpu));
-	frame_key_add(k, &q->has_affinity, sizeof(q->has_affinity));
-	if (q->has_affinity)
-		frame_key_add(k, &q->affinity, sizeof(q->affinity));
+	frame_key_add(k, &q->aff->has_affinity, sizeof(q->aff->has_affinity));
+	if (q->aff->has_affinity)
+		frame_key_add(k, &q->aff->affinity, sizeof(q->aff->affinity));
 	frame_key_str(k, *q->action ? q->action : q->desc);
 }
 
@@ -307,8 +307,8 @@ void cells_draw_irq_row(struct app *a, int y, int w,
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
 	if (q->valid && q->total_per_s > 0 && q->on_cpu >= 0)
 		snprintf(on, sizeof(on), "%d", q->on_cpu);
-	if (q->has_affinity)
-		cpulist_format(&q->affinity, aff, sizeof(aff));
+	if (q->aff->has_affinity)
+		cpulist_format(&q->aff->affinity, aff, sizeof(aff));
 	cells_squeeze(name, sizeof(name), *q->action ? q->action : q->desc);
 	cells_row(line, sizeof(line), (const struct cells_col[]) {
 		{ q->key, 5, 5, true, false }, { rate, 8, -1, false, false },

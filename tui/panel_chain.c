@@ -51,8 +51,8 @@ static void irq_line(const struct app *a, int y, int w,
 
 	if (k)
 		cells_count(rate, sizeof(rate), k->total_per_s, k->valid);
-	if (k && k->has_affinity)
-		cpulist_format(&k->affinity, aff, sizeof(aff));
+	if (k && k->aff->has_affinity)
+		cpulist_format(&k->aff->affinity, aff, sizeof(aff));
 	if (k && k->on_cpu >= 0)
 		snprintf(cpu, sizeof(cpu), "%d", k->on_cpu);
 	draw_fmt(y, 0, w, _("  -> IRQ %u %s  %s/s  on CPU %s (affinity %s)"),

@@ -30,7 +30,7 @@ static int list_width(const struct moment *m)
 	int w = LIST_W, n;
 
 	for (i = 0; i < m->nirqs; i++) {
-		const struct moment_irq *af = &m->irqs[i];
+		const struct irq_affinity *af = m->irqs[i].aff;
 
 		n = af->has_affinity ? (int)cpulist_format(&af->affinity, t,
 							   sizeof(t)) : 1;
@@ -110,7 +110,7 @@ static void draw_row(struct app *a, int y, int w, const struct moment_irq *q,
 		     size_t first, int ncols, int lw)
 {
 	size_t ncpus = app_moment(a)->nirq_cpus;
-	const struct moment_irq *af = q;
+	const struct irq_affinity *af = q->aff;
 	char total[16], cell[16], aff[64] = "-", eff[64] = "-", desc[256];
 	int x, i;
 
@@ -146,7 +146,7 @@ static void draw_row(struct app *a, int y, int w, const struct moment_irq *q,
 static void draw_selected(struct app *a, int y, int w,
 			  const struct moment_irq *q)
 {
-	const struct moment_irq *af = q;
+	const struct irq_affinity *af = q->aff;
 	char desc[256], aff[64] = "-", eff[64] = "-";
 
 	cells_squeeze(desc, sizeof(desc), q->desc);

@@ -52,8 +52,8 @@ static void bus_irqs(const struct app *a, const struct usbdev_bus *b,
 		char aff[32] = "-";
 		int cpu = q->on_cpu;
 
-		if (q->has_affinity)
-			cpulist_format(&q->affinity, aff, sizeof(aff));
+		if (q->aff->has_affinity)
+			cpulist_format(&q->aff->affinity, aff, sizeof(aff));
 		if (cpu >= 0)
 			o += (size_t)snprintf(dst + o, size - o, _("%sIRQ %s on "
 				"CPU %d (affinity %s)"), i ? ", " : "",

@@ -23,8 +23,8 @@ static void irq_line(struct app *a, int y, int w, size_t k)
 	char rate[16] = "-", aff[32] = "-", cpu[16] = "-";
 
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
-	if (q->has_affinity)
-		cpulist_format(&q->affinity, aff, sizeof(aff));
+	if (q->aff->has_affinity)
+		cpulist_format(&q->aff->affinity, aff, sizeof(aff));
 	if (q->on_cpu >= 0)
 		snprintf(cpu, sizeof(cpu), "%d", q->on_cpu);
 	draw_fmt(y, 0, w, _("  -> IRQ %s %s  %s/s  on CPU %s (affinity %s)"),

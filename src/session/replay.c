@@ -252,7 +252,7 @@ static bool known_irq(const json_t *sys, const char *key)
 
 /* KEY's affinities as saved (Q), or as the events say they were at T_MS. */
 static void irq_affinity(const struct replay *rp, size_t i, const json_t *q,
-			 struct moment_irq *o)
+			 const struct moment_irq *o, struct irq_affinity *to)
 {
 	const char *a = str(q, "affinity"), *e = str(q, "effective_affinity");
 	const char *then = snapevents_at(json_object_get(rp->doc, "events"),
@@ -263,9 +263,9 @@ static void irq_affinity(const struct replay *rp, size_t i, const json_t *q,
 		a = then;
 		e = NULL;
 	}
-	o->has_affinity = a && cpulist_parse(a, strlen(a), &o->affinity) >= 0;
-	o->has_effective = e && cpulist_parse(e, strlen(e),
-					      &o->effective) >= 0;
+	to->has_affinity = a && cpulist_parse(a, strlen(a), &to->affinity) >= 0;
+	to->has_effective = e && cpulist_parse(e, strlen(e),
+					       &to->effective) >= 0;
 }
 
 static const char *facts_str(const json_t *q, const char *k, bool numeric)
@@ -305,7 +305,7 @@ static void row_irq(struct moment *m, const struct replay *rp, size_t i,
 	}
 	o->on_cpu = m->nirq_cpus && (o->total_per_s > 0 ||
 		    base * w[top] >= 1) ? (int)m->irq_cpus[top] : -1;
-	irq_affinity(rp, i, q, o);
+	irq_affinity(rp, i, q, o, &m->affs[o - m->irqs]);
 }
 
 /* The IRQs of the system facts, then those only the series has (with a
@@ -558,6 +558,7 @@ static int row_alloc(struct moment *m, const struct replay *rp,
 		.nirqs = json_array_size(json_object_get(sys, "irqs")) +
 			 rp->series.nch,
 		.ncols = irq_columns(sys, online, cols, CPUSET_MAX),
+		.own_affs = true,
 	};
 
 	if (moment_alloc(m, &n))

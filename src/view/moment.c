@@ -27,6 +27,7 @@ void moment_fini(struct moment *m)
 	free(m->irq_cpus);
 	free(m->cells);
 	free(m->irqs);
+	free(m->affs);
 	free(m->buses);
 	if (m->own) {
 		chain_model_fini(m->own);
@@ -39,6 +40,9 @@ static void *zalloc(size_t n, size_t size)
 {
 	return calloc(n ? n : 1, size);
 }
+
+/* What an IRQ whose affinity files were not read points at. */
+static const struct irq_affinity no_affinity;
 
 int moment_alloc(struct moment *m, const struct moment_sizes *n)
 {
@@ -54,14 +58,19 @@ int moment_alloc(struct moment *m, const struct moment_sizes *n)
 	m->irqs = zalloc(n->nirqs, sizeof(*m->irqs));
 	m->cells = zalloc(n->borrow_cells ? ncols : n->nirqs * ncols,
 			  sizeof(*m->cells));
+	if (n->own_affs)
+		m->affs = zalloc(n->nirqs, sizeof(*m->affs));
 	if (!m->clusters || !m->cores || !m->cpus || !m->disks || !m->nets ||
-	    !m->irq_cpus || !m->irqs || !m->cells) {
+	    !m->irq_cpus || !m->irqs || !m->cells ||
+	    (n->own_affs && !m->affs)) {
 		moment_fini(m);
 		return -ENOMEM;
 	}
-	for (i = 0; i < n->nirqs; i++)
+	for (i = 0; i < n->nirqs; i++) {
 		m->irqs[i].per_cpu = m->cells +
 				     (n->borrow_cells ? 0 : i * ncols);
+		m->irqs[i].aff = m->affs ? &m->affs[i] : &no_affinity;
+	}
 	return 0;
 }
 

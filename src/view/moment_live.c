@@ -140,12 +140,8 @@ static void live_irq(struct moment_irq *o, const struct sample *s, size_t k,
 	if (o->valid && q->per_cpu)
 		o->per_cpu = q->per_cpu;
 	o->on_cpu = taker(r, q, &s->irqs);
-	if (s->aff) {
-		o->has_affinity = s->aff[k].has_affinity;
-		o->affinity = s->aff[k].affinity;
-		o->has_effective = s->aff[k].has_effective;
-		o->effective = s->aff[k].effective;
-	}
+	if (s->aff)
+		o->aff = &s->aff[k];
 }
 
 static void live_irqs(struct moment *m, const struct sample *s,

@@ -157,7 +157,8 @@ START_TEST(live_values)
 	ck_assert_double_eq_tol(m.irqs[0].total_per_s, 300, 1e-9);
 	ck_assert_double_eq_tol(m.irqs[0].per_cpu[1], 300, 1e-9);
 	ck_assert_int_eq(m.irqs[0].on_cpu, 1);
-	ck_assert(m.irqs[0].has_affinity && cpuset_has(&m.irqs[0].affinity, 1));
+	ck_assert(m.irqs[0].aff->has_affinity &&
+		  cpuset_has(&m.irqs[0].aff->affinity, 1));
 	ck_assert_int_eq(m.irqs[1].on_cpu, 0);	/* since boot */
 	ck_assert_double_eq(m.irqs[1].total_per_s, 0);
 	ck_assert_int_eq(m.irqs[2].on_cpu, -1);	/* ERR: never */

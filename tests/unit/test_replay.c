@@ -89,8 +89,8 @@ START_TEST(rates_are_the_recorded_values)
 	ck_assert_double_gt(q->total, 0);
 	ck_assert_str_eq(q->action, "xhci-hcd:usb3");
 	/* The affinity as saved. */
-	ck_assert(q->has_affinity);
-	ck_assert(cpuset_has(&q->affinity, 2));
+	ck_assert(q->aff->has_affinity);
+	ck_assert(cpuset_has(&q->aff->affinity, 2));
 	ck_assert_double_eq(irq(&m, "151")->total_per_s, 1005);
 	moment_fini(&m);
 	replay_fini(&rp);
