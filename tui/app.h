@@ -80,7 +80,7 @@ struct app {
 	struct irqrows irqrows;	/* the IRQ screen's rows (irqrows.c) */
 	struct listfilter filter;	/* the / filters and S orders */
 	struct mouse mouse;	/* where this frame's rows are (mouse.c) */
-	char message[160];	/* the status line (app_say), or "" */
+	char message[400];	/* the status line (app_say), or "" */
 	/* [tune app: begin] */
 	struct tune tune;	/* the journal of changes */
 	struct dialog dialog;	/* the open tuning dialog, if any */

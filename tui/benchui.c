@@ -39,7 +39,7 @@ void benchui_init(struct app *a)
 		/* a missing or damaged data file: one warning, the built-in
 		 * presets still run */
 		if (b->presets_error[0])
-			copy(a->message, sizeof(a->message), b->presets_error);
+			app_say(a, "%s", b->presets_error);
 		b->presets_error[0] = '\0';
 	}
 }
@@ -206,8 +206,7 @@ void benchui_start(struct app *a, const char *target)
 	if (benchrun_start(&b->run, &p, target, BENCHUI_SERVER_PORT, true))
 		keep_result(a);
 	else if (b->run.note[0])
-		snprintf(a->message, sizeof(a->message), "%.159s",
-			 b->run.note);
+		snprintf(a->message, sizeof(a->message), "%s", b->run.note);
 }
 
 void benchui_figures_line(const struct benchresult *res, bool main_only,

@@ -259,13 +259,13 @@ static int draw_percpu(struct app *a, const struct moment *m, int y, int w,
 	return m->ncpus ? (int)((m->ncpus - 1) / per) + 1 : 0;
 }
 
-int cells_draw_clusters(struct app *a, int y, int h, int w)
+int cells_draw_clusters(struct app *a, int y, int h, int w, int title_w)
 {
 	const struct moment *m = app_moment(a);
 	size_t i;
 	int used = 0;
 
-	if (m->has_hottest)
+	if (m->has_hottest && title_w < w - 8)	/* the titles first */
 		draw_fmt(y - 1, w - 8, 8, "%5.1f%s",
 			 (double)m->hottest_mc / 1000.0,
 			 a->utf8 ? "\u00b0C" : " C");

@@ -29,8 +29,9 @@ void cells_irq_title(char *dst, size_t size);
 void cells_squeeze(char *dst, size_t size, const char *src);
 
 /* Draw the cluster rows (or CPU groups without cpufreq) from row Y, at
- * most H rows; returns the rows used. */
-int cells_draw_clusters(struct app *a, int y, int h, int w);
+ * most H rows, and the hottest zone on the title row above when the
+ * titles (TITLE_W columns) leave room; returns the rows used. */
+int cells_draw_clusters(struct app *a, int y, int h, int w, int title_w);
 
 struct frame_key;
 

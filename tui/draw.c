@@ -128,14 +128,19 @@ static int next_char(const char *s, size_t left, mbstate_t *st, size_t *n,
 }
 
 /* Cleans S into the frame's row: one strlen for the whole string, the
- * bytes that fit copied as they are (the cleaned never outgrow S). */
+ * bytes that fit copied as they are (the cleaned never outgrow S).  Text
+ * the screen's right edge cuts ends after its last whole word with a ">"
+ * (a text that starts with the word cut is only the ">"),
+ * as the IRQ screen marks CPU columns it has no room for: a figure cut
+ * short ("31" of 31.0 C, "USB 50" of 5000M) would read as another.  A
+ * long word (a name) the edge cuts keeps what fits, and the ">". */
 int draw_text(int y, int x, int maxw, const char *s)
 {
 	struct frame *f = frame_active();
 	mbstate_t st;
-	size_t left = strlen(s), o = 0;
+	size_t left = strlen(s), o = 0, word_o = 0, edge_o = 0;
 	char *out = NULL;
-	int used = 0;
+	int used = 0, word_used = 0, edge_used = -1;
 
 	if (f && maxw > f->cols - x)
 		maxw = f->cols - x;
@@ -149,6 +154,14 @@ int draw_text(int y, int x, int maxw, const char *s)
 
 		/* printable ASCII: most of the screen */
 		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f) {
+			if (*s == ' ') {	/* ">" may stand here */
+				word_o = o;
+				word_used = used;
+			}
+			if (used + 1 == maxw) {
+				edge_o = o;	/* the last column, for ">" */
+				edge_used = used;
+			}
 			if (out)
 				out[o++] = *s;
 			used++;
@@ -160,6 +173,10 @@ int draw_text(int y, int x, int maxw, const char *s)
 
 		if (used + cw > maxw)
 			break;
+		if (used + cw > maxw - 1 && edge_used < 0) {
+			edge_o = o;
+			edge_used = used;
+		}
 		if (out && bad)
 			out[o++] = '?';
 		else if (out)
@@ -167,6 +184,16 @@ int draw_text(int y, int x, int maxw, const char *s)
 		used += cw;
 		s += n;
 		left -= n;
+	}
+	if (out && left && x + maxw >= f->cols && strspn(s, " ") < left) {
+		if (used - word_used <= 16) {
+			o = word_o;	/* end before the word cut */
+			used = word_used + 1;
+		} else {
+			o = edge_o;	/* a long word: what fits */
+			used = edge_used + 1;
+		}
+		out[o++] = '>';
 	}
 	if (out)
 		frame_text_done(f, y, o);

@@ -22,12 +22,16 @@
 
 #define SPARK_W 10
 
-static void title(struct app *a, int y, int w, const char *text)
+/* A section's column titles on row Y; the columns they take. */
+static int title(struct app *a, int y, int w, const char *text)
 {
+	int used;
+
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(y, 0, w);
-	draw_text(y, 0, w, text);
+	used = draw_text(y, 0, w, text);
 	draw_style(a->color, STYLE_NORMAL);
+	return used;
 }
 
 /* Source K's sentence on row Y when its file failed; 1 row or 0. */
@@ -44,8 +48,9 @@ static int error_line(struct app *a, enum stale_source k, int y, int w)
 	return 1;
 }
 
-/* The S order on the right of a disk or interface title. */
-static void title_order(struct app *a, int y, int w)
+/* The S order on the right of a disk or interface title whose titles
+ * take USED columns, where it leaves them whole. */
+static void title_order(struct app *a, int y, int w, int used)
 {
 	int sort = (int)a->filter.sort[PANEL_MAIN], n;
 	const char *kept;
@@ -63,22 +68,25 @@ static void title_order(struct app *a, int y, int w)
 			     listfilter_sort_label(a, PANEL_MAIN));
 		textcache_line_keep(&a->text, TEXTCACHE_SORT, &k, t);
 	}
-	draw_style(a->color, STYLE_TITLE);
-	draw_text(y, w - n, n, t);
+	draw_style(a->color, STYLE_TITLE);	/* as the IRQ screen's */
+	if (w - n >= used)
+		draw_text(y, w - n, n, t);
+	else if (n > 2 && w - n + 2 > used)	/* no room for the blanks */
+		draw_text(y, w - n + 2, n - 2, t + 1);
 	draw_style(a->color, STYLE_NORMAL);
 }
 
 static int draw_clusters(struct app *a, int y, int h, int w)
 {
-	int used = 0;
+	int used = 0, tw;
 
 	if (!app_moment(a)->have_hw || h < 2)
 		return 0;
-	title(a, y, w, textcache_title(&a->text, TEXTCACHE_CLUSTERS));
+	tw = title(a, y, w, textcache_title(&a->text, TEXTCACHE_CLUSTERS));
 	used = 1;
 	if (h > 2)
 		used += error_line(a, STALE_STAT, y + 1, w);
-	used += cells_draw_clusters(a, y + used, h - used, w);
+	used += cells_draw_clusters(a, y + used, h - used, w, tw);
 	return used;
 }
 
@@ -316,7 +324,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_MAIN];
 	const struct overview *l = overview_get(a);
-	int y = top, dh, nh, ih, i;
+	int y = top, dh, nh, ih, i, tw;
 
 	v->nrows = l->nrows;
 	if (v->sel >= l->nrows && l->nrows)
@@ -345,16 +353,16 @@ static void main_draw(struct app *a, int top, int height, int width)
 		return;
 	}
 	if (dh) {
-		title(a, y, width,
-		      textcache_title(&a->text, TEXTCACHE_DISKS));
-		title_order(a, y, width);
+		tw = title(a, y, width,
+			   textcache_title(&a->text, TEXTCACHE_DISKS));
+		title_order(a, y, width, tw);
 		y += draw_section(a, l, 0, l->ndisks, y, dh, width,
 				  STALE_DISKS);
 	}
 	if (nh) {
-		title(a, y, width,
-		      textcache_title(&a->text, TEXTCACHE_NETS));
-		title_order(a, y, width);
+		tw = title(a, y, width,
+			   textcache_title(&a->text, TEXTCACHE_NETS));
+		title_order(a, y, width, tw);
 		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width,
 				  STALE_NETS);
 	}

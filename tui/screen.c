@@ -333,6 +333,20 @@ static void bar_words(struct app *a, char *dst, size_t size)
 	snprintf(dst, size, "%s", kept);
 }
 
+/* The status line, in place of the key bar: wrapped, never cut, up to
+ * three lines over the panel's last rows while it stands (a path and a
+ * reason do not fit 80 columns). */
+static void draw_message(struct app *a, int y, int width)
+{
+	int n = wrap_count(a->message, width), i;
+
+	n = n > 3 ? 3 : n < 1 ? 1 : n;
+	for (i = 1; i < n; i++)
+		draw_fill(y - i, 0, width);
+	wrap_draw(y - n + 1, 0, width, n, a->message);
+	draw_style(a->color, STYLE_NORMAL);
+}
+
 static void draw_keybar(struct app *a, int y, int width)
 {
 	char line[256];
@@ -340,7 +354,7 @@ static void draw_keybar(struct app *a, int y, int width)
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(y, 0, width);
 	if (a->message[0]) {
-		snprintf(line, sizeof(line), "%s", a->message);
+		draw_message(a, y, width);
 	} else {
 		const char *note = tuneui_bar_note(a);
 		size_t n = 0;
@@ -359,8 +373,8 @@ static void draw_keybar(struct app *a, int y, int width)
 			a->mouse.bar_w -= draw_width(tuneui_ro_reason(a)) + 2;
 		a->mouse.bar_shown = true;
 		bar_words(a, line + n, sizeof(line) - n);
+		draw_text(y, 0, width, line);
 	}
-	draw_text(y, 0, width, line);
 }
 
 static void draw_too_small(struct app *a)

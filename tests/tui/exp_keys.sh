@@ -90,7 +90,7 @@ wait_for 'governor +ondemand -> performance +ok' && wait_for 'governor +performa
 check $? "the journal screen shows each change; nothing differs at the end (A ran last)"
 
 keys w
-wait_for "snapshot saved to $TMPD/snaps/benchtop-" &&
+wait_status "snapshot saved to $TMPD/snaps/benchtop-[^ ]*\.json" &&
 	json "$(ls "$TMPD"/snaps/*.json)" 'len(d["experiments"]) == 1 and d["experiments"][0]["status"] == "ok" and d["experiments"][0]["order"] == [0, 1, 1, 0] and len(d["results"]) == 5'
 check $? "w saves the session with the experiment and its runs"
 

@@ -226,8 +226,8 @@ wait_for "no disk, interface or IRQ matches 'zqx' \(Esc clears the filter\)"
 check $? "a filter that leaves nothing says so"
 keys Escape
 
-wait_for 'sort: kernel order' && [ "$(section DISK)" = "mmcblk0 sda " ] && [ "$(section NET)" = "lo eth0 " ]
-check $? "overview: the disk and interface titles say sort: kernel order (mmcblk0 sda, lo eth0)"
+wait_for '^DISK .* sort: kernel order$' && [ "$(section DISK)" = "mmcblk0 sda " ] && [ "$(section NET)" = "lo eth0 " ]
+check $? "overview: the disk title says sort: kernel order (mmcblk0 sda, lo eth0)"
 keys S
 wait_for 'sort: rate' && sleep 1 && [ "$(section DISK)" = "sda mmcblk0 " ] && [ "$(section NET)" = "eth0 lo " ]
 check $? "S: sort: rate, busiest first (sda before mmcblk0, eth0 before lo)"

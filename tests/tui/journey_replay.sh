@@ -82,7 +82,7 @@ for bed in $JOURNEY_BEDS; do
 	wait_for "$OLD" 30 > /dev/null
 	sleep 2
 	keys w
-	wait_for "snapshot saved to $TMPD/snaps/benchtop-" 20 && saved 1
+	wait_status "snapshot saved to $TMPD/snaps/benchtop-[^ ]*\.json" 20 && saved 1
 	check $? "$bed: w: the status line says where the snapshot went (A)"
 	A=$(ls "$TMPD"/snaps/*.json)
 	sleep 1.5

@@ -49,6 +49,21 @@ wait_for() {
 	return 1
 }
 
+# wait_status PATTERN [SECONDS]: 0 once the status line shows PATTERN
+# (grep -E): it wraps over up to three rows at the bottom, read here as
+# one line, as a person reads the sentence.
+wait_status() {
+	_n=$(( ${2:-15} * 10 ))
+	while [ "$_n" -gt 0 ]; do
+		screen | tail -3 | tr '\n' ' ' | grep -Eq -- "$1" && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	screen > "$TMPD/last-screen"
+	diag "the status line did not show /$1/:" "$(tail -3 "$TMPD/last-screen")"
+	return 1
+}
+
 # wait_exit [SECONDS]: 0 once the command has ended (status file written).
 wait_exit() {
 	_n=$(( ${1:-10} * 10 ))

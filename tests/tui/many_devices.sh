@@ -59,7 +59,7 @@ wait_for 'recording: [0-9]+ channels past the 2048-channel cap are not kept'
 check $? "the cap hit: one sentence on the screen"
 n=$(screen | sed -n 's/.*recording: \([0-9]*\) channels past.*/\1/p')
 keys w
-wait_for "snapshot saved to "
+wait_status "snapshot saved to /[^ ]*\.json"
 check $? "w: saved"
 f=$(ls "$TMPD"/snaps/benchtop-*.json 2> /dev/null | head -1)
 json "$f" "d['series']['channels_refused'] == $n and len(d['series']['channels']) == 2048"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The live screen with a damaged presets.conf in the data folder: the
-# status line says so once (the file, the line, the built-in presets are
-# used) and b still lists every shipped preset.
+# status line says so once (the file, the line and what is wrong there,
+# the built-in presets are used: wrapped, not cut at 80 columns) and b
+# still lists every shipped preset.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
@@ -14,7 +15,8 @@ start 80 24 "BENCHTOP_DATADIR='$TMPD/data' XDG_CONFIG_HOME='$TMPD/xdg' '$BENCHTO
 wait_for '^DISK '
 check $? "the monitor runs with a damaged presets.conf"
 wait_for '^using the built-in presets: .*/presets.conf: line 4:'
-check $? "the status line: the built-in presets are used, the file and the line"
+screen | tail -3 | tr '\n' ' ' | grep -Eq 'presets\.conf: line 4: ?a section is \[name\] with letters, digits, - _ \. \("\[oops"\) *$'
+check $? "the status line: the built-in presets are used, the file, the line and why, wrapped over the key bar's row and the one above"
 keys b
 ok=0
 for p in $(awk '/^\[/ { print substr($0, 2, length($0) - 2) }' "$top_srcdir/data/presets.conf"); do

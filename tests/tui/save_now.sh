@@ -25,7 +25,7 @@ keys Enter
 wait_for 'IRQ 151: affinity 4-7'
 check $? "IRQ 151 pinned to 4-7"
 keys w
-wait_for "snapshot saved to "
+wait_status "snapshot saved to /[^ ]*\.json"
 check $? "w at once: saved"
 f=$(ls "$TMPD"/snaps/benchtop-*.json 2> /dev/null | head -1)
 json "$f" '[q["affinity"] for q in d["system"]["irqs"] if q["key"] == "151"] == ["4-7"]'

@@ -17,8 +17,8 @@ wait_for '^big Cortex-A15 +4-7 +ondemand +[0-9]+ MHz +200-2000'
 check $? "the big cluster: Cortex-A15, CPUs 4-7, 200-2000 MHz"
 wait_for '^sda .*USB 5000M uas ASM'
 check $? "sda's link: USB 5000M uas behind the ASMedia bridge"
-screen | grep -Eq '^eth0 .*USB 5000M r8152 Real'
-check $? "eth0's link: USB 5000M r8152, Realtek RTL8153"
+screen | grep -Eq '^eth0 .*USB 5000M r8152>$'
+check $? "eth0's link: USB 5000M r8152, and > for the chip's name that 80 columns leave no room for"
 screen | grep -Eq '^mmcblk0 ' && ! screen | grep -Eq '^(sda1|mmcblk0p1) '
 check $? "whole disks shown, partitions hidden by default"
 
