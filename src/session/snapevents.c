@@ -36,7 +36,7 @@ void snapevents_fini(struct snapevents *e)
 static int note(struct snapevents *e, int64_t t_ms, const char *kind,
 		const char *target, const char *value)
 {
-	char key[96], clean[64];
+	char key[96], clean[SNAPEVENTS_VALUE];
 	const char *was;
 
 	strclean_copy(clean, sizeof(clean), value, strlen(value));
@@ -70,26 +70,38 @@ static int aff_cache(struct snapevents *e, size_t n)
 	return 0;
 }
 
+/* Whether the cache's words hold all of S (no CPU above 255). */
+static bool kept_whole(const struct cpuset *s)
+{
+	size_t k;
+
+	for (k = SNAPEVENTS_AFF_WORDS; k < CPUSET_MAX / 64; k++)
+		if (s->bits[k])
+			return false;
+	return true;
+}
+
 /* Row I's affinity: noted when it is not the one noted last (a tick reads
  * the affinities every 10 s only: most ticks format none). */
 static int feed_affinity(struct snapevents *e, int64_t t_ms,
 			 const struct sample *cur, size_t i)
 {
 	const struct irq_row *r = &cur->irqs.rows[i];
+	const struct cpuset *set = &cur->aff[i].affinity;
 	struct snapevents_aff *c = &e->aff[i];
-	char v[64];
+	char v[SNAPEVENTS_VALUE];
 	int rc;
 
 	if (!r->numeric || !cur->aff[i].has_affinity) {
 		c->irq = UINT_MAX;
 		return 0;
 	}
-	if (c->irq == r->irq && cpuset_equal(&c->set, &cur->aff[i].affinity))
+	if (c->irq == r->irq && !memcmp(c->bits, set->bits, sizeof(c->bits)))
 		return 0;
-	cpulist_format(&cur->aff[i].affinity, v, sizeof(v));
+	cpulist_format(set, v, sizeof(v));
 	rc = note(e, t_ms, "affinity", r->key, v);
-	c->irq = rc ? UINT_MAX : r->irq;
-	c->set = cur->aff[i].affinity;
+	c->irq = rc || !kept_whole(set) ? UINT_MAX : r->irq;
+	memcpy(c->bits, set->bits, sizeof(c->bits));
 	return rc;
 }
 

@@ -11,14 +11,20 @@
 #include "collect/sample.h"
 #include "hw/hwmodel.h"
 
+#define SNAPEVENTS_AFF_WORDS 4	/* of a cpuset's: CPUs 0-255 */
+#define SNAPEVENTS_VALUE 2560	/* a value noted: every even CPU of 1024
+				 * as a list is 2.4 kB */
+
 struct snapevents {
 	json_t *list;	/* [{t_ms, kind, target, old, new}], oldest first */
 	json_t *last;	/* "kind:target" -> the value seen last */
 	/* The affinity noted last for each IRQ row (by row, with its IRQ
-	 * number): a row whose set is the same is not formatted again. */
+	 * number): a row whose set is the same is not formatted again.
+	 * CPUs 0-255 only (2000 IRQs: 80 kB, not 270 kB of whole sets); a
+	 * set with a CPU above them is formatted each time. */
 	struct snapevents_aff {
 		unsigned irq;	/* UINT_MAX: nothing noted for this row */
-		struct cpuset set;
+		uint64_t bits[SNAPEVENTS_AFF_WORDS];
 	} *aff;
 	size_t naff;
 };

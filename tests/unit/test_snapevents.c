@@ -38,6 +38,39 @@ static const char *event_field(const struct snapevents *e, size_t i,
 						 key));
 }
 
+/* Sets with CPUs above the cache's 256 and lists longer than 64 bytes
+ * (every even CPU of 512: "0,2,...,510", 1.2 kB) are noted whole, and a
+ * change above CPU 255 is an event too. */
+START_TEST(wide_sets_whole)
+{
+	char evens[2048], more[2100];
+	struct snapevents e;
+	struct sample s;
+	size_t n = 0;
+
+	for (unsigned c = 0; c < 512; c += 2)
+		n += (size_t)snprintf(evens + n, sizeof(evens) - n, "%s%u",
+				      c ? "," : "", c);
+	/* "...,508,510-511" */
+	snprintf(more, sizeof(more), "%.*s510-511", (int)n - 3, evens);
+	snapevents_init(&e);
+	take(&s, evens, "1");
+	ck_assert_int_eq(snapevents_feed(&e, 0, &s, NULL), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(e.last,
+				"affinity:16")), evens);
+	ck_assert_int_eq(snapevents_feed(&e, 1000, &s, NULL), 0);
+	ck_assert_uint_eq(json_array_size(e.list), 0);
+	sample_free(&s);
+	take(&s, more, "1");		/* CPU 511 joins: above the cache */
+	ck_assert_int_eq(snapevents_feed(&e, 2000, &s, NULL), 0);
+	ck_assert_uint_eq(json_array_size(e.list), 1);
+	ck_assert_str_eq(event_field(&e, 0, "old"), evens);
+	ck_assert_str_eq(event_field(&e, 0, "new"), more);
+	sample_free(&s);
+	snapevents_fini(&e);
+}
+END_TEST
+
 START_TEST(affinity_changes_are_events)
 {
 	struct snapevents e;
@@ -98,6 +131,7 @@ static Suite *snapevents_suite(void)
 	TCase *c = tcase_create("core");
 
 	tcase_add_test(c, affinity_changes_are_events);
+	tcase_add_test(c, wide_sets_whole);
 	tcase_add_test(c, unread_affinity_then_same_again);
 	suite_add_tcase(s, c);
 	return s;
