@@ -36,33 +36,29 @@ screen() {
 
 keys() { $TMUXC send-keys -t t "$@"; }
 
-# wait_for PATTERN [SECONDS]: 0 once the screen shows PATTERN (grep -E).
-wait_for() {
-	_n=$(( ${2:-15} * 10 ))
+# wait_in VIEW PATTERN SECONDS: 0 once the command VIEW prints a text
+# holding PATTERN (grep -E); else the last view in a diagnostic.
+wait_in() {
+	_n=$(( $3 * 10 ))
 	while [ "$_n" -gt 0 ]; do
-		screen | grep -Eq -- "$1" && return 0
+		$1 | grep -Eq -- "$2" && return 0
 		sleep 0.1
 		_n=$((_n - 1))
 	done
-	screen > "$TMPD/last-screen"
-	diag "screen did not show /$1/:" "$(cat "$TMPD/last-screen")"
+	$1 > "$TMPD/last-screen"
+	diag "$1 did not show /$2/:" "$(cat "$TMPD/last-screen")"
 	return 1
 }
 
-# wait_status PATTERN [SECONDS]: 0 once the status line shows PATTERN
-# (grep -E): it wraps over up to three rows at the bottom, read here as
-# one line, as a person reads the sentence.
-wait_status() {
-	_n=$(( ${2:-15} * 10 ))
-	while [ "$_n" -gt 0 ]; do
-		screen | tail -3 | tr '\n' ' ' | grep -Eq -- "$1" && return 0
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-	screen > "$TMPD/last-screen"
-	diag "the status line did not show /$1/:" "$(tail -3 "$TMPD/last-screen")"
-	return 1
-}
+# wait_for PATTERN [SECONDS]: 0 once the screen shows PATTERN (grep -E).
+wait_for() { wait_in screen "$1" "${2:-15}"; }
+
+# status_line: the status line, which wraps over up to three rows at the
+# bottom, as one line, as a person reads the sentence.
+status_line() { screen | tail -3 | tr '\n' ' '; }
+
+# wait_status PATTERN [SECONDS]: 0 once the status line shows PATTERN.
+wait_status() { wait_in status_line "$1" "${2:-15}"; }
 
 # wait_exit [SECONDS]: 0 once the command has ended (status file written).
 wait_exit() {

@@ -15,7 +15,7 @@ start 80 24 "BENCHTOP_DATADIR='$TMPD/data' XDG_CONFIG_HOME='$TMPD/xdg' '$BENCHTO
 wait_for '^DISK '
 check $? "the monitor runs with a damaged presets.conf"
 wait_for '^using the built-in presets: .*/presets.conf: line 4:'
-screen | tail -3 | tr '\n' ' ' | grep -Eq 'presets\.conf: line 4: ?a section is \[name\] with letters, digits, - _ \. \("\[oops"\) *$'
+status_line | grep -Eq 'presets\.conf: line 4: ?a section is \[name\] with letters, digits, - _ \. \("\[oops"\) *$'
 check $? "the status line: the built-in presets are used, the file, the line and why, wrapped over the key bar's row and the one above"
 keys b
 ok=0
