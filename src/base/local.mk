@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# src/base: buffers, vectors, strict numbers, string cleaning, CPU lists, settings, JSON helpers
+# (included by Makefile.am; paths are from the top of the tree)
+src_libbenchtop_a_SOURCES += \
+	src/base/buf.c \
+	src/base/buf.h \
+	src/base/counter.c \
+	src/base/counter.h \
+	src/base/cpulist.c \
+	src/base/cpulist.h \
+	src/base/datadir.c \
+	src/base/datadir.h \
+	src/base/dynlib.c \
+	src/base/dynlib.h \
+	src/base/fixfmt.c \
+	src/base/fixfmt.h \
+	src/base/i18n.h \
+	src/base/jsondoc.c \
+	src/base/jsondoc.h \
+	src/base/jsonget.c \
+	src/base/jsonget.h \
+	src/base/jsonload.c \
+	src/base/jsonload.h \
+	src/base/mdcell.c \
+	src/base/mdcell.h \
+	src/base/numparse.c \
+	src/base/numparse.h \
+	src/base/numround.c \
+	src/base/numround.h \
+	src/base/settings.c \
+	src/base/settings.h \
+	src/base/strclean.c \
+	src/base/strclean.h \
+	src/base/vec.c \
+	src/base/vec.h

@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/integration: the real binary on this machine or under umockdev-run
+# with a board testbed; iperf3, Prometheus, the JSON contract
+# (included by Makefile.am; paths are from the top of the tree)
+SH_TESTS += \
+	tests/integration/cli.sh \
+	tests/integration/once_testbed.sh \
+	tests/integration/once_live.sh \
+	tests/integration/hw_usb.sh \
+	tests/integration/hw_clusters.sh \
+	tests/integration/i18n.sh \
+	tests/integration/tune_set.sh \
+	tests/integration/bench_disk.sh \
+	tests/integration/bench_iperf.sh \
+	tests/integration/snapshot_cli.sh \
+	tests/integration/snapshot_results.sh \
+	tests/integration/snapshot_golden.sh \
+	tests/integration/locale_de.sh \
+	tests/integration/datadir.sh \
+	tests/integration/sysconfig.sh \
+	tests/integration/completion.sh \
+	tests/integration/experiment.sh \
+	tests/integration/experiment_rig.sh \
+	tests/integration/persist.sh \
+	tests/integration/set_undo.sh \
+	tests/integration/compare_runs.sh \
+	tests/integration/report_types.sh \
+	tests/integration/serve_hostile.sh \
+	tests/integration/hostile_sysfs.sh \
+	tests/integration/cli_hardening.sh \
+	tests/integration/metrics_testbeds.sh \
+	tests/integration/metrics_prometheus.sh \
+	tests/integration/metrics_server.sh \
+	tests/integration/metrics_results.sh \
+	tests/integration/metrics_hostile.sh \
+	tests/integration/metrics_textfile.sh \
+	tests/integration/metrics_units.sh \
+	tests/integration/once_badline.sh \
+	tests/integration/schema.sh \
+	tests/integration/dlopen_libs.sh
+EXTRA_DIST += \
+	tests/integration/lib.sh \
+	tests/integration/exp_rig_hook.sh \
+	tests/integration/snapnorm.py \
+	tests/integration/iperf_hostile.py \
+	tests/integration/metricsnorm.py \
+	tests/integration/metricslib.sh \
+	tests/data/snapshots/mkreplay.py \
+	tests/schema/validate.py

@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/tui: the live screen driven through tmux (and ssh, valgrind)
+# (included by Makefile.am; paths are from the top of the tree)
+SH_TESTS += \
+	tests/tui/live_keys.sh \
+	tests/tui/hangup.sh \
+	tests/tui/xu4_screens.sh \
+	tests/tui/mono_ascii.sh \
+	tests/tui/settings.sh \
+	tests/tui/tune_keys.sh \
+	tests/tui/bench_screen.sh \
+	tests/tui/snapshot_keys.sh \
+	tests/tui/replay_keys.sh \
+	tests/tui/snapshot_exit.sh \
+	tests/tui/snapshot_baseline.sh \
+	tests/tui/keys_doc.sh \
+	tests/tui/htop_keys.sh \
+	tests/tui/presets_warning.sh \
+	tests/tui/exp_keys.sh \
+	tests/tui/valgrind.sh \
+	tests/tui/screen_fit.sh \
+	tests/tui/cluster_temp.sh \
+	tests/tui/save_now.sh \
+	tests/tui/bench_port.sh \
+	tests/tui/bench_results.sh \
+	tests/tui/replay_state.sh \
+	tests/tui/chain_view.sh \
+	tests/tui/kept_rows.sh \
+	tests/tui/narrow_fit.sh \
+	tests/tui/journey_watch.sh \
+	tests/tui/journey_chain.sh \
+	tests/tui/journey_tune.sh \
+	tests/tui/journey_bench.sh \
+	tests/tui/journey_replay.sh \
+	tests/tui/usb_chain.sh \
+	tests/tui/signals.sh \
+	tests/tui/snapshot_frozen.sh \
+	tests/tui/hostile_text.sh \
+	tests/tui/unreadable.sh \
+	tests/tui/ssh_session.sh \
+	tests/tui/quiet_frame.sh \
+	tests/tui/frame_select.sh \
+	tests/tui/row_order.sh \
+	tests/tui/disk_linger.sh \
+	tests/tui/snapshot_pick.sh \
+	tests/tui/many_devices.sh \
+	tests/tui/tick_reads.sh \
+	tests/tui/hotplug.sh \
+	tests/tui/mapped_libs.sh
+EXTRA_DIST += \
+	tests/tui/lib.sh \
+	tests/tui/feeder.py \
+	tests/tui/journey_beds.sh \
+	tests/tui/framebytes.py \
+	tests/tui/sshd.sh \
+	tests/tui/hotplug_bed.py
