@@ -7,7 +7,6 @@
 #include "cli/cmd_bench.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -18,6 +17,7 @@
 #include "base/jsondoc.h"
 #include "bench/benchrun.h"
 #include "cli/cmdline.h"
+#include "cli/commands.h"
 #include "base/i18n.h"
 
 /* One sentence about the command line; exit status 2. */
@@ -255,27 +255,6 @@ bool cmd_bench_presets(const char *cmd, struct presets *ps)
 	return false;
 }
 
-static void usage(FILE *f)
-{
-	fputs(_("Usage: benchtop bench PRESET --target DIR|DEV [--size N] "
-		"[--json]\n"
-		"       benchtop bench --list\n"
-		"Run a benchmark preset (from presets.conf) in a child process."
-		"\n\n"
-		"  -t, --target=DIR|DEV     a folder on a mounted filesystem for "
-		"write tests\n"
-		"                           (never a raw device); a block device "
-		"for read-timing\n"
-		"  -s, --size=N             bytes to write (512M, 32M; iozone: the "
-		"file size)\n"
-		"  -j, --json               print the result as JSON "
-		"(doc/bench.md)\n"
-		"  -l, --list               list the presets\n"
-		"  -h, --help               show this help and exit\n\n"
-		"Exit status: 0 done, 1 the run failed (one sentence on stderr), "
-		"2 bad command line.\n"), f);
-}
-
 static int list(void)
 {
 	struct presets ps;
@@ -295,35 +274,42 @@ struct bench_args {
 	bool json, list;
 };
 
-static const struct option bench_options[] = {
-	{ "target", required_argument, NULL, 't' },
-	{ "size", required_argument, NULL, 's' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "list", no_argument, NULL, 'l' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+static const struct cliopt bench_opts[] = {
+	{ "target", 't', N_("DIR|DEV"),
+	  N_("a folder on a mounted filesystem for write tests\n(never a raw "
+	     "device); a block device for read-timing"),
+	  CLIOPT_SET_TEXT(struct bench_args, target) },
+	{ "size", 's', N_("N"),
+	  N_("bytes to write (512M, 32M; iozone: the file size)"),
+	  CLIOPT_SET_TEXT(struct bench_args, size) },
+	{ "json", 'j', NULL, N_("print the result as JSON (doc/bench.md)"),
+	  CLIOPT_SET_FLAG(struct bench_args, json) },
+	{ "list", 'l', NULL, N_("list the presets"),
+	  CLIOPT_SET_FLAG(struct bench_args, list) },
+	CLIOPT_HELP_ROW,
+	{ 0 },
+};
+
+const struct command cmd_bench_entry = {
+	.name = "bench",
+	.summary = N_("run a benchmark preset on a folder or disk (--list)"),
+	.synopsis = N_("bench PRESET --target DIR|DEV [--size N] [--json]\n"
+		       "       benchtop bench --list"),
+	.about = N_("Run a benchmark preset (from presets.conf) in a child "
+		    "process."),
+	.opts = bench_opts,
+	.epilog = N_("Exit status: 0 done, 1 the run failed (one sentence on "
+		     "stderr), 2 bad command line."),
+	.main = cmd_bench_main,
 };
 
 /* Options into A; -1 to go on, else the exit status. */
 static int parse(int argc, char **argv, struct bench_args *a)
 {
-	int c;
+	int rc = cliopt_parse(&cmd_bench_entry, argc, argv, a);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "t:s:jlh", bench_options,
-				NULL)) != -1) {
-		switch (c) {
-		case 't': a->target = optarg; break;
-		case 's': a->size = optarg; break;
-		case 'j': a->json = true; break;
-		case 'l': a->list = true; break;
-		case 'h': usage(stdout); return 0;
-		default:
-			return bad(_("unknown option or missing value in '%s'"),
-				   argv[optind - 1]);
-		}
-	}
+	if (rc >= 0)
+		return rc;
 	if (a->list)
 		return optind == argc ? list() : bad(_("--list takes no preset "
 						   "(%s)"), argv[optind]);

@@ -3,12 +3,12 @@
  * what differs between two saved sessions, figure by figure. */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cmd_snap.h"
+#include "cli/commands.h"
 #include "base/i18n.h"
 #include "session/snapcompare.h"
 #include "session/snapshot.h"
@@ -16,15 +16,31 @@
 
 int cmd_compare_main(int argc, char **argv);
 
-static const struct cmd_snap_opt compare_opts[] = {
-	{ { "format", required_argument, NULL, 'f' }, N_("text|md|json"),
-	  N_("plain text (the default), Markdown or JSON") },
-	{ { "all-pairs", no_argument, NULL, 'a' }, NULL,
+static const struct cliopt compare_opts[] = {
+	{ "format", 'f', N_("text|md|json"),
+	  N_("plain text (the default), Markdown or JSON"),
+	  CLIOPT_CALL_FN(cmd_snap_format) },
+	{ "all-pairs", 'a', NULL,
 	  N_("compare every run of a preset and target with every run of "
-	     "it in the other file (default: the latest of each)") },
-	{ { "help", no_argument, NULL, 'h' }, NULL,
-	  N_("show this help and exit") },
-	{ { NULL, 0, NULL, 0 }, NULL, NULL },
+	     "it in the other file (default: the latest of each)"),
+	  CLIOPT_SET_FLAG(struct cmd_snap_args, all_pairs) },
+	CLIOPT_HELP_ROW,
+	{ 0 },
+};
+
+const struct command cmd_compare_entry = {
+	.name = "compare",
+	.summary = N_("compare two saved sessions figure by figure"),
+	.synopsis = N_("compare A.json B.json [--format text|md|json] "
+		       "[--all-pairs]"),
+	.about = N_("Compare two saved sessions: the system facts that "
+		    "differ, and for every benchmark figure in both (runs "
+		    "matched by preset and target, the latest of each) A, B, "
+		    "B/A and the change in percent."),
+	.opts = compare_opts,
+	.epilog = N_("Exit status: 0 on success, 2 for a bad command line or "
+		     "a file that is not a readable benchtop snapshot."),
+	.main = cmd_compare_main,
 };
 
 static int compare(char **files, int format, bool all_pairs)
@@ -57,20 +73,9 @@ int cmd_compare_main(int argc, char **argv)
 {
 	static const char *const formats[] = { "text", "md", "json", NULL };
 	struct cmd_snap_args a = { .formats = formats };
-	int rc = cmd_snap_parse(argc, argv, compare_opts, &a, 2);
+	int rc = cmd_snap_parse(argc, argv, &cmd_compare_entry, &a, 2);
 
 	if (rc >= 0)
 		return rc;
-	if (a.help) {
-		cmd_snap_usage(stdout, _("compare A.json B.json [--format "
-					 "text|md|json] [--all-pairs]"),
-			       _("Compare two saved sessions: the system facts "
-				 "that differ, and for every benchmark figure "
-				 "in both (runs matched by preset and target, "
-				 "the latest of each) A, B, B/A and the change "
-				 "in percent."),
-			       compare_opts);
-		return EXIT_SUCCESS;
-	}
 	return compare(a.files, a.format, a.all_pairs);
 }

@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/i18n.h"
+#include "base/numparse.h"
 #include "base/strclean.h"
 #include "bench/benchresult.h"
 #include "bench/experiment.h"
@@ -39,122 +39,88 @@ struct exp_args {
 	bool json, force;
 };
 
-static const struct option exp_options[] = {
-	{ "preset", required_argument, NULL, 'p' },
-	{ "target", required_argument, NULL, 't' },
-	{ "vary", required_argument, NULL, 'v' },
-	{ "repeat", required_argument, NULL, 'n' },
-	{ "port", required_argument, NULL, 'P' },
-	{ "size", required_argument, NULL, 's' },
-	{ "time", required_argument, NULL, 'T' },
-	{ "snapshot", required_argument, NULL, 'S' },
-	{ "force", no_argument, NULL, 'f' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static void usage(FILE *f)
+static int add_vary(void *args, const char *v)
 {
-	fputs(_("Usage: benchtop experiment --preset NAME --target DIR|HOST "
-		"--vary SPEC\n"
-		"         [--vary SPEC] [--repeat N] [--json] [--snapshot FILE]"
-		"\n"
-		"Run a preset under each value of one or two tunables, "
-		"interleaved (A B B A ...),\nN times each, and say what the "
-		"spread between runs supports.\n\n"
-		"  -p, --preset=NAME        the preset (benchtop bench --list)"
-		"\n"
-		"  -t, --target=DIR|HOST    a folder for disk presets, an "
-		"iperf3 server for iperf\n"
-		"  -v, --vary=SPEC          KIND:TARGET=VALUE,VALUE...:\n"
-		"                             irq:150=0-3,4-7  irq:sda=little,"
-		"big  irq:eth0=2,4-7\n"
-		"                             governor:policy4=ondemand,"
-		"performance\n"
-		"                             maxfreq:policy4=1400MHz,2000MHz  "
-		"(minfreq too)\n"
-		"                             scheduler:sda=mq-deadline,bfq,"
-		"none\n"
-		"                           a CPU list with commas is written "
-		"with + (0+2)\n"
-		"  -n, --repeat=N           runs of each variant (default 3)\n"
-		"  -P, --port=PORT          the iperf3 server's port (5201)\n"
-		"  -s, --size=N             bytes to write (disk presets)\n"
-		"  -T, --time=SEC           seconds of each iperf run\n"
-		"  -S, --snapshot=FILE      save the session with the "
-		"experiment (report, compare)\n"
-		"  -f, --force              replace FILE if it exists\n"
-		"  -j, --json               print the experiment as JSON\n"
-		"  -h, --help               show this help and exit\n\n"
-		"Exit status: 0 done, 1 a tuning or a run failed (the tuning "
-		"is put back),\n2 bad command line, 128+N after signal N.\n"),
-	      f);
-}
+	struct exp_args *a = args;
 
-static long number(const char *s, long lo, long hi)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	return *s && !*end && !errno && v >= lo && v <= hi ? v : -1;
-}
-
-static int parse_opt(struct exp_args *a, int c, const char *arg)
-{
-	switch (c) {
-	case 'p': a->preset = arg; break;
-	case 't': a->target = arg; break;
-	case 's': a->size = arg; break;
-	case 'S': a->snapshot = arg; break;
-	case 'f': a->force = true; break;
-	case 'j': a->json = true; break;
-	case 'v':
-		if (a->nvary == TUNEVARY_SPECS_MAX)
-			return bad("%s", _("at most two --vary (a grid)"));
-		a->vary[a->nvary++] = arg;
-		break;
-	case 'n':
-		if ((a->repeat = number(arg, 1, EXPERIMENT_REPEAT_MAX)) < 0)
-			return bad(_("'%s' is not a number of runs (1-%d)"),
-				   arg, EXPERIMENT_REPEAT_MAX);
-		break;
-	case 'P':
-		if ((a->port = number(arg, 1, 65535)) < 0)
-			return bad(_("'%s' is not a port (1-65535)"), arg);
-		break;
-	case 'T':
-		if ((a->time = number(arg, 1, 86400)) < 0)
-			return bad(_("'%s' is not a number of seconds "
-				     "(1-86400)"), arg);
-		break;
-	default:
-		return 3;
-	}
+	if (a->nvary == TUNEVARY_SPECS_MAX)
+		return bad("%s", _("at most two --vary (a grid)"));
+	a->vary[a->nvary++] = v;
 	return -1;
 }
 
+static int set_repeat(void *args, const char *v)
+{
+	struct exp_args *a = args;
+	uint64_t n;
+
+	if (numparse_uint(v, EXPERIMENT_REPEAT_MAX, &n) || n < 1)
+		return bad(_("'%s' is not a number of runs (1-%d)"), v,
+			   EXPERIMENT_REPEAT_MAX);
+	a->repeat = (long)n;
+	return -1;
+}
+
+static const struct cliopt exp_opts[] = {
+	{ "preset", 'p', N_("NAME"), N_("the preset (benchtop bench --list)"),
+	  CLIOPT_SET_TEXT(struct exp_args, preset) },
+	{ "target", 't', N_("DIR|HOST"), N_("a folder for disk presets, an "
+					    "iperf3 server for iperf"),
+	  CLIOPT_SET_TEXT(struct exp_args, target) },
+	{ "vary", 'v', N_("SPEC"),
+	  N_("KIND:TARGET=VALUE,VALUE...:\n"
+	     "  irq:150=0-3,4-7  irq:sda=little,big  irq:eth0=2,4-7\n"
+	     "  governor:policy4=ondemand,performance\n"
+	     "  maxfreq:policy4=1400MHz,2000MHz  (minfreq too)\n"
+	     "  scheduler:sda=mq-deadline,bfq,none\n"
+	     "a CPU list with commas is written with + (0+2)"),
+	  CLIOPT_CALL_FN(add_vary) },
+	{ "repeat", 'n', N_("N"), N_("runs of each variant (default 3)"),
+	  CLIOPT_CALL_FN(set_repeat) },
+	{ "port", 'P', N_("PORT"), N_("the iperf3 server's port (5201)"),
+	  CLIOPT_SET_NUM(struct exp_args, port, 1, 65535,
+			 N_("'%s' is not a port (1-65535)")) },
+	{ "size", 's', N_("N"), N_("bytes to write (disk presets)"),
+	  CLIOPT_SET_TEXT(struct exp_args, size) },
+	{ "time", 'T', N_("SEC"), N_("seconds of each iperf run"),
+	  CLIOPT_SET_NUM(struct exp_args, time, 1, 86400,
+			 N_("'%s' is not a number of seconds (1-86400)")) },
+	{ "snapshot", 'S', N_("FILE"), N_("save the session with the "
+					  "experiment (report, compare)"),
+	  CLIOPT_SET_TEXT(struct exp_args, snapshot) },
+	{ "force", 'f', NULL, N_("replace FILE if it exists"),
+	  CLIOPT_SET_FLAG(struct exp_args, force) },
+	{ "json", 'j', NULL, N_("print the experiment as JSON"),
+	  CLIOPT_SET_FLAG(struct exp_args, json) },
+	CLIOPT_HELP_ROW,
+	{ 0 },
+};
+
+int cmd_experiment_main(int argc, char **argv);
+
+const struct command cmd_experiment_entry = {
+	.name = "experiment",
+	.summary = N_("vary a tuning, repeat a preset, get the table with its "
+		      "noise"),
+	.synopsis = N_("experiment --preset NAME --target DIR|HOST --vary "
+		       "SPEC\n         [--vary SPEC] [--repeat N] [--json] "
+		       "[--snapshot FILE]"),
+	.about = N_("Run a preset under each value of one or two tunables, "
+		    "interleaved (A B B A ...),\nN times each, and say what "
+		    "the spread between runs supports."),
+	.opts = exp_opts,
+	.epilog = N_("Exit status: 0 done, 1 a tuning or a run failed (the "
+		     "tuning is put back),\n2 bad command line, 128+N after "
+		     "signal N."),
+	.main = cmd_experiment_main,
+};
+
 static int parse(int argc, char **argv, struct exp_args *a)
 {
-	int c, rc;
+	int rc = cliopt_parse(&cmd_experiment_entry, argc, argv, a);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":p:t:v:n:P:s:T:S:fjh",
-				exp_options, NULL)) != -1) {
-		if (c == 'h') {
-			usage(stdout);
-			return 0;
-		}
-		rc = parse_opt(a, c, optarg);
-		if (rc == 3)
-			return bad(_("unknown option or missing value in '%s'"),
-				   argv[optind - 1]);
-		if (rc >= 0)
-			return rc;
-	}
+	if (rc >= 0)
+		return rc;
 	if (optind != argc)
 		return bad(_("'%s' is not an option"), argv[optind]);
 	if (!a->preset || !a->target)
@@ -375,8 +341,6 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 	json_decref(exp);
 	return rc;
 }
-
-int cmd_experiment_main(int argc, char **argv);
 
 int cmd_experiment_main(int argc, char **argv)
 {

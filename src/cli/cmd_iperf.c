@@ -5,62 +5,17 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <getopt.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cmd_bench.h"
 #include "cli/cmdline.h"
+#include "cli/commands.h"
 #include "base/i18n.h"
-#include "base/numparse.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("iperf", __VA_ARGS__)
-
-static void usage(FILE *f)
-{
-	fputs(_("Usage: benchtop iperf HOST [-p PORT] [-R|--bidir] [-t SEC] "
-		"[-P N] [-u] [-b RATE]\n"
-		"                      [-O SEC] [-w SIZE] [-C ALGO] "
-		"[--json|-J]\n"
-		"Measure the network against an iperf3 server (iperf3 -s, or "
-		"benchtop serve).\n\n"
-		"  -p, --port=PORT          the server's port (default: the iperf "
-		"preset's,\n                           else 5201; or HOST:PORT)\n"
-		"  -R, --reverse            the server sends, this machine "
-		"receives\n"
-		"  -t, --time=SEC           seconds to transmit (default: the "
-		"iperf preset's)\n"
-		"  -P, --parallel=N         parallel streams (1 to 128)\n"
-		"  -u, --udp                UDP instead of TCP (1 Mbit/s "
-		"unless -b)\n"
-		"  -b, --bitrate=RATE       target bit/s: 100M, 1.5G, 800K "
-		"(powers of 1000)\n"
-		"      --bidir              both directions at once\n"
-		"  -O, --omit=SEC           leave out the first SEC seconds "
-		"(TCP slow start)\n"
-		"  -w, --window=SIZE        socket buffer size: 256K, 4M "
-		"(powers of 1024)\n"
-		"  -C, --congestion=ALGO    TCP congestion control (cubic, "
-		"bbr, ...)\n"
-		"  -j, --json               print the result as JSON "
-		"(doc/bench.md)\n"
-		"  -J                       print libiperf's own JSON, as "
-		"iperf3 -J does\n"
-		"  -h, --help               show this help and exit\n\n"
-		"Exit status: 0 done, 1 the run failed (one sentence on stderr), "
-		"2 bad command line.\n"), f);
-}
-
-/* A whole number from S within LO..HI, or -1. */
-static long number(const char *s, long lo, long hi)
-{
-	uint64_t v;
-
-	return numparse_uint(s, (uint64_t)hi, &v) == 0 && (long)v >= lo ?
-	       (long)v : -1;
-}
 
 /* A bit rate as iperf3 reads it: a number with K, M or G (powers of
  * 1000); 0 or -1. */
@@ -83,25 +38,6 @@ static int rate_of(const char *s, uint64_t *out)
 	return 0;
 }
 
-enum { OPT_BIDIR = 256 };
-
-static const struct option iperf_options[] = {
-	{ "port", required_argument, NULL, 'p' },
-	{ "udp", no_argument, NULL, 'u' },
-	{ "bitrate", required_argument, NULL, 'b' },
-	{ "bandwidth", required_argument, NULL, 'b' },
-	{ "bidir", no_argument, NULL, OPT_BIDIR },
-	{ "omit", required_argument, NULL, 'O' },
-	{ "window", required_argument, NULL, 'w' },
-	{ "congestion", required_argument, NULL, 'C' },
-	{ "reverse", no_argument, NULL, 'R' },
-	{ "time", required_argument, NULL, 't' },
-	{ "parallel", required_argument, NULL, 'P' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
 struct iperf_args {
 	long port, time, streams, omit;
 	bool reverse, json, raw, udp, bidir;
@@ -109,74 +45,93 @@ struct iperf_args {
 	const char *congestion;
 };
 
-/* The options iperf3 takes beyond -p -R -t -P: 1 when C was one of them,
- * 0 when not, 2 (the exit status) after a sentence about its value. */
-static int parse_more(int c, struct iperf_args *a)
+static int set_rate(void *args, const char *v)
 {
-	switch (c) {
-	case 'u':
-		a->udp = true;
-		return 1;
-	case OPT_BIDIR:
-		a->bidir = true;
-		return 1;
-	case 'J':
-		a->raw = true;
-		return 1;
-	case 'b':
-		return rate_of(optarg, &a->rate) ? bad(_("'%s' is not a bit "
-			   "rate (100M, 1.5G, 800K)"), optarg) : 1;
-	case 'O':
-		return (a->omit = number(optarg, 0, 3600)) < 0 ? bad(_("'%s' "
-			   "is not a number of seconds (0-3600)"), optarg) :
-			1;
-	case 'w':
-		return presets_parse_size(optarg, strlen(optarg), &a->window) ||
-		       a->window > (1u << 30) ? bad(_("'%s' is not a window "
-			   "size (256K, 4M; at most 1G)"), optarg) : 1;
-	case 'C':
-		a->congestion = optarg;
-		return strlen(optarg) < 16 && strspn(optarg,
-			"abcdefghijklmnopqrstuvwxyz0123456789_-") ==
-			strlen(optarg) && *optarg ? 1 : bad(_("'%s' is not a "
-			"congestion control name"), optarg);
-	default:
-		return 0;
-	}
+	struct iperf_args *a = args;
+
+	return rate_of(v, &a->rate) ? bad(_("'%s' is not a bit rate (100M, "
+					     "1.5G, 800K)"), v) : -1;
 }
+
+static int set_window(void *args, const char *v)
+{
+	struct iperf_args *a = args;
+
+	return presets_parse_size(v, strlen(v), &a->window) ||
+	       a->window > (1u << 30) ? bad(_("'%s' is not a window size "
+		   "(256K, 4M; at most 1G)"), v) : -1;
+}
+
+static int set_congestion(void *args, const char *v)
+{
+	struct iperf_args *a = args;
+
+	a->congestion = v;
+	return strlen(v) < 16 && strspn(v, "abcdefghijklmnopqrstuvwxyz"
+		"0123456789_-") == strlen(v) && *v ? -1 :
+	       bad(_("'%s' is not a congestion control name"), v);
+}
+
+static const struct cliopt iperf_opts[] = {
+	{ "port", 'p', N_("PORT"), N_("the server's port (default: the iperf "
+				      "preset's,\nelse 5201; or HOST:PORT)"),
+	  CLIOPT_SET_NUM(struct iperf_args, port, 1, 65535,
+			 N_("'%s' is not a port (1-65535)")) },
+	{ "reverse", 'R', NULL, N_("the server sends, this machine receives"),
+	  CLIOPT_SET_FLAG(struct iperf_args, reverse) },
+	{ "time", 't', N_("SEC"), N_("seconds to transmit (default: the iperf "
+				     "preset's)"),
+	  CLIOPT_SET_NUM(struct iperf_args, time, 1, 86400,
+			 N_("'%s' is not a number of seconds (1-86400)")) },
+	{ "parallel", 'P', N_("N"), N_("parallel streams (1 to 128)"),
+	  CLIOPT_SET_NUM(struct iperf_args, streams, 1, 128,
+			 N_("'%s' is not a number of streams (1-128)")) },
+	{ "udp", 'u', NULL, N_("UDP instead of TCP (1 Mbit/s unless -b)"),
+	  CLIOPT_SET_FLAG(struct iperf_args, udp) },
+	{ "bitrate", 'b', N_("RATE"), N_("target bit/s: 100M, 1.5G, 800K "
+					 "(powers of 1000)"),
+	  CLIOPT_CALL_FN(set_rate) },
+	{ "bandwidth", 0, N_("RATE"), NULL, CLIOPT_CALL_FN(set_rate) },
+	{ "bidir", 0, NULL, N_("both directions at once"),
+	  CLIOPT_SET_FLAG(struct iperf_args, bidir) },
+	{ "omit", 'O', N_("SEC"), N_("leave out the first SEC seconds (TCP "
+				     "slow start)"),
+	  CLIOPT_SET_NUM(struct iperf_args, omit, 0, 3600,
+			 N_("'%s' is not a number of seconds (0-3600)")) },
+	{ "window", 'w', N_("SIZE"), N_("socket buffer size: 256K, 4M (powers "
+					"of 1024)"),
+	  CLIOPT_CALL_FN(set_window) },
+	{ "congestion", 'C', N_("ALGO"), N_("TCP congestion control (cubic, "
+					    "bbr, ...)"),
+	  CLIOPT_CALL_FN(set_congestion) },
+	{ "json", 'j', NULL, N_("print the result as JSON (doc/bench.md)"),
+	  CLIOPT_SET_FLAG(struct iperf_args, json) },
+	{ NULL, 'J', NULL, N_("print libiperf's own JSON, as iperf3 -J does"),
+	  CLIOPT_SET_FLAG(struct iperf_args, raw) },
+	CLIOPT_HELP_ROW,
+	{ 0 },
+};
+
+const struct command cmd_iperf_entry = {
+	.name = "iperf",
+	.summary = N_("measure the network against an iperf3 server"),
+	.synopsis = N_("iperf HOST [-p PORT] [-R|--bidir] [-t SEC] [-P N] [-u] "
+		       "[-b RATE]\n                      [-O SEC] [-w SIZE] "
+		       "[-C ALGO] [--json|-J]"),
+	.about = N_("Measure the network against an iperf3 server (iperf3 -s, "
+		    "or benchtop serve)."),
+	.opts = iperf_opts,
+	.epilog = N_("Exit status: 0 done, 1 the run failed (one sentence on "
+		     "stderr), 2 bad command line."),
+	.main = cmd_iperf_main,
+};
 
 static int parse(int argc, char **argv, struct iperf_args *a)
 {
-	int c;
+	int rc = cliopt_parse(&cmd_iperf_entry, argc, argv, a);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "p:Rt:P:jhub:O:w:C:J",
-				iperf_options, NULL)) != -1) {
-		int more = parse_more(c, a);
-
-		if (more == 2)
-			return 2;
-		if (more)
-			continue;
-		if (c == 'h') {
-			usage(stdout);
-			return 0;
-		}
-		if (c == 'p' && (a->port = number(optarg, 1, 65535)) < 0)
-			return bad(_("'%s' is not a port (1-65535)"), optarg);
-		if (c == 't' && (a->time = number(optarg, 1, 86400)) < 0)
-			return bad(_("'%s' is not a number of seconds (1-86400)"),
-				   optarg);
-		if (c == 'P' && (a->streams = number(optarg, 1, 128)) < 0)
-			return bad(_("'%s' is not a number of streams (1-128)"),
-				   optarg);
-		if (c == 'R' || c == 'j')
-			*(c == 'R' ? &a->reverse : &a->json) = true;
-		if (c == '?' || c == ':')
-			return bad(_("unknown option or missing value in '%s'"),
-				   argv[optind - 1]);
-	}
+	if (rc >= 0)
+		return rc;
 	if (optind + 1 != argc)
 		return bad("%s", optind == argc ? _("which server? (benchtop "
 			   "iperf HOST)") : _("one server at a time"));

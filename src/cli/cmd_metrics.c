@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -43,53 +42,6 @@ static void on_signal(int sig)
 	got_signal = sig;
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f, _("Usage: benchtop metrics [--openmetrics] [--textfile DIR | "
-		     "--listen [ADDR:]PORT]\n"
-		     "                        [--no-per-cpu] [--no-io] "
-		     "[--results PATH]...\n"
-		     "Print the board's facts and counters as Prometheus "
-		     "metrics (doc/metrics.md).\n\n"
-		     "  -o, --openmetrics        OpenMetrics 1.0 instead of "
-		     "the text format 0.0.4\n"
-		     "  -t, --textfile=DIR       write DIR/benchtop.prom "
-		     "atomically, for node_exporter\n"
-		     "  -l, --listen[=ADDR:PORT] serve GET /metrics (default "
-		     "127.0.0.1:%d; all\n"
-		     "                           addresses only when told: "
-		     "0.0.0.0:PORT, [::]:PORT)\n"
-		     "  -C, --no-per-cpu         interrupts per IRQ, not per "
-		     "IRQ and CPU\n"
-		     "  -N, --no-io              leave out the disk and "
-		     "network counters\n"
-		     "  -r, --results=PATH       benchmark results and "
-		     "snapshots: a file or a folder\n"
-		     "                           of *.json (repeatable)\n"
-		     "  -m, --min-interval=S     read the kernel files at "
-		     "most every S seconds\n"
-		     "                           (default 1)\n"
-		     "  -T, --timeout=S          close a client idle this long "
-		     "(default 10)\n"
-		     "  -h, --help               show this help and exit\n\n"
-		     "Exit status: 0 done, 1 the metrics could not be written "
-		     "or served (one\nsentence on stderr), 2 bad command "
-		     "line.\n"), HTTPD_DEFAULT_PORT);
-}
-
-static const struct option metrics_options[] = {
-	{ "openmetrics", no_argument, NULL, 'o' },
-	{ "textfile", required_argument, NULL, 't' },
-	{ "listen", optional_argument, NULL, 'l' },
-	{ "no-per-cpu", no_argument, NULL, 'C' },
-	{ "no-io", no_argument, NULL, 'N' },
-	{ "results", required_argument, NULL, 'r' },
-	{ "min-interval", required_argument, NULL, 'm' },
-	{ "timeout", required_argument, NULL, 'T' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
 static int parse_seconds(const char *s, double lo, double hi, double *out)
 {
 	char *end;
@@ -99,73 +51,125 @@ static int parse_seconds(const char *s, double lo, double hi, double *out)
 	return !*s || *end || errno || !(*out >= lo && *out <= hi) ? -1 : 0;
 }
 
-/* --listen with its value in the next word ("--listen 127.0.0.1:9186"). */
-static void take_listen(struct metrics_cmd *m, int argc, char **argv)
+/* --listen, its value left out: the default port on 127.0.0.1. */
+static int set_listen(void *args, const char *v)
 {
-	if (optarg) {
-		m->listen = optarg;
-	} else if (optind < argc && argv[optind][0] != '-') {
-		m->listen = argv[optind++];
-	} else {
+	struct metrics_cmd *m = args;
+
+	if (!v) {
 		snprintf(m->listen_buf, sizeof(m->listen_buf), "127.0.0.1:%d",
 			 HTTPD_DEFAULT_PORT);
-		m->listen = m->listen_buf;
+		v = m->listen_buf;
 	}
+	m->listen = v;
+	return -1;
 }
 
-static int parse_opt(struct metrics_cmd *m, int c, int argc, char **argv)
+static int no_per_cpu(void *args, const char *v)
 {
-	double v;
-
-	switch (c) {
-	case 'o': m->om = true; break;
-	case 't': m->textfile = optarg; break;
-	case 'l': take_listen(m, argc, argv); break;
-	case 'C': m->co.per_cpu = false; break;
-	case 'N': m->co.io = false; break;
-	case 'r':
-		if (m->co.nresults == MAX_RESULTS)
-			return bad(_("at most %d --results"), MAX_RESULTS);
-		m->results[m->co.nresults++] = optarg;
-		break;
-	case 'm':
-		if (parse_seconds(optarg, 0, 3600, &m->co.min_interval_s))
-			return bad(_("'%s' is not a number of seconds "
-				     "(0-3600)"), optarg);
-		break;
-	case 'T':
-		if (parse_seconds(optarg, 1, 3600, &v))
-			return bad(_("'%s' is not a number of seconds "
-				     "(1-3600)"), optarg);
-		m->timeout_s = (unsigned)v;
-		break;
-	default:
-		return bad(_("unknown option or missing value in '%s'"),
-			   argv[optind - 1]);
-	}
-	return 0;
+	((struct metrics_cmd *)args)->co.per_cpu = false;
+	return -1;
 }
 
+static int no_io(void *args, const char *v)
+{
+	((struct metrics_cmd *)args)->co.io = false;
+	return -1;
+}
+
+static int add_results(void *args, const char *v)
+{
+	struct metrics_cmd *m = args;
+
+	if (m->co.nresults == MAX_RESULTS)
+		return bad(_("at most %d --results"), MAX_RESULTS);
+	m->results[m->co.nresults++] = v;
+	return -1;
+}
+
+static int set_min_interval(void *args, const char *v)
+{
+	struct metrics_cmd *m = args;
+
+	return parse_seconds(v, 0, 3600, &m->co.min_interval_s) ?
+	       bad(_("'%s' is not a number of seconds (0-3600)"), v) : -1;
+}
+
+static int set_timeout(void *args, const char *v)
+{
+	struct metrics_cmd *m = args;
+	double s;
+
+	if (parse_seconds(v, 1, 3600, &s))
+		return bad(_("'%s' is not a number of seconds (1-3600)"), v);
+	m->timeout_s = (unsigned)s;
+	return -1;
+}
+
+/* The help of --listen names the default port. */
+_Static_assert(HTTPD_DEFAULT_PORT == 9186, "--listen's help says 9186");
+
+static const struct cliopt metrics_opts[] = {
+	{ "openmetrics", 'o', NULL, N_("OpenMetrics 1.0 instead of the text "
+				       "format 0.0.4"),
+	  CLIOPT_SET_FLAG(struct metrics_cmd, om) },
+	{ "textfile", 't', N_("DIR"), N_("write DIR/benchtop.prom atomically, "
+					 "for node_exporter"),
+	  CLIOPT_SET_TEXT(struct metrics_cmd, textfile) },
+	{ "listen", 'l', N_("ADDR:PORT"),
+	  N_("serve GET /metrics (default 127.0.0.1:9186; all\naddresses "
+	     "only when told: 0.0.0.0:PORT, [::]:PORT)"),
+	  .optional = true, CLIOPT_CALL_FN(set_listen) },
+	{ "no-per-cpu", 'C', NULL, N_("interrupts per IRQ, not per IRQ and "
+				      "CPU"),
+	  CLIOPT_CALL_FN(no_per_cpu) },
+	{ "no-io", 'N', NULL, N_("leave out the disk and network counters"),
+	  CLIOPT_CALL_FN(no_io) },
+	{ "results", 'r', N_("PATH"), N_("benchmark results and snapshots: a "
+					 "file or a folder\nof *.json "
+					 "(repeatable)"),
+	  CLIOPT_CALL_FN(add_results) },
+	{ "min-interval", 'm', N_("S"), N_("read the kernel files at most "
+					   "every S seconds\n(default 1)"),
+	  CLIOPT_CALL_FN(set_min_interval) },
+	{ "timeout", 'T', N_("S"), N_("close a client idle this long (default "
+				      "10)"),
+	  CLIOPT_CALL_FN(set_timeout) },
+	CLIOPT_HELP_ROW,
+	{ 0 },
+};
+
+int cmd_metrics_main(int argc, char **argv);
+
+const struct command cmd_metrics_entry = {
+	.name = "metrics",
+	.summary = N_("Prometheus metrics: print, write a textfile, or serve "
+		      "/metrics"),
+	.synopsis = N_("metrics [--openmetrics] [--textfile DIR | --listen "
+		       "[ADDR:]PORT]\n                        [--no-per-cpu] "
+		       "[--no-io] [--results PATH]..."),
+	.about = N_("Print the board's facts and counters as Prometheus "
+		    "metrics (doc/metrics.md)."),
+	.opts = metrics_opts,
+	.epilog = N_("Exit status: 0 done, 1 the metrics could not be written "
+		     "or served (one\nsentence on stderr), 2 bad command "
+		     "line."),
+	.main = cmd_metrics_main,
+};
+
+/* The command line into M; -1 to go on, or the exit status. */
 static int parse(struct metrics_cmd *m, int argc, char **argv)
 {
-	int c, rc;
+	int rc;
 
 	memset(m, 0, sizeof(*m));
 	m->co.min_interval_s = 1.0;
 	m->co.per_cpu = m->co.io = true;
 	m->co.results = m->results;
 	m->timeout_s = 10;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "ot:l::CNr:m:T:h",
-				metrics_options, NULL)) != -1) {
-		if (c == 'h') {
-			usage(stdout);
-			return -1;
-		}
-		if ((rc = parse_opt(m, c, argc, argv)) != 0)
-			return rc;
-	}
+	rc = cliopt_parse(&cmd_metrics_entry, argc, argv, m);
+	if (rc >= 0)
+		return rc;
 	if (optind != argc)
 		return bad(_("unexpected '%s'"), argv[optind]);
 	if (m->textfile && m->listen)
@@ -173,7 +177,7 @@ static int parse(struct metrics_cmd *m, int argc, char **argv)
 	if (m->textfile && m->om)
 		return bad(_("the textfile collector reads the text format "
 			     "only: leave out --openmetrics"));
-	return 0;
+	return -1;
 }
 
 /* Say a refused result file once (not on every scrape). */
@@ -335,14 +339,12 @@ static int serve(struct metrics_cmd *m)
 	return 0;
 }
 
-int cmd_metrics_main(int argc, char **argv);
-
 int cmd_metrics_main(int argc, char **argv)
 {
 	struct metrics_cmd m;
 	int rc = parse(&m, argc, argv);
 
-	if (rc)
-		return rc < 0 ? 0 : rc;
+	if (rc >= 0)
+		return rc;
 	return m.listen ? serve(&m) : once(&m);
 }

@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +37,8 @@ struct act {
 };
 
 struct set_cmd {
-	int cluster;		/* --cluster N (a policy), -1 all */
-	int cpu;		/* --cpu N, -1 none */
+	long cluster;		/* --cluster N (a policy), -1 all */
+	long cpu;		/* --cpu N, -1 none */
 	bool json;
 	bool persist, unpersist;	/* cmd_persist.c */
 	bool undo, restore;	/* --undo, --restore */
@@ -53,50 +52,53 @@ struct set_cmd {
 	int failed;
 };
 
-static const struct option set_options[] = {
-	{ "cluster", required_argument, NULL, 'c' },
-	{ "cpu", required_argument, NULL, 'C' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "persist", no_argument, NULL, 'K' },
-	{ "unpersist", no_argument, NULL, 'U' },
-	{ "undo", no_argument, NULL, 'u' },
-	{ "restore", no_argument, NULL, 'R' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+static const struct cliopt set_opts[] = {
+	{ "cluster", 'c', N_("N"), N_("only the cluster of cpufreq policy N"),
+	  CLIOPT_SET_NUM(struct set_cmd, cluster, 0, CPUSET_MAX - 1,
+			 N_("'%s' is not a policy number")) },
+	{ "cpu", 'C', N_("N"), N_("only the cluster of CPU N"),
+	  CLIOPT_SET_NUM(struct set_cmd, cpu, 0, CPUSET_MAX - 1,
+			 N_("'%s' is not a CPU number")) },
+	{ "json", 'j', NULL, N_("print the journal of the changes as JSON"),
+	  CLIOPT_SET_FLAG(struct set_cmd, json) },
+	{ "persist", 0, NULL, N_("also keep them across reboots: a systemd "
+				 "unit\n(a udev rule for disks), shown, then "
+				 "written"),
+	  CLIOPT_SET_FLAG(struct set_cmd, persist) },
+	{ "unpersist", 0, NULL, N_("remove what --persist wrote"),
+	  CLIOPT_SET_FLAG(struct set_cmd, unpersist) },
+	{ "undo", 'u', NULL, N_("take back the last change benchtop set made"),
+	  CLIOPT_SET_FLAG(struct set_cmd, undo) },
+	{ "restore", 'R', NULL, N_("put back everything benchtop set changed"),
+	  CLIOPT_SET_FLAG(struct set_cmd, restore) },
+	CLIOPT_HELP_ROW,
+	{ 0 },
 };
 
-static void usage(FILE *f)
-{
-	fputs(_("Usage: benchtop set [--cluster N | --cpu N] [--json] "
-		"SETTING...\n"
-		"       benchtop set --undo | --restore [--json]\n"
-		"Change tunables as the live screen does, for scripts.\n\n"
-		"  governor=NAME            the governor of every cluster, or of "
-		"the one chosen\n"
-		"  min=FREQ max=FREQ        frequency limits (kHz, or with MHz "
-		"or GHz)\n"
-		"  irq N=CPUS               pin IRQ N: a CPU list (4-7), big, "
-		"little or all\n"
-		"  scheduler DISK=NAME      the I/O scheduler of a disk\n\n"
-		"  -c, --cluster=N          only the cluster of cpufreq policy N"
-		"\n"
-		"  -C, --cpu=N              only the cluster of CPU N\n"
-		"  -j, --json               print the journal of the changes as "
-		"JSON\n"
-		"      --persist            also keep them across reboots: a "
-		"systemd unit\n"
-		"                           (a udev rule for disks), shown, then "
-		"written\n"
-		"      --unpersist          remove what --persist wrote\n"
-		"  -u, --undo               take back the last change benchtop "
-		"set made\n"
-		"  -R, --restore            put back everything benchtop set "
-		"changed\n"
-		"  -h, --help               show this help and exit\n\n"
-		"Exit status: 0 all applied, 1 some change failed (one sentence "
-		"each on\nstderr), 2 bad command line.  Changes are journaled in "
-		"/run/benchtop (root)\nor $XDG_RUNTIME_DIR/benchtop.\n"), f);
-}
+int cmd_set_main(int argc, char **argv);
+
+const struct command cmd_set_entry = {
+	.name = "set",
+	.summary = N_("change governors, frequency limits, IRQ affinity, I/O "
+		      "schedulers"),
+	.synopsis = N_("set [--cluster N | --cpu N] [--json] SETTING...\n"
+		       "       benchtop set --undo | --restore [--json]"),
+	.about = N_("Change tunables as the live screen does, for scripts.\n"
+		    "\n"
+		    "  governor=NAME            the governor of every cluster, "
+		    "or of the one chosen\n"
+		    "  min=FREQ max=FREQ        frequency limits (kHz, or with "
+		    "MHz or GHz)\n"
+		    "  irq N=CPUS               pin IRQ N: a CPU list (4-7), "
+		    "big, little or all\n"
+		    "  scheduler DISK=NAME      the I/O scheduler of a disk"),
+	.opts = set_opts,
+	.epilog = N_("Exit status: 0 all applied, 1 some change failed (one "
+		     "sentence each on\nstderr), 2 bad command line.  Changes "
+		     "are journaled in /run/benchtop (root)\nor "
+		     "$XDG_RUNTIME_DIR/benchtop."),
+	.main = cmd_set_main,
+};
 
 static int parse_num(const char *s, int *out)
 {
@@ -201,37 +203,18 @@ static int parse_words(struct set_cmd *c, int argc, char **argv)
 	       bad("%s", _("nothing to set"));
 }
 
+/* The options, then the settings; -1 to go on, or the exit status. */
 static int parse_args(struct set_cmd *c, int argc, char **argv)
 {
-	int ch;
+	int rc = cliopt_parse(&cmd_set_entry, argc, argv, c);
 
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":c:C:juRh", set_options,
-				 NULL)) != -1) {
-		if (ch == 'h') {
-			usage(stdout);
-			return -1;
-		}
-		if (ch == 'j')
-			c->json = true;
-		else if (ch == 'K' || ch == 'U')
-			*(ch == 'K' ? &c->persist : &c->unpersist) = true;
-		else if (ch == 'u' || ch == 'R')
-			*(ch == 'u' ? &c->undo : &c->restore) = true;
-		else if (ch == 'c' && parse_num(optarg, &c->cluster))
-			return bad(_("'%s' is not a policy number"), optarg);
-		else if (ch == 'C' && parse_num(optarg, &c->cpu))
-			return bad(_("'%s' is not a CPU number"), optarg);
-		else if (ch == '?' || ch == ':')
-			return bad(ch == '?' ? _("unknown option '%s'") :
-				   _("option '%s' needs a value"),
-				   argv[optind - 1]);
-	}
+	if (rc >= 0)
+		return rc;
 	if (c->unpersist)
-		return optind == argc && !c->persist ? 0 : bad("%s",
+		return optind == argc && !c->persist ? -1 : bad("%s",
 			_("--unpersist takes no settings"));
-	return parse_words(c, argc - optind, argv + optind);
+	rc = parse_words(c, argc - optind, argv + optind);
+	return rc ? rc : -1;
 }
 
 static void report(struct set_cmd *c, enum journal_kind kind,
@@ -475,8 +458,6 @@ static void keep_journal(struct set_cmd *c)
 			c->jpath, strerror(-rc));
 }
 
-int cmd_set_main(int argc, char **argv);
-
 int cmd_set_main(int argc, char **argv)
 {
 	struct set_cmd *c = calloc(1, sizeof(*c));
@@ -487,13 +468,13 @@ int cmd_set_main(int argc, char **argv)
 		return 1;
 	c->cluster = c->cpu = -1;
 	rc = parse_args(c, argc, argv);
-	if (rc == 0 && c->unpersist) {
+	if (rc < 0 && c->unpersist) {
 		free(c);
 		return cmd_persist_remove(stdout);
 	}
-	if (rc) {
+	if (rc >= 0) {
 		free(c);
-		return rc < 0 ? 0 : rc;
+		return rc;
 	}
 	if (clusters_load(&c->cl, NULL)) {
 		free(c);

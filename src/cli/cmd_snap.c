@@ -12,19 +12,14 @@
 #include <time.h>
 
 #include "cli/cmdline.h"
+#include "cli/commands.h"
 #include "base/i18n.h"
 #include "session/snapshot.h"
 #include "base/strclean.h"
 
-static const char *clean(const char *s, char *dst, size_t size)
+int cmd_snap_format(void *args, const char *v)
 {
-	strclean_copy(dst, size, s, strlen(s));
-	return dst;
-}
-
-static int set_format(struct cmd_snap_args *a, const char *cmd,
-		      const char *v)
-{
+	struct cmd_snap_args *a = args;
 	int i;
 
 	for (i = 0; a->formats[i]; i++)
@@ -32,74 +27,24 @@ static int set_format(struct cmd_snap_args *a, const char *cmd,
 			a->format = i;
 			return -1;
 		}
-	char w[256];
-
-	return cmdline_bad(cmd, _("unknown format '%s'"),
-			    clean(v, w, sizeof(w)));
+	return cmdline_bad(a->cmd, _("unknown format '%s'"), v);
 }
 
-/* Whether OPTS offers the option with short name VAL. */
-static bool lo_has(const struct cmd_snap_opt *opts, int val)
-{
-	for (; opts->lo.name; opts++)
-		if (opts->lo.val == val)
-			return true;
-	return false;
-}
-
-int cmd_snap_parse(int argc, char **argv, const struct cmd_snap_opt *opts,
+int cmd_snap_parse(int argc, char **argv, const struct command *cmd,
 		   struct cmd_snap_args *a, int nfiles)
 {
-	struct option lo[8];
-	char w[256];
-	int n, c, rc;
+	int rc;
 
-	for (n = 0; n < 7 && opts[n].lo.name; n++)
-		lo[n] = opts[n].lo;
-	memset(&lo[n], 0, sizeof(lo[n]));
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:ha", lo, NULL)) != -1) {
-		if (c == 'a' && !lo_has(opts, 'a'))
-			c = '?';
-		if (c == 'h')
-			a->help = true;
-		else if (c == 'a')
-			a->all_pairs = true;
-		else if (c == 'f' && (rc = set_format(a, argv[0], optarg)) >= 0)
-			return rc;
-		else if (c == '?')
-			return cmdline_bad(argv[0], _("unknown option '%s'"),
-				   clean(argv[optind - 1], w, sizeof(w)));
-		else if (c == ':')
-			return cmdline_bad(argv[0],
-				   _("option '%s' needs a value"),
-				   clean(argv[optind - 1], w, sizeof(w)));
-	}
-	if (a->help)
-		return -1;
+	a->cmd = cmd->name;
+	rc = cliopt_parse(cmd, argc, argv, a);
+	if (rc >= 0)
+		return rc;
 	if (argc - optind != nfiles)
-		return cmdline_bad(argv[0], "%s", nfiles == 1 ?
-				    _("give one snapshot file") :
-				    _("give two snapshot files"));
+		return cmdline_bad(a->cmd, "%s", nfiles == 1 ?
+				   _("give one snapshot file") :
+				   _("give two snapshot files"));
 	a->files = argv + optind;
 	return -1;
-}
-
-void cmd_snap_usage(FILE *f, const char *synopsis, const char *what,
-		    const struct cmd_snap_opt *opts)
-{
-	fprintf(f, _("Usage: %s %s\n%s\n\n"), PACKAGE, synopsis, what);
-	for (; opts->lo.name; opts++) {
-		char left[48];
-
-		snprintf(left, sizeof(left), "-%c, --%s%s%s", opts->lo.val,
-			 opts->lo.name, opts->arg ? "=" : "",
-			 opts->arg ? _(opts->arg) : "");
-		fprintf(f, "  %-24s %s\n", left, _(opts->help));
-	}
-	fputs(_("\nExit status: 0 on success, 2 for a bad command line or a "
-		"file that is not a readable benchtop snapshot.\n"), f);
 }
 
 int cmd_snap_load(const char *path, json_t **doc)

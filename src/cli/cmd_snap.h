@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* cmd_snap: what `benchtop report` and `benchtop compare` share: their
- * option tables, --help, reading a snapshot with one sentence on failure. */
+/* cmd_snap: what `benchtop report` and `benchtop compare` share: --format,
+ * the file names, reading a snapshot with one sentence on failure. */
 #ifndef BENCHTOP_CMD_SNAP_H
 #define BENCHTOP_CMD_SNAP_H
 
-#include <getopt.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,29 +12,24 @@
 #include "collect/sample.h"
 #include "session/snapdoc.h"
 
-struct cmd_snap_opt {
-	struct option lo;	/* ends with a NULL name */
-	const char *arg;	/* NULL for a flag */
-	const char *help;
-};
+struct command;
 
 struct cmd_snap_args {
+	const char *cmd;		/* the command's word */
 	const char *const *formats;	/* NULL-ended; the first is default */
 	int format;			/* index into FORMATS */
-	bool help;
 	bool all_pairs;			/* -a, --all-pairs (compare) */
 	char **files;
 };
 
-/* Parse ARGV (ARGV[0] the command) with OPTS, wanting NFILES file names.
- * Returns -1 to go on, or the exit status (2 after one sentence on
- * stderr for a bad command line). */
-int cmd_snap_parse(int argc, char **argv, const struct cmd_snap_opt *opts,
-		   struct cmd_snap_args *a, int nfiles);
+/* --format's row: the value one of A's FORMATS, or 2 after a sentence. */
+int cmd_snap_format(void *a, const char *value);
 
-/* Print the --help text: "Usage: benchtop SYNOPSIS", WHAT, the options. */
-void cmd_snap_usage(FILE *f, const char *synopsis, const char *what,
-		    const struct cmd_snap_opt *opts);
+/* Parse ARGV (ARGV[0] the command) by CMD's table, wanting NFILES file
+ * names.  Returns -1 to go on, or the exit status (0 after --help, 2
+ * after one sentence on stderr for a bad command line). */
+int cmd_snap_parse(int argc, char **argv, const struct command *cmd,
+		   struct cmd_snap_args *a, int nfiles);
 
 /* Read and check the snapshot PATH into *DOC; 0, or 2 after printing
  * "benchtop: PATH: <why>" on stderr. */

@@ -43,11 +43,17 @@ int cmdline_bad(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s %s: ", PACKAGE, cmd);
+	if (cmd)
+		fprintf(stderr, "%s %s: ", PACKAGE, cmd);
+	else
+		fprintf(stderr, "%s: ", PACKAGE);
 	va_start(ap, fmt);
 	say_v(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, _("; try '%s %s --help'\n"), PACKAGE, cmd);
+	if (cmd)
+		fprintf(stderr, _("; try '%s %s --help'\n"), PACKAGE, cmd);
+	else
+		fprintf(stderr, _("; try '%s --help'\n"), PACKAGE);
 	return 2;
 }
 

@@ -12,8 +12,8 @@ void cmdline_say(FILE *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* One sentence about CMD's command line on stderr ("benchtop CMD: ...;
- * try 'benchtop CMD --help'"), FMT's sentence cleaned (strclean); returns 2,
- * the exit status for a bad command line. */
+ * try 'benchtop CMD --help'"; CMD NULL: benchtop's own), FMT's sentence
+ * cleaned (strclean); returns 2, the exit status for a bad command line. */
 int cmdline_bad(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

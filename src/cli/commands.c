@@ -5,44 +5,30 @@
 #include "cli/commands.h"
 
 #include <stddef.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "base/i18n.h"
-#include "base/strclean.h"
 
-/* [commands: begin] declarations (one line each) */
-int cmd_set_main(int argc, char **argv);
-int cmd_report_main(int argc, char **argv);
-int cmd_compare_main(int argc, char **argv);
-int cmd_bench_main(int argc, char **argv);
-int cmd_iperf_main(int argc, char **argv);
-int cmd_serve_main(int argc, char **argv);
-int cmd_metrics_main(int argc, char **argv);
-int cmd_experiment_main(int argc, char **argv);
-/* [commands: end] declarations */
-
-static const struct command command_table[] = {
-	/* [commands: begin] entries (one line each) */
-	{ "set", cmd_set_main, N_("change governors, frequency limits, IRQ affinity, I/O schedulers") },
-	{ "report", cmd_report_main, N_("render a saved session as Markdown or CSV") },
-	{ "compare", cmd_compare_main, N_("compare two saved sessions figure by figure") },
-	{ "bench", cmd_bench_main, N_("run a benchmark preset on a folder or disk (--list)") },
-	{ "iperf", cmd_iperf_main, N_("measure the network against an iperf3 server") },
-	{ "serve", cmd_serve_main, N_("serve iperf3 clients (iperf3 -c) through libiperf") },
-	{ "metrics", cmd_metrics_main, N_("Prometheus metrics: print, write a textfile, or serve /metrics") },
-	{ "experiment", cmd_experiment_main, N_("vary a tuning, repeat a preset, get the table with its noise") },
-	/* [commands: end] entries */
-	{ NULL, NULL, NULL },
+/* In the order of benchtop --help. */
+static const struct command *const command_table[] = {
+	&cmd_set_entry,
+	&cmd_report_entry,
+	&cmd_compare_entry,
+	&cmd_bench_entry,
+	&cmd_iperf_entry,
+	&cmd_serve_entry,
+	&cmd_metrics_entry,
+	&cmd_experiment_entry,
+	NULL,
 };
 
 const struct command *commands_find(const char *name)
 {
-	const struct command *c;
+	const struct command *const *c;
 
-	for (c = command_table; c->name; c++)
-		if (strcmp(c->name, name) == 0)
-			return c;
+	for (c = command_table; *c; c++)
+		if (strcmp((*c)->name, name) == 0)
+			return *c;
 	return NULL;
 }
 
@@ -55,7 +41,7 @@ const char *commands_missing(const char *name)
 	return NULL;
 }
 
-const struct command *commands_all(void)
+const struct command *const *commands_all(void)
 {
 	return command_table;
 }

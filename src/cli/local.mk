@@ -15,6 +15,8 @@ benchtop_SOURCES += \
 	src/cli/cmd_set.c \
 	src/cli/cmd_snap.c \
 	src/cli/cmd_snap.h \
+	src/cli/cliopt.c \
+	src/cli/cliopt.h \
 	src/cli/cmdline.c \
 	src/cli/cmdline.h \
 	src/cli/commands.c \

@@ -253,7 +253,7 @@ int main(int argc, char **argv)
 		tui_list_keys(stdout);	/* hidden: the man page test reads it */
 		return EXIT_SUCCESS;
 	}
-	rc = options_parse(argc, argv, &opts, stderr);
+	rc = options_parse(argc, argv, &opts);
 	if (rc)
 		return rc;
 	switch (opts.action) {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* options: the command line, parsed from a table of options. */
+/* options: benchtop's own command line (the monitor and --once), read by
+ * its table of options (cliopt). */
 #ifndef BENCHTOP_OPTIONS_H
 #define BENCHTOP_OPTIONS_H
 
@@ -13,13 +14,11 @@ enum options_action {
 	ACTION_VERSION,
 };
 
-/* [tune options: begin] */
 enum options_on_exit {
 	OPTIONS_ON_EXIT_ASK,	/* ask on q; signals follow the settings */
 	OPTIONS_ON_EXIT_KEEP,	/* keep the tunings in force */
 	OPTIONS_ON_EXIT_RESTORE,	/* put the original values back */
 };
-/* [tune options: end] */
 
 struct options {
 	enum options_action action;
@@ -28,22 +27,18 @@ struct options {
 	bool json;
 	bool all;		/* show idle virtual devices too */
 	bool once;
-	/* [tune options: begin] */
 	enum options_on_exit on_exit;	/* --on-exit */
-	/* [tune options: end] */
-	/* [snapshot options: begin] */
 	const char *snapshot;	/* --snapshot FILE, or NULL */
 	bool force;		/* --force: replace an existing FILE */
 	const char *replay;	/* --replay FILE, or NULL */
-	/* [snapshot options: end] */
 	bool readonly;		/* --readonly: no tuning keys, even as root */
 };
 
 /*
  * Parse ARGV into OPTS.  Returns 0, or 2 after printing one sentence about
- * the first bad argument to ERR (the caller exits with that status).
+ * the first bad argument on stderr (the caller exits with that status).
  */
-int options_parse(int argc, char **argv, struct options *opts, FILE *err);
+int options_parse(int argc, char **argv, struct options *opts);
 
 /* Print the --help text to F. */
 void options_usage(FILE *f);

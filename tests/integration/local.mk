@@ -28,6 +28,7 @@ SH_TESTS += \
 	tests/integration/serve_hostile.sh \
 	tests/integration/hostile_sysfs.sh \
 	tests/integration/cli_hardening.sh \
+	tests/integration/cli_table.sh \
 	tests/integration/metrics_testbeds.sh \
 	tests/integration/metrics_prometheus.sh \
 	tests/integration/metrics_server.sh \
