@@ -21,7 +21,7 @@ export BENCHTOP_EXPERIMENT_HOOK RIG_HOOK_STATE RIG_SH XDG_CONFIG_HOME \
 # Disk: 16 MiB/s against 32 MiB/s, read and write: B/A is 2.
 if rig_disk_up 0 0 0 0; then
 	export RIG_CGROUP RIG_DEVNO RIG_CG_VER
-	rig_run "$BENCHTOP" experiment --preset seq-direct --size 32M \
+	rig_run "$BENCHTOP" experiment --preset seq-direct --size 64M \
 		--target "$RIG_MNT" --vary hook:disk=$((16 * MB)),$((32 * MB)) \
 		--repeat 3 --json > "$TMPD/disk.json" 2> "$TMPD/disk.err"
 	check $? "disk: a hook experiment on the rig disk, status 0"

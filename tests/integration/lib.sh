@@ -36,6 +36,9 @@ check() {
 	else
 		echo "not ok $_tap_n - $*"
 		_tap_failed=$((_tap_failed + 1))
+		# A library may name what to show on a failure (tests/tui/lib.sh
+		# shows the screen), so a failure in CI reads without a rerun.
+		${ON_FAIL:-:}
 	fi
 }
 

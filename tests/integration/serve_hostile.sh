@@ -59,10 +59,13 @@ python3 "$HOSTILE" "$P" idle > "$TMPD/idle.s" & IDLE=$!
 sleep 0.5
 # libiperf 3.12 reads the idler's cookie blocking: a client behind it
 # waits, and is answered (reset) when the idler is dropped, not never.
+# Never is the failure: a loaded machine may take some seconds more, so
+# the bound is the 20 s timeout, ten times the idle bound.
 t0=$(date +%s)
 timeout 20 iperf3 -c 127.0.0.1 -p "$P" -t 1 > "$TMPD/behind.out" 2>&1
-[ $? -ne 124 ] && [ $(($(date +%s) - t0)) -le 5 ]
-check $? "a client behind the idler is answered within the bound"
+st=$? el=$(($(date +%s) - t0))
+[ $st -ne 124 ]
+check $? "a client behind the idler is answered, not left waiting ($el s)"
 wait "$IDLE"
 python3 -c 'import sys; t = float(open(sys.argv[1]).read()); sys.exit(not 1.5 <= t <= 4)' "$TMPD/idle.s"
 check $? "an idle client is dropped after the 2 s bound ($(cat "$TMPD/idle.s") s)"

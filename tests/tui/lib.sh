@@ -8,6 +8,11 @@
 TMUXC="tmux -S $TMPD/tmux -f /dev/null"
 trap '$TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 
+# show_screen: the pane as it is, as TAP diagnostics; run by check on a
+# failed check.
+show_screen() { $TMUXC capture-pane -p -t t 2> /dev/null | sed 's/^/#   | /'; }
+ON_FAIL=show_screen
+
 # start COLS ROWS CMD: run CMD (a shell command line) in a new detached
 # session (ending the one before); its exit status lands in $TMPD/status,
 # its pid in $TMPD/pid.
