@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hw/clusters.h"
 #include "cli/cmdline.h"
@@ -16,6 +17,7 @@
 #include "cli/commands.h"
 #include "base/i18n.h"
 #include "tune/irqbalance.h"
+#include "tune/irqmove.h"
 #include "tune/journalfile.h"
 #include "base/numparse.h"
 #include "tune/tune.h"
@@ -317,6 +319,24 @@ static int resolve_cpus(const struct set_cmd *c, const char *word,
 	return offline ? -ENETDOWN : -ENOENT;
 }
 
+/* A pin whose move is pending (x86 moves an interrupt at its next one):
+ * give the IRQ up to SETTLE_MS to fire, so the read-back says where it
+ * went; one that does not fire stays "until its next interrupt". */
+#define SETTLE_MS 1000
+static long settle(struct set_cmd *c, long k)
+{
+	const struct timespec step = { 0, 50 * 1000000L };
+	int ms;
+
+	for (ms = 0; k >= 0 && (size_t)k < c->tune.journal.n &&
+	     c->tune.journal.v[k].move == JOURNAL_MOVE_PENDING &&
+	     ms < SETTLE_MS; ms += 50) {
+		nanosleep(&step, NULL);
+		tune_irq_recheck(&c->tune, (size_t)k, NULL);
+	}
+	return k;
+}
+
 static void run_irq(struct set_cmd *c, const struct act *a)
 {
 	struct cpuset set;
@@ -335,8 +355,8 @@ static void run_irq(struct set_cmd *c, const struct act *a)
 		c->failed++;
 		return;
 	}
-	report(c, JOURNAL_IRQ, label, rc ? rc : tune_irq(&c->tune, a->irq,
-							 &set));
+	report(c, JOURNAL_IRQ, label, rc ? rc : settle(c, tune_irq(&c->tune,
+							  a->irq, &set)));
 }
 
 static void run_act(struct set_cmd *c, const struct act *a)

@@ -299,21 +299,6 @@ static size_t sibling_buses(const struct usbdev_list *usb, const char *ctl,
 	return n;
 }
 
-static size_t pci_irqs(const struct pcidev_list *pci, const char *addr,
-		       unsigned *irqs, size_t max)
-{
-	const struct pcidev *d = pci && *addr ? pcidev_find(pci, addr) : NULL;
-	size_t i, n = 0;
-
-	if (!d)
-		return 0;
-	if (d->irq && n < max)
-		irqs[n++] = d->irq;
-	for (i = 0; i < d->nmsi && n < max; i++)
-		irqs[n++] = d->msi[i];
-	return n;
-}
-
 static void find_irqs(struct chain *c, const struct chain_input *in,
 		      const struct irq_table *t)
 {
@@ -330,7 +315,8 @@ static void find_irqs(struct chain *c, const struct chain_input *in,
 		tgt.nbuses = 1;
 	}
 	tgt.buses = buses;
-	tgt.nirqs = pci_irqs(in->pci, c->path.pci, irqs, MAX_IRQS);
+	tgt.nirqs = c->path.pci[0] ? pcidev_sysfs_irqs(in->sys_root,
+				c->path.pci, irqs, MAX_IRQS) : 0;
 	tgt.irqs = irqs;
 	tgt.pci = c->path.pci;
 	tgt.names = names;

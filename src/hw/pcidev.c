@@ -170,6 +170,27 @@ static void read_msi(struct pcidev *d, const char *dir)
 		qsort(d->msi, d->nmsi, sizeof(*d->msi), cmp_uint);
 }
 
+size_t pcidev_sysfs_irqs(const char *sys_root, const char *addr,
+			 unsigned *irqs, size_t max)
+{
+	struct pcidev d = { 0 };
+	char dir[4096], path[4096 + 16];
+	struct buf b = { 0 };
+	size_t n = 0;
+
+	snprintf(dir, sizeof(dir), "%s/bus/pci/devices/%s", sys_root, addr);
+	read_msi(&d, dir);
+	for (; n < d.nmsi && n < max; n++)
+		irqs[n] = d.msi[n];
+	free(d.msi);
+	snprintf(path, sizeof(path), "%s/irq", dir);
+	if (!n && max && buf_read_file(&b, path) == 0 &&
+	    pcidev_parse_irq(b.data, b.len, &irqs[0]) == 0 && irqs[0])
+		n = 1;
+	buf_free(&b);
+	return n;
+}
+
 static void read_sysfs(struct pcidev *d, const char *sys_root)
 {
 	char dir[4096], link[4096], path[4096 + 16];

@@ -53,6 +53,16 @@ const char *pcidev_kind(uint32_t class_code);
  * allowed).  Returns 0 or -EINVAL / -ERANGE. */
 int pcidev_parse_irq(const char *buf, size_t len, unsigned *irq);
 
+/*
+ * The IRQs that fire for the PCI function ADDR, read from sysfs (libpci
+ * not needed): its MSI/MSI-X vectors (msi_irqs/) when it has any, else
+ * its legacy line (irq) when that is not 0.  A function on MSI-X keeps a
+ * legacy number it does not use, often another device's line: it is not
+ * listed.  Returns how many went to IRQS (at most MAX), ascending.
+ */
+size_t pcidev_sysfs_irqs(const char *sys_root, const char *addr,
+			 unsigned *irqs, size_t max);
+
 json_t *pcidev_json(const struct pcidev_list *l);
 
 void pcidev_print(FILE *f, const struct pcidev_list *l);

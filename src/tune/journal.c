@@ -51,6 +51,17 @@ const char *journal_kind_name(enum journal_kind k)
 	return (unsigned)k < JOURNAL_NKINDS ? kind_names[k] : "?";
 }
 
+const char *journal_move_name(enum journal_move m)
+{
+	static const char *const names[] = {
+		[JOURNAL_MOVE_PENDING] = "pending",
+		[JOURNAL_MOVE_LATER] = "moved_later",
+		[JOURNAL_MOVE_KEPT] = "kept",
+	};
+
+	return (unsigned)m < sizeof(names) / sizeof(*names) ? names[m] : NULL;
+}
+
 static bool same_target(const struct journal_entry *e, enum journal_kind k,
 			const char *target)
 {
@@ -163,6 +174,9 @@ json_t *journal_entry_json(const struct journal_entry *e, size_t index)
 	if (e->kind == JOURNAL_IRQ)
 		json_object_set_new(o, "effective", e->effective[0] ?
 				    json_string(e->effective) : json_null());
+	if (e->kind == JOURNAL_IRQ && e->move != JOURNAL_MOVE_NONE)
+		json_object_set_new(o, "effective_move", json_string(
+				    journal_move_name(e->move)));
 	json_object_set_new(o, "undo_of", e->undo_of >= 0 ?
 			    json_integer(e->undo_of) : json_null());
 	json_object_set_new(o, "restore", json_boolean(e->restore));

@@ -19,6 +19,18 @@ enum journal_kind {
 	JOURNAL_NKINDS
 };
 
+/* Where an IRQ's effective affinity stands after a pin whose read-back
+ * found it outside the new affinity.  x86 moves an interrupt (IO-APIC,
+ * MSI) at its next interrupt, not at the write: until one comes the move
+ * is pending, not refused.  A GIC moves it at once. */
+enum journal_move {
+	JOURNAL_MOVE_NONE,	/* inside the new affinity, or not an IRQ */
+	JOURNAL_MOVE_PENDING,	/* outside; no interrupt since the write */
+	JOURNAL_MOVE_LATER,	/* moved inside at an interrupt after it */
+	JOURNAL_MOVE_KEPT,	/* outside after an interrupt, or on a
+				 * controller that moves at once */
+};
+
 #define JOURNAL_VALUE_MAX 64
 #define JOURNAL_ESHORT 4096	/* err of a short write (not an errno) */
 #define JOURNAL_TARGET_MAX 32
@@ -36,6 +48,8 @@ struct journal_entry {
 	int err;		/* 0: the write succeeded; else its errno,
 				 * or TUNE_ESHORT for a short write */
 	bool matched;		/* readback equals new */
+	enum journal_move move;	/* IRQs: see enum journal_move */
+	uint64_t count0;	/* IRQs: interrupts when it was written */
 	long undo_of;		/* index of the entry this undoes, or -1 */
 	bool restore;		/* part of "restore originals" */
 };
@@ -50,6 +64,9 @@ void journal_fini(struct journal *j);
 
 /* Append a copy of E; returns its index, or -ENOMEM. */
 long journal_add(struct journal *j, const struct journal_entry *e);
+
+/* "pending", "moved_later", "kept", or NULL for JOURNAL_MOVE_NONE. */
+const char *journal_move_name(enum journal_move m);
 
 /* "governor", "min_freq", "max_freq", "irq_affinity", "scheduler". */
 const char *journal_kind_name(enum journal_kind k);

@@ -6,6 +6,8 @@ src_libbenchtop_a_SOURCES += \
 	src/tune/hints.h \
 	src/tune/irqbalance.c \
 	src/tune/irqbalance.h \
+	src/tune/irqmove.c \
+	src/tune/irqmove.h \
 	src/tune/journal.c \
 	src/tune/journal.h \
 	src/tune/journalfile.c \

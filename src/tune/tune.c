@@ -24,6 +24,7 @@
 #include "base/buf.h"
 #include "base/numparse.h"
 #include "hw/clusters.h"
+#include "tune/irqmove.h"
 #include "tune/tunecheck.h"
 
 /* One file benchtop may write, and how to name it in the journal. */
@@ -431,12 +432,38 @@ static void note_fixed(struct tune *t, unsigned irq)
 		t->fixed[t->nfixed++] = irq;
 }
 
+int tune_read_effective(const struct tune *t, unsigned irq, char *dst,
+			size_t size)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/irq/%u/effective_affinity_list",
+		 t->proc_root, irq);
+	return read_path(JOURNAL_IRQ, path, dst, size);
+}
+
+/* Where E's move stands just after the write: an effective affinity
+ * outside the new one is pending on a chip that moves at the next
+ * interrupt until the IRQ fires (HAVE_COUNT: E->count0, its count before
+ * the write, was read), and kept on any other. */
+static void irq_move(bool have_count, const char *chip,
+		     struct journal_entry *e)
+{
+	if (irqmove_inside(e->readback, e->effective))
+		return;
+	e->move = irqmove_defers(chip) && have_count ? JOURNAL_MOVE_PENDING
+						      : JOURNAL_MOVE_KEPT;
+	/* journal_add copies E: look again once it is in the journal */
+}
+
 /* Check, read, write, read back, journal: see tune.h for the returns. */
 static long apply(struct tune *t, const struct target *tg, const char *value,
 		  long undo_of, bool restore)
 {
 	struct journal_entry e;
-	char eff[PATH_MAX], v[JOURNAL_VALUE_MAX];
+	char chip[64] = "", v[JOURNAL_VALUE_MAX];
+	bool have_count = false;
+	long idx;
 	int rc = precheck(tg->path);
 
 	if (rc == 0)
@@ -455,17 +482,25 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 	rc = read_path(tg->kind, tg->path, e.old, sizeof(e.old));
 	if (rc)
 		return rc;
+	/* the IRQ's count before the write: has it fired since? */
+	have_count = tg->kind == JOURNAL_IRQ &&
+		     irqmove_row(t->proc_root, NULL, tg->num, &e.count0, chip,
+				 sizeof(chip)) == 0;
 	e.err = -write_once(tg->path, v);
 	read_path(tg->kind, tg->path, e.readback, sizeof(e.readback));
+	e.matched = e.readback[0] && strcmp(e.readback, e.new) == 0;
 	if (tg->kind == JOURNAL_IRQ) {
-		snprintf(eff, sizeof(eff), "%s/irq/%u/effective_affinity_list",
-			 t->proc_root, tg->num);
-		read_path(JOURNAL_IRQ, eff, e.effective, sizeof(e.effective));
+		tune_read_effective(t, tg->num, e.effective,
+				    sizeof(e.effective));
 		if (tune_classify(e.kind, e.err, true) == TUNE_IRQ_FIXED)
 			note_fixed(t, tg->num);
+		if (!e.err && e.matched)
+			irq_move(have_count, chip, &e);
 	}
-	e.matched = e.readback[0] && strcmp(e.readback, e.new) == 0;
-	return journal_add(&t->journal, &e);
+	idx = journal_add(&t->journal, &e);
+	if (idx >= 0 && e.move == JOURNAL_MOVE_PENDING)
+		tune_irq_recheck(t, (size_t)idx, NULL);	/* fired since? */
+	return idx;
 }
 
 /* ---- the actions -------------------------------------------------------- */

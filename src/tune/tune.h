@@ -98,6 +98,11 @@ long tune_undo(struct tune *t, size_t k);
  * were refused, 0 when all went back. */
 int tune_restore(struct tune *t);
 
+/* IRQ's effective_affinity_list as a CPU list into DST ("" when it
+ * cannot be read); 0 or -errno. */
+int tune_read_effective(const struct tune *t, unsigned irq, char *dst,
+			size_t size);
+
 /* Whether IRQ was found not movable. */
 bool tune_irq_fixed(const struct tune *t, unsigned irq);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "tune/irqmove.h"
 #include "tune/tune.h"
 
 const char *tunemsg_what(enum journal_kind kind)
@@ -106,37 +107,33 @@ static void refused(const struct tune *t, enum journal_kind kind,
 }
 
 /* The IRQ's outcome: affinity and effective affinity, and whether the
- * controller keeps the interrupt where it was. */
+ * controller keeps the interrupt where it was or moves it at the IRQ's
+ * next interrupt (x86). */
 static void irq_ok(const struct journal_entry *e, const char *label,
 		   char *dst, size_t size)
 {
-	struct cpuset aff, eff;
 	int n;
 
 	n = snprintf(dst, size, _("%s: affinity %s"), label,
 		     e->readback[0] ? e->readback : "?");
 	if (n < 0 || (size_t)n >= size)
 		return;
-	if (!e->effective[0]) {
-		snprintf(dst + n, size - (size_t)n, "%s",
-			 _(", no effective affinity file"));
-		return;
-	}
-	if (cpulist_parse(e->readback, strlen(e->readback), &aff) >= 0 &&
-	    cpulist_parse(e->effective, strlen(e->effective), &eff) > 0) {
-		bool inside = true;
-		int c;
-
-		for (c = cpuset_first(&eff); c >= 0;
-		     c = cpuset_next(&eff, (unsigned)c))
-			inside = inside && cpuset_has(&aff, (unsigned)c);
-		if (!inside) {
-			snprintf(dst + n, size - (size_t)n, _(", but the "
-				 "effective affinity stays %s"), e->effective);
-			return;
-		}
-	}
-	snprintf(dst + n, size - (size_t)n, _(", effective %s"), e->effective);
+	dst += n;
+	size -= (size_t)n;
+	if (!e->effective[0])
+		snprintf(dst, size, "%s", _(", no effective affinity file"));
+	else if (e->move == JOURNAL_MOVE_PENDING)
+		snprintf(dst, size, _(", effective %s until its next "
+			 "interrupt: the kernel moves it then"), e->effective);
+	else if (e->move == JOURNAL_MOVE_LATER)
+		snprintf(dst, size, _(", effective %s (moved at its next "
+			 "interrupt)"), e->effective);
+	else if (e->move == JOURNAL_MOVE_KEPT ||
+		 !irqmove_inside(e->readback, e->effective))
+		snprintf(dst, size, _(", but the effective affinity stays %s"),
+			 e->effective);
+	else
+		snprintf(dst, size, _(", effective %s"), e->effective);
 }
 
 /* A write that went through: 1 when it reads back as written, 0 (a

@@ -4,8 +4,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hw/chain.h"
 #include "testutil.h"
@@ -167,6 +170,53 @@ START_TEST(pci_irqs_and_names)
 }
 END_TEST
 
+/* ROOT/REL holds TEXT ("" for a directory entry's empty file); the
+ * folders on the way are made. */
+static void put(const char *root, const char *rel, const char *text)
+{
+	char path[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Debian's 6.1 under QEMU: the qemu-xhci runs on MSI-X vectors 24-26 and
+ * keeps legacy line 11, which is the EHCI's ("ehci_hcd:usb3"): only the
+ * vectors are its IRQs.  A device without MSI has its line. */
+START_TEST(pci_sysfs_irqs_msi_first)
+{
+	char root[] = "/tmp/test_chain.XXXXXX", cmd[64];
+	unsigned irqs[8];
+
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	put(root, "bus/pci/devices/0000:00:03.0/irq", "11\n");
+	put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/26", "msix\n");
+	put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/24", "msix\n");
+	put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/25", "msix\n");
+	put(root, "bus/pci/devices/0000:00:04.0/irq", "11\n");
+	put(root, "bus/pci/devices/0000:00:05.0/irq", "0\n");
+	ck_assert_uint_eq(pcidev_sysfs_irqs(root, "0000:00:03.0", irqs, 8), 3);
+	ck_assert_uint_eq(irqs[0], 24);
+	ck_assert_uint_eq(irqs[2], 26);
+	ck_assert_uint_eq(pcidev_sysfs_irqs(root, "0000:00:03.0", irqs, 2), 2);
+	ck_assert_uint_eq(pcidev_sysfs_irqs(root, "0000:00:04.0", irqs, 8), 1);
+	ck_assert_uint_eq(irqs[0], 11);
+	ck_assert_uint_eq(pcidev_sysfs_irqs(root, "0000:00:05.0", irqs, 8), 0);
+	ck_assert_uint_eq(pcidev_sysfs_irqs(root, "0000:00:06.0", irqs, 8), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(format_the_line)
 {
 	struct chain_irq q = { .irq = 150, .top_cpu = 2 };
@@ -199,6 +249,7 @@ static Suite *suite(void)
 	tcase_add_test(t, bad_paths);
 	tcase_add_test(t, xu4_xhci_rows);
 	tcase_add_test(t, pci_irqs_and_names);
+	tcase_add_test(t, pci_sysfs_irqs_msi_first);
 	tcase_add_test(t, format_the_line);
 	suite_add_tcase(s, t);
 	return s;

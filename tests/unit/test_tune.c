@@ -15,7 +15,9 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "tune/irqmove.h"
 #include "tune/tune.h"
+#include "tune/tunemsg.h"
 #include "testutil.h"
 
 /* The tree lives for the whole test case; the parent removes it even
@@ -38,6 +40,14 @@ static void put(const char *rel, const char *text)
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
 	fclose(f);
+}
+
+static const char *proc_path(const char *rel)
+{
+	static char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", proc, rel);
+	return path;
 }
 
 static char *get(const char *rel)
@@ -244,6 +254,97 @@ START_TEST(irq_pin_readback_undo)
 }
 END_TEST
 
+/* x86 (Debian's 6.1 under QEMU): an MSI's effective affinity moves at the
+ * IRQ's next interrupt.  Until then the pin is pending, not refused. */
+#define IRQS_HDR "           CPU0       CPU1       CPU2       CPU3\n"
+#define IRQ24(n) " 24:          0 " n "          0          0  " \
+		 "PCI-MSI 49152-edge      xhci_hcd\n"
+
+static const char *outcome(struct tune *t, long k)
+{
+	static char msg[320];
+
+	tunemsg_outcome(t, JOURNAL_IRQ, "IRQ 24", k, msg, sizeof(msg));
+	return msg;
+}
+
+START_TEST(irq_move_pending_then_made)
+{
+	struct tune t;
+	struct cpuset one = cpus("1"), three = cpus("3");
+	long k;
+
+	put("proc/irq/24/smp_affinity_list", "0-3\n");
+	put("proc/irq/24/effective_affinity_list", "2\n");
+	put("proc/interrupts", IRQS_HDR IRQ24("      100"));
+	tune_init(&t, proc, sys);
+	k = tune_irq(&t, 24, &one);
+	ck_assert_int_eq(k, 0);
+	ck_assert_int_eq(t.journal.v[k].move, JOURNAL_MOVE_PENDING);
+	ck_assert_str_eq(outcome(&t, k), "IRQ 24: affinity 1, effective 2 "
+			 "until its next interrupt: the kernel moves it then");
+	/* no interrupt yet: still pending */
+	ck_assert_int_eq(tune_irq_recheck(&t, (size_t)k, NULL), 0);
+	/* it fires and the kernel moves it */
+	put("proc/interrupts", IRQS_HDR IRQ24("      101"));
+	put("proc/irq/24/effective_affinity_list", "1\n");
+	ck_assert_int_eq(tune_irq_recheck(&t, (size_t)k, NULL), 1);
+	ck_assert_int_eq(t.journal.v[k].move, JOURNAL_MOVE_LATER);
+	ck_assert_str_eq(outcome(&t, k), "IRQ 24: affinity 1, effective 1 "
+			 "(moved at its next interrupt)");
+	ck_assert_int_eq(tune_irq_recheck(&t, (size_t)k, NULL), 0);
+	/* a pin that the next interrupt does not move is a refusal */
+	k = tune_irq(&t, 24, &three);
+	ck_assert_int_eq(t.journal.v[k].move, JOURNAL_MOVE_PENDING);
+	put("proc/interrupts", IRQS_HDR IRQ24("      150"));
+	ck_assert_int_eq(tune_irq_recheck(&t, (size_t)k, NULL), 1);
+	ck_assert_int_eq(t.journal.v[k].move, JOURNAL_MOVE_KEPT);
+	ck_assert_str_eq(outcome(&t, k), "IRQ 24: affinity 3, but the "
+			 "effective affinity stays 1");
+	tune_fini(&t);
+}
+END_TEST
+
+/* A GIC moves an interrupt at the write: an effective affinity outside
+ * the new one is kept at once; no interrupts file: kept as well. */
+START_TEST(irq_move_gic_kept)
+{
+	struct tune t;
+	struct cpuset little = cpus("0-3");
+	long k;
+
+	files();
+	put("proc/interrupts", "           CPU0       CPU1\n"
+	    "151:          0       9  GICv2 105 Level     xhci-hcd:usb5\n");
+	tune_init(&t, proc, sys);
+	k = tune_irq(&t, 151, &little);
+	ck_assert_int_eq(t.journal.v[k].move, JOURNAL_MOVE_KEPT);
+	remove(proc_path("interrupts"));
+	k = tune_irq(&t, 151, &little);
+	ck_assert_int_eq(t.journal.v[k].move, JOURNAL_MOVE_KEPT);
+	tune_fini(&t);
+}
+END_TEST
+
+START_TEST(irq_move_chips)
+{
+	ck_assert(irqmove_defers("PCI-MSI"));
+	ck_assert(irqmove_defers("PCI-MSIX-0000:00:03.0"));
+	ck_assert(irqmove_defers("IR-PCI-MSI"));
+	ck_assert(irqmove_defers("IO-APIC"));
+	ck_assert(irqmove_defers("IR-IO-APIC"));
+	ck_assert(!irqmove_defers("GICv2"));
+	ck_assert(!irqmove_defers("ITS-MSI"));
+	ck_assert(!irqmove_defers("GICv2m-PCI-MSI"));
+	ck_assert(!irqmove_defers(""));
+	ck_assert(!irqmove_defers(NULL));
+	ck_assert(irqmove_inside("0-3", "2"));
+	ck_assert(!irqmove_inside("1", "2"));
+	ck_assert(!irqmove_inside("4-7", "3-4"));
+	ck_assert(irqmove_inside("1", ""));	/* unreadable: no claim */
+}
+END_TEST
+
 START_TEST(irq_refusals_leave_no_entry)
 {
 	struct tune t;
@@ -363,8 +464,11 @@ static Suite *tune_suite(void)
 	tcase_add_test(pure, plan_orders);
 	tcase_add_test(pure, parse_khz);
 	tcase_add_test(pure, classify);
+	tcase_add_test(pure, irq_move_chips);
 	tcase_add_unchecked_fixture(io, tree_up, tree_down);
 	tcase_add_test(io, irq_pin_readback_undo);
+	tcase_add_test(io, irq_move_pending_then_made);
+	tcase_add_test(io, irq_move_gic_kept);
 	tcase_add_test(io, irq_refusals_leave_no_entry);
 	tcase_add_test(io, irq_write_refused);
 	tcase_add_test(io, governor_and_scheduler);

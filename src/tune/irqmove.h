@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* irqmove: whether an IRQ pin took effect.  After a write to
+ * smp_affinity_list the kernel's effective affinity may still name the
+ * old CPUs: on x86 an IO-APIC or MSI interrupt moves at its next
+ * interrupt (a pending move), on a GIC at once (a refusal).  These tell
+ * the two apart by the interrupt controller's name and by whether the
+ * IRQ fired since the write. */
+#ifndef BENCHTOP_IRQMOVE_H
+#define BENCHTOP_IRQMOVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect/interrupts.h"
+#include "tune/journal.h"
+
+struct tune;
+
+/* Whether the chip of a /proc/interrupts row ("IR-PCI-MSIX-0000:00:03.0",
+ * "IO-APIC", "GICv2") moves an interrupt at its next interrupt rather
+ * than at the write: x86's IO-APIC, MSI, HPET and DMAR chips. */
+bool irqmove_defers(const char *chip);
+
+/* Whether every CPU of the list EFFECTIVE is in the list AFFINITY; true
+ * when either cannot be read (nothing to say against the pin). */
+bool irqmove_inside(const char *affinity, const char *effective);
+
+/* The total and chip of IRQ in T (NULL: PROC_ROOT/interrupts is read);
+ * 0, or -ENOENT when no row has that number, or the read's -errno. */
+int irqmove_row(const char *proc_root, const struct irq_table *t,
+		unsigned irq, uint64_t *total, char *chip, size_t size);
+
+/*
+ * Look again at journal entry K, a pin whose move is pending: with T
+ * (this moment's /proc/interrupts, or NULL to read it) and the effective
+ * affinity read again, it becomes LATER or KEPT once the IRQ has fired.
+ * Returns 1 when the entry changed, 0 when not (or not pending).
+ */
+int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t);
+
+#endif
