@@ -16,6 +16,7 @@
 #include "base/i18n.h"
 #include "base/strclean.h"
 #include "draw.h"
+#include "wrap.h"
 #include "panel.h"
 #include "session/snapfile.h"
 #include "tune/persist.h"
@@ -51,18 +52,22 @@ bool persistui_open(struct app *a)
 	return true;
 }
 
-/* TEXT's lines from row Y on, at most H of them. */
+/* TEXT's lines from row Y on, at most H rows of them: a line wider than
+ * the screen (an ExecStart with its sysfs path) wraps, not cut. */
 static int lines(int y, int h, int w, const char *text)
 {
 	char line[512], clean[512];
 	const char *p = text, *nl;
+	int n;
 
-	while (p && *p && h-- > 0) {
+	while (p && *p && h > 0) {
 		nl = strchr(p, '\n');
 		snprintf(line, sizeof(line), "%.*s", nl ? (int)(nl - p) :
 			 (int)strlen(p), p);
 		strclean_copy(clean, sizeof(clean), line, strlen(line));
-		draw_text(y++, 1, w - 1, clean);
+		n = clean[0] ? wrap_draw(y, 1, w - 1, h, clean) : 1;
+		y += n;
+		h -= n;
 		p = nl ? nl + 1 : NULL;
 	}
 	return y;

@@ -22,6 +22,7 @@
 #include "panel.h"
 #include "base/settings.h"
 #include "base/strclean.h"
+#include "tune/irqmove.h"
 #include "tune/tunemsg.h"
 #include "usbrows.h"
 
@@ -53,10 +54,34 @@ void tuneui_fini(struct app *a)
 	tune_fini(&a->tune);
 }
 
+/* A pin whose move was pending (x86 moves an interrupt at its next one):
+ * once the IRQ has fired in this tick's sample, say where it went. */
+static void pending_moves(struct app *a)
+{
+	const struct irq_table *t = a->nsamples ? &a->samples[a->cur].irqs
+						: NULL;
+	char label[32], msg[sizeof(a->message)];
+	size_t k;
+
+	for (k = 0; t && k < a->tune.journal.n; k++) {
+		const struct journal_entry *e = &a->tune.journal.v[k];
+
+		if (e->move != JOURNAL_MOVE_PENDING ||
+		    !tune_irq_recheck(&a->tune, k, t))
+			continue;
+		snprintf(label, sizeof(label), _("IRQ %s"), e->target);
+		tunemsg_outcome(&a->tune, JOURNAL_IRQ, label, (long)k, msg,
+				sizeof(msg));
+		app_say(a, "%s", msg);
+		app_data_changed(a);
+	}
+}
+
 void tuneui_tick(struct app *a)
 {
 	if (++a->tune_ticks % IRQBALANCE_EVERY == 0)
 		a->irqbalance_pid = irqbalance_find("/proc");
+	pending_moves(a);
 }
 
 bool tuneui_modal(const struct app *a)

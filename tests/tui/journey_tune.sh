@@ -69,7 +69,8 @@ for bed in $JOURNEY_BEDS; do
 	# performance's place in its list
 	keys $J_GO g
 	wait_for "Governor for CPUs [0-9-]+ \\(now $J_GOV0\\)" 20 &&
-		screen | grep -q '^ *performance' && screen | grep -q "^ *$J_GOVS"
+		dialog_text | grep -Eq '^ *performance( |$)' &&
+		dialog_text | grep -q "^ *$J_GOVS"
 	check $? "$bed: g on the tuned row lists its governors (performance, $J_GOVS...)"
 	at=$(tr ' ' '\n' < "$(cat "$TMPD/udir")/sys/devices/system/cpu/$J_POLICY/scaling_available_governors" | grep -n '^performance$' | cut -d: -f1)
 	keys Home

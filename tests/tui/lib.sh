@@ -41,12 +41,27 @@ screen() {
 
 keys() { $TMUXC send-keys -t t "$@"; }
 
+# settle: wait until the pane stops changing (two captures 0.1 s apart
+# alike; at most 3 s), so that what is read next is a whole frame: under
+# load a frame reaches the terminal in pieces, and a pattern in its first
+# rows can be seen before the rest of it arrives.
+settle() {
+	_a=$($TMUXC capture-pane -p -t t 2> /dev/null) _k=30
+	while [ "$_k" -gt 0 ]; do
+		sleep 0.1
+		_b=$($TMUXC capture-pane -p -t t 2> /dev/null)
+		[ "$_a" = "$_b" ] && return 0
+		_a=$_b _k=$((_k - 1))
+	done
+}
+
 # wait_in VIEW PATTERN SECONDS: 0 once the command VIEW prints a text
-# holding PATTERN (grep -E); else the last view in a diagnostic.
+# holding PATTERN (grep -E), and the frame is whole (settle); else the
+# last view in a diagnostic.
 wait_in() {
 	_n=$(( $3 * 10 ))
 	while [ "$_n" -gt 0 ]; do
-		$1 | grep -Eq -- "$2" && return 0
+		$1 | grep -Eq -- "$2" && { settle; return 0; }
 		sleep 0.1
 		_n=$((_n - 1))
 	done
@@ -57,6 +72,15 @@ wait_in() {
 
 # wait_for PATTERN [SECONDS]: 0 once the screen shows PATTERN (grep -E).
 wait_for() { wait_in screen "$1" "${2:-15}"; }
+
+# dialog_text: the screen from a dialog's left edge on (tui/dialog.c
+# centres it, 72 columns at most, 2 in from each side), as a person reads
+# the box: the rows behind it show to its left.
+dialog_text() {
+	_w=$($TMUXC display-message -p -t t '#{pane_width}')
+	_dw=$((_w - 4 < 72 ? _w - 4 : 72))
+	screen | cut -c$(((_w - _dw) / 2 + 2))-
+}
 
 # status_line: the status line, which wraps over up to three rows at the
 # bottom, as one line, as a person reads the sentence.

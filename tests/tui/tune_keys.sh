@@ -54,7 +54,7 @@ start 80 24 "sh '$TMPD/bt.sh' -d 0.5"
 wait_for '^big Cortex-A15 +4-7 +ondemand'
 check $? "the overview shows the big cluster on ondemand"
 keys j g
-wait_for 'Governor for CPUs 4-7 \(now ondemand\)' && screen | grep -q '^ *performance'
+wait_for 'Governor for CPUs 4-7 \(now ondemand\)' && dialog_text | grep -Eq '^ *performance( |$)'
 check $? "g on the big cluster lists its governors"
 keys j Enter
 wait_for 'CPUs 4-7: governor ondemand -> performance, read back performance'
