@@ -3,9 +3,19 @@
 # Run every benchtop test: the Check unit tests and the integration tests
 # (umockdev testbeds, the live machine) under AddressSanitizer and
 # UndefinedBehaviorSanitizer, then every libFuzzer target for a bounded time.
-# Ends with one line "N passed, N failed". Usage: sh tests/run-all.sh
-# Environment: FUZZ_SECONDS (default 20 per target), JOBS (default nproc).
+# Ends with one line "N passed, N failed, N skipped".
+# Usage: sh tests/run-all.sh [--under-load]
+# --under-load runs it all with the machine kept busy beside it (twice
+# as many CPU spinners as cores and a dd writing and reading a file in a
+# loop), so a test that counts on an idle machine fails here first.
+# Environment: FUZZ_SECONDS (default 15 per target), JOBS (default nproc).
 set -u
+under_load=no
+case ${1:-} in
+--under-load) under_load=yes ;;
+"") ;;
+*) echo "usage: sh tests/run-all.sh [--under-load]" >&2; exit 2 ;;
+esac
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 out=$srcdir/build-test
 jobs=${JOBS:-$(nproc 2> /dev/null || echo 2)}
@@ -35,6 +45,31 @@ count() {
 	skipped=$((skipped + ${s:-0}))
 	failed=$((failed + ${f:-0} + ${xp:-0} + ${e:-0}))
 }
+
+# load_up: the load beside the suite, in a process group of its own that
+# the exit trap ends whatever happens.
+load_pids=""
+load_up() {
+	_n=$(( $(nproc 2> /dev/null || echo 2) * 2 ))
+	mkdir -p "$out"
+	while [ "$_n" -gt 0 ]; do
+		sh -c 'while :; do :; done' & load_pids="$load_pids $!"
+		_n=$((_n - 1))
+	done
+	sh -c 'while :; do dd if=/dev/zero of="$1" bs=1M count=64 conv=fsync 2> /dev/null
+		dd if="$1" of=/dev/null bs=1M 2> /dev/null; done' sh "$out/load.dd" &
+	load_pids="$load_pids $!"
+	say "under load: $(( $(nproc 2> /dev/null || echo 2) * 2 )) CPU spinners and a dd loop beside the tests"
+}
+load_down() {
+	[ -n "$load_pids" ] && kill $load_pids 2> /dev/null
+	wait 2> /dev/null
+	rm -f "$out/load.dd"
+	load_pids=""
+}
+trap 'load_down' EXIT
+trap 'load_down; exit 130' INT TERM HUP
+[ "$under_load" = yes ] && load_up
 
 say "unit and integration tests with ASan+UBSan in $out/asan"
 mkdir -p "$out/asan"

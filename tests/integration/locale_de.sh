@@ -76,5 +76,5 @@ de "$BENCHTOP" report --format csv "$SNAP" > "$TMPD/de.csv"
 cmp -s "$TMPD/c.csv" "$TMPD/de.csv" && grep -q '[0-9]\.[0-9]' "$TMPD/de.csv"
 check $? "report --format csv is the same bytes under German as under C"
 de "$BENCHTOP" --once --json --interval 0.2 > "$TMPD/once.json"
-json "$TMPD/once.json" 'isinstance(d["interval_s"], float) and abs(d["interval_s"] - 0.2) < 0.05'
-check $? "--once --json under German is JSON with interval_s 0.2"
+json "$TMPD/once.json" 'isinstance(d["interval_s"], float) and 0.19 <= d["interval_s"] < 2'
+check $? "--once --json under German is JSON with interval_s 0.2 (measured: at least 0.19, under 2 on a loaded machine)"
