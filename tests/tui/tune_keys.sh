@@ -7,7 +7,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 36
+plan 37
 fake=""
 trap 'test -n "$fake" && kill $fake 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 XDG_CONFIG_HOME=$TMPD/config
@@ -56,6 +56,20 @@ check $? "the overview shows the big cluster on ondemand"
 keys j g
 wait_for 'Governor for CPUs 4-7 \(now ondemand\)' && dialog_text | grep -Eq '^ *performance( |$)'
 check $? "g on the big cluster lists its governors"
+# The box (columns 4-75 at 80) has a blank margin: the row above it and
+# column 3 and 76 beside it are blank, so no fragment of the rows beneath
+# runs into it.
+screen | awk -v t="Governor for CPUs 4-7" '
+	{ row[NR] = sprintf("%-80s", $0) }
+	index($0, t) { top = NR }
+	/j\/k choose/ { bot = NR }
+	END {
+		if (!top || !bot) exit 1
+		if (substr(row[top - 1], 4, 74) ~ /[^ ]/) exit 1
+		for (i = top; i <= bot + 1; i++)
+			if (substr(row[i], 4, 1) != " " || substr(row[i], 77, 1) != " ") exit 1
+	}'
+check $? "the governor box has a blank margin around it: nothing beneath shows against it"
 keys j Enter
 wait_for 'CPUs 4-7: governor ondemand -> performance, read back performance'
 check $? "choosing performance: old, new and read-back on the status line"
