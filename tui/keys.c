@@ -63,11 +63,26 @@ static void toggle_all(struct app *a)
 		_("hiding idle loop/ram/zram devices"));
 }
 
-/* + -: the loop re-arms its timer when interval_s changed. */
+/* + -: the next step of a fixed ladder that holds 1 s (as top's and
+ * htop's delays are round numbers), from any interval -d gave; the loop
+ * re-arms its timer when interval_s changed. */
 static bool interval(struct app *a, int ch)
 {
-	double s = a->interval_s * (ch == '+' || ch == '=' ? 2.0 : 0.5);
+	static const double ladder[] = { 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60,
+					 120, 300, 600, 1800, 3600 };
+	const size_t n = sizeof(ladder) / sizeof(*ladder);
+	double s = a->interval_s;
+	size_t i;
 
+	if (ch == '+' || ch == '=') {
+		for (i = 0; i < n && ladder[i] <= s * 1.001; i++)
+			;
+		s = i < n ? ladder[i] : ladder[n - 1];
+	} else {
+		for (i = n; i > 0 && ladder[i - 1] >= s * 0.999; i--)
+			;
+		s = i > 0 ? ladder[i - 1] : ladder[0];
+	}
 	if (s < INTERVAL_MIN_S)
 		s = INTERVAL_MIN_S;
 	if (s > INTERVAL_MAX_S)
@@ -198,7 +213,7 @@ static const struct keys_cmd table[] = {
 	  "choose (benchmark)") },
 	{ .keys = { '+', '=', '-', '_' }, .names = "+ -", .screens = ALL,
 	  .modes = KEYS_LIVE, .key = interval,
-	  .help = N_("double or halve the sampling interval"),
+	  .help = N_("sampling interval up or down: 0.1 0.2 0.5 1 2 5 10 s..."),
 	  .bar = N_("+/- Interval"), .bar_at = 36, .bar_screens = S(PANEL_MAIN) },
 	{ .keys = { 'a' }, .names = "a", .screens = ALL, .modes = KEYS_BOTH,
 	  .act = toggle_all,

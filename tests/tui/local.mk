@@ -4,6 +4,7 @@
 SH_TESTS += \
 	tests/tui/live_keys.sh \
 	tests/tui/hangup.sh \
+	tests/tui/interval_keys.sh \
 	tests/tui/xu4_screens.sh \
 	tests/tui/mono_ascii.sh \
 	tests/tui/settings.sh \
