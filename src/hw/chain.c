@@ -299,6 +299,21 @@ static size_t sibling_buses(const struct usbdev_list *usb, const char *ctl,
 	return n;
 }
 
+/* Whether the interface NAME is up (IFF_UP in its flags); true when that
+ * cannot be read, so nothing is blamed on it. */
+static bool net_up(const char *sys_root, const char *name)
+{
+	char path[4096];
+	struct buf b = { 0 };
+	unsigned long flags = 1;
+
+	snprintf(path, sizeof(path), "%s/class/net/%s/flags", sys_root, name);
+	if (buf_read_file(&b, path) == 0 && b.len)
+		flags = strtoul(b.data, NULL, 16);
+	buf_free(&b);
+	return flags & 1;
+}
+
 static void find_irqs(struct chain *c, const struct chain_input *in,
 		      const struct irq_table *t)
 {
@@ -328,7 +343,10 @@ static void find_irqs(struct chain *c, const struct chain_input *in,
 	for (i = 0; i < n; i++)
 		fill_irq(&c->irqs[i], &t->rows[idx[i]], t, in->proc_root);
 	c->nirqs = n;
-	if (!n)
+	if (!n && !strcmp(c->kind, "net") && !net_up(in->sys_root, c->dev))
+		add_error(&c->error, "no IRQ yet: the interface is down (its "
+			  "driver asks for one when it is brought up)", NULL);
+	else if (!n)
 		add_error(&c->error, "no IRQ row names this controller", NULL);
 }
 

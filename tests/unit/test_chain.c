@@ -217,6 +217,45 @@ START_TEST(pci_sysfs_irqs_msi_first)
 }
 END_TEST
 
+/* Debian's 6.1 under QEMU: an e1000 asks for its IRQ when it is opened;
+ * before "ip link set eth0 up" no row names it, and the chain says why
+ * instead of blaming the IRQ rows. */
+START_TEST(net_down_has_no_irq_yet)
+{
+	char root[] = "/tmp/test_chain.XXXXXX", path[256], cmd[64];
+	static const char irqs[] = "           CPU0       CPU1\n"
+		" 11:          5          0   IO-APIC  11-fasteoi   "
+		"ehci_hcd:usb3\n";
+	struct irq_table t = { 0 };
+	struct chain_input in = { 0 };
+	struct chain_list l;
+
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	put(root, "devices/pci0000:00/0000:00:05.0/net/eth0/flags", "0x1002\n");
+	put(root, "bus/pci/devices/0000:00:05.0/irq", "0\n");
+	put(root, "class/net/.made", "");
+	snprintf(path, sizeof(path), "%s/class/net/eth0", root);
+	ck_assert_int_eq(symlink("../../devices/pci0000:00/0000:00:05.0/net/"
+				 "eth0", path), 0);
+	ck_assert_int_gt(interrupts_parse(irqs, sizeof(irqs) - 1, &t), 0);
+	in.sys_root = root;
+	in.proc_root = root;
+	in.irqs = &t;
+	ck_assert_int_eq(chain_build(&in, &l), 1);
+	ck_assert_uint_eq(l.v[0].nirqs, 0);
+	ck_assert_str_eq(l.v[0].error, "no IRQ yet: the interface is down (its "
+			 "driver asks for one when it is brought up)");
+	chain_list_free(&l);
+	put(root, "devices/pci0000:00/0000:00:05.0/net/eth0/flags", "0x1003\n");
+	ck_assert_int_eq(chain_build(&in, &l), 1);
+	ck_assert_str_eq(l.v[0].error, "no IRQ row names this controller");
+	chain_list_free(&l);
+	interrupts_free(&t);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(format_the_line)
 {
 	struct chain_irq q = { .irq = 150, .top_cpu = 2 };
@@ -250,6 +289,7 @@ static Suite *suite(void)
 	tcase_add_test(t, xu4_xhci_rows);
 	tcase_add_test(t, pci_irqs_and_names);
 	tcase_add_test(t, pci_sysfs_irqs_msi_first);
+	tcase_add_test(t, net_down_has_no_irq_yet);
 	tcase_add_test(t, format_the_line);
 	suite_add_tcase(s, t);
 	return s;
