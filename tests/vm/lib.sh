@@ -50,7 +50,10 @@ vm__fetch_kernel() {
 	mkdir -p "$_d/deb" && cd "$_d/deb" || return 1
 	# apt runs the download as _apt where it can: give it the folder.
 	chown _apt "$_d/deb" 2> /dev/null
+	# a machine whose package lists were never fetched: fetch them once
 	apt-get download -q linux-image-amd64 > "$_d/apt.log" 2>&1 ||
+		{ [ "$(id -u)" -eq 0 ] && apt-get update -qq >> "$_d/apt.log" 2>&1 &&
+		apt-get download -q linux-image-amd64 >> "$_d/apt.log" 2>&1; } ||
 		{ cd - > /dev/null; return 1; }
 	_pkg=$(dpkg-deb -f linux-image-amd64_*.deb Depends |
 		sed -n 's/^\(linux-image-[0-9][^ ,]*\).*/\1/p')
