@@ -65,6 +65,13 @@ cc "$ehd" text; check $? "$ehd: the --once table's chain line names the same IRQ
 cc "$eth" pci; check $? "$eth: the chain reaches the e1000's PCI function"
 cc "$eth" irqs; check $? "$eth: the chain reaches the e1000's legacy line, the row named $eth"
 cc "$eth" text; check $? "$eth: the --once table's chain line names the same IRQ"
+# defect 2 (issue 25): before its interface is up the e1000 has asked for
+# no IRQ at all (e1000_open does), and the chain blames the IRQ rows
+down=$(awk -v d="$eth" '$1 == d && $2 == "->" { l = $0; getline n; print l " / " n }' "$S/once_down" 2> /dev/null)
+diag "$eth before it is up: $down"
+! echo "$down" | grep -q 'no IRQ row names this controller' && [ -n "$down" ]
+check_todo $? "issue 25 defect 2: e1000 chain ends in 'no IRQ row names this controller'" \
+	"$eth, interface down: the chain does not say 'no IRQ row names this controller' (no IRQ is asked for until it is up)"
 a=$(sed -n 's/.*before=\([0-9]*\).*/\1/p' "$S/e1000_irq" 2> /dev/null)
 b=$(sed -n 's/after=\([0-9]*\)/\1/p' "$S/e1000_after" 2> /dev/null)
 [ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt "$a" ]
