@@ -12,6 +12,8 @@ Usage: chaincheck.py SECTIONS-DIR DEV WHAT [SUFFIX]
         virtio    each of those vectors is named virtioN-... in
                   /proc/interrupts, N the device's own virtio child
         text      the --once table's chain line names the same IRQs
+        fires     the IRQ that grew most while the guest made traffic on
+                  DEV (section grow_DEV) is one of the chain's and sysfs's
 Exit 0 when the check holds; "# " lines say what was seen."""
 import json
 import re
@@ -90,6 +92,14 @@ def main():
         print("# --once: %s" % line)
         nums = [int(n) for n in re.findall(r"(?:IRQs?|,) (\d+)", line or "")]
         ok = line is not None and sorted(nums) == t["irqs"]
+    elif what == "fires":
+        try:
+            grew = [[int(x) for x in l.split()]
+                    for l in open(d + "/grow_" + dev) if l.strip()]
+        except OSError:
+            grew = []
+        print("# IRQs that grew (irq count): %s" % grew)
+        ok = bool(grew) and grew[0][0] in got and grew[0][0] in t["irqs"]
     else:
         print("# unknown check " + what)
         return 2

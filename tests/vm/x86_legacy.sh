@@ -57,6 +57,12 @@ cc "$msid" pci; check $? "$msid: the chain reaches the MSI xHCI's PCI function"
 # on plain MSI the kernel makes the function's irq its MSI vector
 cc "$msid" irqs; check $? "$msid: the chain's IRQ is the MSI xHCI's vector (msi_irqs), not another line"
 
+# the vectors that fire: while the guest read each disk or pinged through
+# the CDC NIC, the IRQ that grew most must be in its chain
+for d in "$hubd" "$unet" "$msid"; do
+	cc "$d" fires; check $? "$d: the IRQ that fired most for its traffic is in its chain"
+done
+
 diag "pin: $(cat "$S/pin_choice" 2> /dev/null)" \
 	"benchtop set irq said: $(cat "$S/set_irq" 2> /dev/null)" \
 	"after set: $(cat "$S/pin_set" 2> /dev/null)" \
