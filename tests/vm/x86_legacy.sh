@@ -71,6 +71,11 @@ irq=$(sed -n 's/^irq=\([0-9]*\) .*/\1/p' "$S/pin_choice" 2> /dev/null)
 cpu=$(sed -n 's/.* cpu=\([0-9]*\) .*/\1/p' "$S/pin_choice" 2> /dev/null)
 grep -q "effective_affinity_list=$cpu " "$S/pin_io" 2> /dev/null
 check $? "IRQ $irq (IO-APIC): after the next interrupt the kernel's effective affinity is CPU $cpu"
+# the pinned CPU's column of the IRQ's row grew with the traffic
+cpu_col() { awk -v c="$cpu" '{ print $(c + 2) }' "$1" 2> /dev/null; }
+a=$(cpu_col "$S/pin_rows_before") b=$(cpu_col "$S/pin_rows")
+[ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt "$a" ]
+check $? "IRQ $irq: CPU $cpu's count of it grew after the pin (${a:-?} -> ${b:-?})"
 ! grep -q 'stays' "$S/set_irq" 2> /dev/null && [ -s "$S/set_irq" ]
 check_todo $? "issue 25 defect 3: pending move read back as a refusal" \
 	"IRQ $irq: benchtop's read-back does not call the pending move a refusal"
