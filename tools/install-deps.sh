@@ -35,6 +35,9 @@ PKGS="$PKGS strace"
 # tests/tui/hotplug.sh plugs a USB disk in with umockdev's uevents
 # (its GObject library from Python)
 PKGS="$PKGS gir1.2-umockdev-1.0 python3-gi"
+# the VM lab (tests/vm): Debian's kernel under qemu with busybox in an
+# initramfs; the kernel package itself is downloaded into a cache
+PKGS="$PKGS qemu-system-x86 busybox-static cpio kmod"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \

@@ -1,0 +1,228 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/vm/lib.sh: the VM lab (sourced after tests/integration/lib.sh).
+# Boots Debian's own kernel under qemu (TCG) with an initramfs of busybox,
+# the modules a scenario names, the project's benchtop binary and every
+# library it links and dlopens; the guest's /init (tests/vm/init) runs the
+# scenario and writes its results between markers on a second serial port.
+# x86_64 guests only for now; see doc/vm-lab.md.
+
+VM_DIR="$top_srcdir/tests/vm"
+# The unpacked kernel is kept between runs: root's cache in /var/cache,
+# anyone else's in $XDG_CACHE_HOME.
+if [ -z "${BENCHTOP_VM_CACHE:-}" ]; then
+	if [ "$(id -u)" -eq 0 ]; then
+		BENCHTOP_VM_CACHE=/var/cache/benchtop-vm
+	else
+		BENCHTOP_VM_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/benchtop-vm
+	fi
+fi
+# A boot is 25-30 s under TCG on a 2-core machine; the limit is for a
+# wedged guest only, never a pace the test relies on.
+: "${VM_TIMEOUT:=600}"
+VM_SKIP=""
+
+# vm_why SENTENCE: say why the lab cannot run here; returns 1.
+vm_why() { VM_SKIP=$1; return 1; }
+
+# vm_tools: 0 when qemu, busybox-static, cpio, modprobe and flock are here.
+vm_tools() {
+	[ -z "${BENCHTOP_NO_RIGS:-}" ] ||
+		vm_why "BENCHTOP_NO_RIGS is set (the lab ran in the test line)" ||
+		return 1
+	command -v qemu-system-x86_64 > /dev/null 2>&1 ||
+		{ vm_why "qemu-system-x86_64 is not installed (package qemu-system-x86)"; return 1; }
+	[ "$(uname -m)" = x86_64 ] ||
+		{ vm_why "the x86_64 guest needs an x86_64 build of benchtop"; return 1; }
+	for _t in cpio modprobe depmod flock ldd dpkg-deb; do
+		command -v "$_t" > /dev/null 2>&1 ||
+			{ vm_why "$_t is not installed"; return 1; }
+	done
+	VM_BUSYBOX=/bin/busybox
+	file -L "$VM_BUSYBOX" 2> /dev/null | grep -q 'statically linked' ||
+		ldd "$VM_BUSYBOX" 2>&1 | grep -q 'not a dynamic' ||
+		{ vm_why "no static busybox in /bin (package busybox-static)"; return 1; }
+}
+
+# vm__fetch_kernel DIR: download linux-image-amd64 and the versioned
+# kernel package it depends on into DIR; unpack that into DIR/root.
+vm__fetch_kernel() {
+	_d=$1
+	mkdir -p "$_d/deb" && cd "$_d/deb" || return 1
+	# apt runs the download as _apt where it can: give it the folder.
+	chown _apt "$_d/deb" 2> /dev/null
+	# a machine whose package lists were never fetched: fetch them once
+	apt-get download -q linux-image-amd64 > "$_d/apt.log" 2>&1 ||
+		{ [ "$(id -u)" -eq 0 ] && apt-get update -qq >> "$_d/apt.log" 2>&1 &&
+		apt-get download -q linux-image-amd64 >> "$_d/apt.log" 2>&1; } ||
+		{ cd - > /dev/null; return 1; }
+	_pkg=$(dpkg-deb -f linux-image-amd64_*.deb Depends |
+		sed -n 's/^\(linux-image-[0-9][^ ,]*\).*/\1/p')
+	[ -n "$_pkg" ] && apt-get download -q "$_pkg" >> "$_d/apt.log" 2>&1 ||
+		{ cd - > /dev/null; return 1; }
+	cd - > /dev/null
+	rm -rf "$_d/root.new"
+	dpkg -x "$_d/deb/$_pkg"_*.deb "$_d/root.new" || return 1
+	_kver=$(ls "$_d/root.new/lib/modules" | head -1)
+	depmod -b "$_d/root.new" "$_kver" || return 1
+	rm -rf "$_d/root" && mv "$_d/root.new" "$_d/root"
+	echo "$_kver" > "$_d/kver"
+}
+
+# vm_kernel: the x86_64 kernel, fetched once and kept in the cache. Sets
+# VM_KVER, VM_KROOT and VM_VMLINUZ; returns 1 with VM_SKIP said.
+vm_kernel() {
+	_kd=$BENCHTOP_VM_CACHE/amd64
+	mkdir -p "$_kd" 2> /dev/null ||
+		{ vm_why "the kernel cache $_kd cannot be made"; return 1; }
+	# two tests at once: one downloads, the other waits for it
+	(
+		flock 9
+		[ -s "$_kd/kver" ] || vm__fetch_kernel "$_kd"
+	) 9> "$_kd/.lock"
+	[ -s "$_kd/kver" ] || {
+		vm_why "Debian's kernel package (linux-image-amd64) could not be downloaded or unpacked: $(tail -1 "$_kd/apt.log" 2> /dev/null)"
+		return 1; }
+	VM_KVER=$(cat "$_kd/kver")
+	VM_KROOT=$_kd/root
+	VM_VMLINUZ=$VM_KROOT/boot/vmlinuz-$VM_KVER
+	[ -r "$VM_VMLINUZ" ] || { vm_why "$VM_VMLINUZ is missing"; return 1; }
+}
+
+# vm_ready: vm_tools and vm_kernel; on 1, VM_SKIP says why in a sentence.
+vm_ready() { vm_tools && vm_kernel; }
+
+# vm__copy FILE DEST: FILE (links followed) at the same path under DEST.
+vm__copy() {
+	mkdir -p "$2$(dirname "$1")" && cp -L "$1" "$2$1"
+}
+
+# vm__libs BINARY...: the shared libraries the binaries link (ldd), one path
+# a line; libraries benchtop dlopens are passed in as binaries too.
+vm__libs() {
+	for _b in "$@"; do
+		ldd "$_b" 2> /dev/null | sed -n 's/.*=> \(\/[^ ]*\).*/\1/p; s/^[[:space:]]*\(\/[^ ]*\) .*/\1/p'
+	done | sort -u
+}
+
+# vm__dlopened: the paths of the libraries benchtop dlopens (the sonames
+# configure wrote in config.h, src/base/dynlib.c opens them), where the
+# host has them.
+vm__dlopened() {
+	sed -n 's/^#define [A-Z]*_SONAME "\(.*\)"$/\1/p' "$top_builddir/config.h" |
+	while read -r _so; do
+		ldconfig -p | sed -n "s/^[[:space:]]*$_so (.*x86-64.*) => //p" | head -1
+	done
+}
+
+# vm__modules MODULE...: the .ko files to insmod for MODULE..., in order
+# (their dependencies first, from the kernel's own modules.dep).
+vm__modules() {
+	for _m in "$@"; do
+		modprobe -d "$VM_KROOT" -S "$VM_KVER" --show-depends "$_m" ||
+			echo "missing $_m"
+	done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }
+		$1 == "missing" { print "vm: no module " $2 > "/dev/stderr" }'
+}
+
+# vm_initramfs OUT GUEST-SCRIPT MODULE...: the cpio archive OUT holding
+# busybox, the modules, benchtop with its libraries and data, the guest
+# /init (tests/vm/init) and GUEST-SCRIPT as /scenario.
+vm_initramfs() {
+	_out=$1 _scen=$2; shift 2
+	_r=$TMPD/initramfs
+	rm -rf "$_r" && mkdir -p "$_r/bin" "$_r/lib/modules" "$_r/usr/share" \
+		"$_r/etc" "$_r/run" "$_r/tmp" "$_r/root" || return 1
+	cp "$VM_BUSYBOX" "$_r/bin/busybox" || return 1
+	cp "$VM_DIR/init" "$_r/init" && chmod 755 "$_r/init" || return 1
+	cp "$_scen" "$_r/scenario" || return 1
+	vm__modules "$@" > "$_r/etc/modules.list"
+	# the modules at the paths the list names inside the guest
+	while read -r _ko; do
+		_rel=${_ko#"$VM_KROOT"}
+		mkdir -p "$_r$(dirname "$_rel")" && cp "$_ko" "$_r$_rel" || return 1
+	done < "$_r/etc/modules.list"
+	sed -i "s|^$VM_KROOT||" "$_r/etc/modules.list"
+	mkdir -p "$_r/usr/bin" && cp "$BENCHTOP" "$_r/usr/bin/benchtop" ||
+		return 1
+	_dl=$(vm__dlopened)
+	for _lib in $(vm__libs "$BENCHTOP" $_dl) $_dl; do
+		vm__copy "$_lib" "$_r" || return 1
+	done
+	# the runtime linker where the binaries ask for it, and a cache so
+	# that dlopen finds the sonames
+	for _ld in /lib64/ld-linux-x86-64.so.2; do vm__copy "$_ld" "$_r"; done
+	mkdir -p "$_r/usr/share/benchtop" "$_r/usr/share/misc"
+	cp "$top_srcdir"/data/*.conf "$_r/usr/share/benchtop/"
+	# libpci's and benchtop's PCI names
+	[ -r /usr/share/misc/pci.ids ] &&
+		cp /usr/share/misc/pci.ids "$_r/usr/share/misc/"
+	cp -r /etc/ld.so.conf /etc/ld.so.conf.d "$_r/etc/" 2> /dev/null
+	ldconfig -r "$_r" 2> /dev/null
+	(cd "$_r" && find . | cpio -o -H newc --quiet) > "$_out"
+}
+
+# vm_boot INITRAMFS RESULTS QEMU-ARG...: boot the kernel with INITRAMFS
+# and the devices in QEMU-ARG...; the guest's results land in RESULTS (its
+# second serial port), its console in RESULTS.console. Returns 0 when the
+# guest reached the end of its scenario, and sets VM_SECONDS.
+vm_boot() {
+	_ird=$1 _res=$2; shift 2
+	_t0=$(date +%s)
+	timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 \
+		-accel tcg -smp 4 -m 512 -nographic -no-reboot -nodefaults \
+		-monitor none \
+		-serial "file:$_res.console" -serial "file:$_res.raw" \
+		-kernel "$VM_VMLINUZ" -initrd "$_ird" \
+		-append "console=ttyS0 panic=-1 loglevel=4 rdinit=/init" \
+		"$@" < /dev/null > "$_res.qemu" 2>&1
+	_st=$?
+	VM_SECONDS=$(($(date +%s) - _t0))
+	tr -d '\r' < "$_res.raw" > "$_res"
+	# BENCHTOP_VM_KEEP=DIR keeps each boot's results and console there
+	if [ -n "${BENCHTOP_VM_KEEP:-}" ]; then
+		mkdir -p "$BENCHTOP_VM_KEEP" &&
+		for _f in "$_res" "$_res.console" "$_res.qemu"; do
+			cp "$_f" "$BENCHTOP_VM_KEEP/$(basename "$0" .sh).${_f##*/}"
+		done
+	fi
+	[ "$_st" -eq 0 ] && grep -q '^=== LAB DONE ===$' "$_res"
+}
+
+# vm_section RESULTS NAME: what the guest printed in section NAME.
+vm_section() {
+	awk -v n="$2" '$0 == "=== BEGIN " n " ===" { on = 1; next }
+		on && index($0, "=== END " n " ") == 1 { exit }
+		on' "$1"
+}
+
+# vm_sections RESULTS DIR: each section of RESULTS into DIR/NAME.
+vm_sections() {
+	mkdir -p "$2"
+	awk -v d="$2" '/^=== BEGIN .* ===$/ { f = d "/" $3; printf "" > f; next }
+		/^=== END / { f = ""; next }
+		f != "" { print > f }' "$1"
+}
+
+# vm_skip_all: the whole test skipped, with VM_SKIP as the reason (TAP).
+vm_skip_all() { echo "1..0 # SKIP $VM_SKIP"; exit 0; }
+
+# check_todo STATUS DEFECT DESCRIPTION: a check of a defect that is being
+# fixed elsewhere: "not ok ... # TODO DEFECT" while it fails, a plain "ok"
+# once the fix is in (then make it a plain check).
+check_todo() {
+	_st=$1 _def=$2; shift 2
+	if [ "$_st" -eq 0 ]; then
+		check 0 "$*"
+		diag "fixed now: $_def - make this a plain check"
+	else
+		_tap_n=$((_tap_n + 1))
+		echo "not ok $_tap_n - $* # TODO $_def"
+	fi
+}
+
+# vm_diag_boot RESULTS: the tail of the guest's console, as diagnostics.
+vm_diag_boot() {
+	diag "the guest did not finish its scenario in ${VM_SECONDS}s; its console ends:"
+	tail -25 "$1.console" 2> /dev/null | sed 's/^/# /'
+	sed 's/^/# qemu: /' "$1.qemu" 2> /dev/null | tail -5
+}

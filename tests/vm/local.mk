@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/vm: the VM lab - Debian's kernel under qemu (TCG) with benchtop in
+# an initramfs; each scenario boots one guest (doc/vm-lab.md)
+# (included by Makefile.am; paths are from the top of the tree)
+SH_TESTS += \
+	tests/vm/x86_mixed.sh \
+	tests/vm/x86_legacy.sh
+EXTRA_DIST += \
+	tests/vm/lib.sh \
+	tests/vm/init \
+	tests/vm/chaincheck.py \
+	tests/vm/x86_mixed.guest \
+	tests/vm/x86_legacy.guest
