@@ -31,6 +31,7 @@ struct experiment {
 	char target[BENCHRUN_TARGET_MAX];
 	int port;
 	unsigned repeat;
+	double margin_pct;	/* the preset's margin (0: the default) */
 	struct tunevary *tv;	/* the caller's */
 	size_t nvariants;
 	size_t order[EXPERIMENT_RUNS_MAX];	/* variant of each run */
@@ -97,8 +98,11 @@ int experiment_finish(struct experiment *ex);
 json_t *experiment_json(const struct experiment *ex);
 
 /* The "figures" of an experiment from its RUNS ([{variant, result}]) and
- * NVARIANTS (pure over the JSON). */
-json_t *experiment_figures(const json_t *runs, size_t nvariants);
+ * NVARIANTS, every later variant of every figure judged against the
+ * first as one family (bench/verdict.h), "the same" within +-MARGIN_PCT
+ * (0: the default).  Pure over the JSON; NULL when out of memory. */
+json_t *experiment_figures(const json_t *runs, size_t nvariants,
+			   double margin_pct);
 
 void experiment_fini(struct experiment *ex);
 
