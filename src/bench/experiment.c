@@ -15,6 +15,28 @@
 #include "bench/benchresult.h"
 #include "bench/verdict.h"
 
+static const unsigned look_at[] = { 5, 7, 10, 14, 20, 28, 40 };
+
+bool experiment_look(unsigned n, unsigned budget)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(look_at) / sizeof(look_at[0]); i++)
+		if (look_at[i] == n && n < budget)
+			return true;
+	return n == budget;
+}
+
+unsigned experiment_looks(unsigned budget)
+{
+	unsigned n = 1;
+	size_t i;
+
+	for (i = 0; i < sizeof(look_at) / sizeof(look_at[0]); i++)
+		n += look_at[i] < budget;
+	return n;
+}
+
 size_t experiment_plan(size_t nvariants, unsigned repeat, size_t *order,
 		       size_t max)
 {
@@ -65,6 +87,7 @@ int experiment_init(struct experiment *ex, const struct preset *p,
 	ex->p = *p;
 	ex->port = port;
 	ex->repeat = repeat;
+	ex->looks = 1;
 	ex->margin_pct = p->margin_pct;
 	ex->tv = tv;
 	snprintf(ex->target, sizeof(ex->target), "%s", target);
@@ -138,6 +161,59 @@ int experiment_start_next(struct experiment *ex, bool quiet)
 	return 0;
 }
 
+void experiment_auto(struct experiment *ex)
+{
+	ex->auto_stop = true;
+	ex->looks = experiment_looks(ex->repeat);
+}
+
+void experiment_opts(const struct experiment *ex, struct verdict_opts *o)
+{
+	o->alpha = VERDICT_ALPHA / (ex->looks ? ex->looks : 1);
+	o->margin_pct = ex->margin_pct;
+}
+
+bool experiment_decided(const json_t *figs)
+{
+	const json_t *f, *c;
+	const char *k;
+	size_t i, j;
+
+	json_array_foreach(figs, i, f) {
+		if (!json_is_true(json_object_get(f, "main")))
+			continue;
+		json_array_foreach(json_object_get(f, "comparisons"), j, c) {
+			k = json_string_value(json_object_get(c, "verdict"));
+			if (!k || (strcmp(k, "higher") && strcmp(k, "lower") &&
+				   strcmp(k, "same")))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* --repeat auto, at the end of a round that is a look: stop when every
+ * main figure is decided. */
+static void maybe_stop(struct experiment *ex)
+{
+	struct verdict_opts o;
+	json_t *figs;
+	unsigned n;
+
+	if (!ex->auto_stop || ex->step % ex->nvariants)
+		return;
+	n = (unsigned)(ex->step / ex->nvariants);
+	if (!experiment_look(n, ex->repeat) || ex->step == ex->nruns)
+		return;
+	experiment_opts(ex, &o);
+	figs = experiment_figures(ex->runs, ex->nvariants, &o);
+	if (figs && json_array_size(figs) && experiment_decided(figs)) {
+		ex->nruns = ex->step;
+		ex->state = EXPERIMENT_DONE;
+	}
+	json_decref(figs);
+}
+
 void experiment_collect(struct experiment *ex)
 {
 	json_t *res = benchrun_result_json(ex->run);
@@ -152,12 +228,14 @@ void experiment_collect(struct experiment *ex)
 	if (ex->run->state == BENCHRUN_CANCELLED) {
 		fail(ex, EXPERIMENT_CANCELLED, "cancelled");
 	} else if (ex->run->state != BENCHRUN_DONE) {
-		snprintf(why, sizeof(why), "run %zu of %zu failed: %s",
-			 ex->step, ex->nruns, ex->run->error);
+		snprintf(why, sizeof(why), "run %zu of %s%zu failed: %s",
+			 ex->step, ex->auto_stop ? "at most " : "", ex->nruns,
+			 ex->run->error);
 		fail(ex, EXPERIMENT_FAILED, why);
 	} else {
 		ex->state = ex->step == ex->nruns ? EXPERIMENT_DONE :
 			    EXPERIMENT_READY;
+		maybe_stop(ex);
 	}
 }
 
@@ -298,11 +376,10 @@ static void table_fini(struct table *t)
 
 /* Every later variant of every named figure against A, as one family:
  * VS[f * (nvariants - 1) + k - 1].  0 or -ENOMEM. */
-static int judge_all(const struct table *t, double margin_pct,
+static int judge_all(const struct table *t, const struct verdict_opts *o,
 		     struct verdict *vs)
 {
 	size_t nv = t->nvariants, f, k, n = 0;
-	struct verdict_opts o = { .margin_pct = margin_pct };
 	struct verdict_input *in = calloc(t->nfigs * nv + 1, sizeof(*in));
 	int rc;
 
@@ -313,7 +390,7 @@ static int judge_all(const struct table *t, double margin_pct,
 			in[n++] = (struct verdict_input){ .a = cell(t, f, 0),
 				.na = t->n[f * nv], .b = cell(t, f, k),
 				.nb = t->n[f * nv + k] };
-	rc = verdict_family(in, n, &o, NULL, vs);
+	rc = verdict_family(in, n, o, NULL, vs);
 	free(in);
 	return rc;
 }
@@ -387,7 +464,7 @@ static json_t *figure_json(const struct table *t, size_t f,
 }
 
 json_t *experiment_figures(const json_t *runs, size_t nvariants,
-			   double margin_pct)
+			   const struct verdict_opts *o)
 {
 	json_t *out = json_array();
 	struct verdict *vs = NULL;
@@ -402,7 +479,7 @@ json_t *experiment_figures(const json_t *runs, size_t nvariants,
 	     table_load(&t, &s, nvariants);
 	if (rc == 0) {
 		vs = calloc(t.nfigs * nvariants + 1, sizeof(*vs));
-		rc = vs ? judge_all(&t, margin_pct, vs) : -ENOMEM;
+		rc = vs ? judge_all(&t, o, vs) : -ENOMEM;
 	}
 	for (f = 0; rc == 0 && f < t.nfigs; f++)
 		if (t.first->figs[f].name[0])
@@ -455,6 +532,7 @@ static json_t *variants_json(const struct experiment *ex)
 json_t *experiment_json(const struct experiment *ex)
 {
 	json_t *vary = json_array(), *order = json_array(), *o;
+	struct verdict_opts vo;
 	char label[600];
 	size_t i, k;
 
@@ -481,10 +559,18 @@ json_t *experiment_json(const struct experiment *ex)
 		"restored", ex->finished && ex->restore_failed == 0);
 	if (!o)
 		return NULL;
+	experiment_opts(ex, &vo);
+	json_object_set_new(o, "repeat", json_integer((json_int_t)(
+		ex->auto_stop ? ex->nruns / ex->nvariants : ex->repeat)));
+	json_object_set_new(o, "auto", json_boolean(ex->auto_stop));
+	json_object_set_new(o, "budget", ex->auto_stop ? json_integer(
+		(json_int_t)ex->repeat) : json_null());
+	json_object_set_new(o, "looks", json_integer((json_int_t)ex->looks));
+	json_object_set_new(o, "alpha", json_real(vo.alpha));
 	json_object_set(o, "runs", ex->runs);
 	json_object_set(o, "tuning", ex->log);
 	json_object_set_new(o, "figures", experiment_figures(ex->runs,
-				ex->nvariants, ex->margin_pct));
+				ex->nvariants, &vo));
 	json_object_set_new(o, "journal", journal_json(&ex->tv->tune->journal));
 	return o;
 }

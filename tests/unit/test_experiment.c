@@ -187,7 +187,7 @@ START_TEST(table_from_runs)
 		run(0, "ok", 49), run(1, "ok", 99), run(1, "failed", 0),
 		run(0, "ok", 50.5), run(1, "ok", 100.5), run(1, "ok", 99.5),
 		run(0, "ok", 70));
-	json_t *figs = experiment_figures(runs, 2, 0), *f, *exp, *c, *a;
+	json_t *figs = experiment_figures(runs, 2, NULL), *f, *exp, *c, *a;
 	struct snapexp_figure rows[4];
 
 	ck_assert_uint_eq(json_array_size(figs), 1);
@@ -248,7 +248,7 @@ START_TEST(table_is_one_family)
 			w[i] * 2, "unit", "MB/s", "main", 1, "name", "read",
 			"value", w[(i + 2) % 5], "unit", "MB/s", "main", 1));
 	}
-	figs = experiment_figures(runs, 2, 0);
+	figs = experiment_figures(runs, 2, NULL);
 	c0 = json_array_get(json_object_get(json_array_get(figs, 0),
 					    "comparisons"), 0);
 	c1 = json_array_get(json_object_get(json_array_get(figs, 1),
