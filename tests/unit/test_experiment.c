@@ -266,6 +266,66 @@ START_TEST(table_is_one_family)
 }
 END_TEST
 
+START_TEST(auto_looks)
+{
+	unsigned n, looks = 0;
+
+	ck_assert_uint_eq(experiment_looks(20), 5);
+	for (n = 1; n <= 20; n++)
+		looks += experiment_look(n, 20);
+	ck_assert_uint_eq(looks, 5);
+	ck_assert(experiment_look(5, 20) && experiment_look(7, 20) &&
+		  experiment_look(14, 20) && experiment_look(20, 20));
+	ck_assert(!experiment_look(6, 20) && !experiment_look(21, 20));
+	ck_assert_uint_eq(experiment_looks(5), 1);	/* only at 5 */
+	ck_assert(experiment_look(5, 5) && !experiment_look(4, 5));
+	ck_assert_uint_eq(experiment_looks(3), 1);
+	ck_assert(experiment_look(3, 3));
+	ck_assert_uint_eq(experiment_looks(50), 8);
+}
+END_TEST
+
+/* Runs of two main figures, B twice A with 1 % spread: decided at
+ * auto's second look (7 a side, 1 %: p 2/3432), not at its first (5 a
+ * side: 2/252 is above 1 % / 2); a figure that is not main does not hold
+ * the experiment up. */
+START_TEST(auto_decides)
+{
+	static const double w[] = { 50, 50.5, 49.5, 50.2, 49.8, 50.1, 49.9 };
+	struct verdict_opts o = { .alpha = VERDICT_ALPHA / 5 };
+	json_t *runs5 = json_array(), *runs7 = json_array(), *f5, *f7;
+	size_t i, k;
+
+	for (i = 0; i < 7; i++)
+		for (k = 0; k < 2; k++) {
+			json_t *r = json_pack("{s:i s:{s:s s:[{s:s s:f s:s "
+				"s:b} {s:s s:f s:s s:b} {s:s s:f s:s s:b}]}}",
+				"variant", (int)k, "result", "status", "ok",
+				"figures", "name", "write", "value",
+				w[i] * (k + 1), "unit", "MB/s", "main", 1,
+				"name", "read", "value", w[6 - i] * (k + 1),
+				"unit", "MB/s", "main", 1, "name", "latency",
+				"value", k && i % 2 ? 80.0 : k ? 30.0 : w[i],
+				"unit", "ms", "main", 0);
+
+			if (i < 5)
+				json_array_append(runs5, r);
+			json_array_append_new(runs7, r);
+		}
+	f5 = experiment_figures(runs5, 2, &o);
+	f7 = experiment_figures(runs7, 2, &o);
+	ck_assert(!experiment_decided(f5));
+	ck_assert(experiment_decided(f7));
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
+		json_object_get(json_array_get(f7, 2), "comparisons"), 0),
+		"verdict")), "unclear");	/* latency: not main */
+	json_decref(f5);
+	json_decref(f7);
+	json_decref(runs5);
+	json_decref(runs7);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("experiment");
@@ -277,6 +337,8 @@ int main(void)
 	tcase_add_test(tc, grid_variants);
 	tcase_add_test(tc, table_from_runs);
 	tcase_add_test(tc, table_is_one_family);
+	tcase_add_test(tc, auto_looks);
+	tcase_add_test(tc, auto_decides);
 	tcase_add_test(tc, restore_to_the_value_before);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
