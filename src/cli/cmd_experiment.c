@@ -79,10 +79,10 @@ static const struct cliopt exp_opts[] = {
 	     "  scheduler:sda=mq-deadline,bfq,none\n"
 	     "a CPU list with commas is written with + (0+2)"),
 	  CLIOPT_CALL_FN(add_vary) },
-	{ "repeat", 'n', N_("N|auto"), N_("runs of each variant; auto (the "
-					  "default): until every main\n"
-					  "figure is decided or the budget "
-					  "is spent"),
+	{ "repeat", 'n', N_("N|auto"), N_("runs of each variant, or auto (the "
+					  "default):\nuntil every main figure "
+					  "is decided or the\nbudget is "
+					  "spent"),
 	  CLIOPT_CALL_FN(set_repeat) },
 	{ "budget", 'b', N_("N"), N_("--repeat auto: runs of each variant at "
 				     "most (default 20)"),
