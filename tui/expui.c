@@ -49,7 +49,7 @@ void expui_init(struct app *a)
 {
 	a->exp = calloc(1, sizeof(*a->exp));
 	if (a->exp) {
-		a->exp->repeat = 3;
+		a->exp->repeat = 5;	/* the fewest a side that can claim: 2/252 */
 		a->exp->done = json_array();
 	}
 }

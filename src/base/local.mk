@@ -23,6 +23,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/jsonload.h \
 	src/base/mdcell.c \
 	src/base/mdcell.h \
+	src/base/numlog.c \
+	src/base/numlog.h \
 	src/base/numparse.c \
 	src/base/numparse.h \
 	src/base/numround.c \

@@ -15,6 +15,28 @@
 #include "bench/benchresult.h"
 #include "bench/verdict.h"
 
+static const unsigned look_at[] = { 5, 7, 10, 14, 20, 28, 40 };
+
+bool experiment_look(unsigned n, unsigned budget)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(look_at) / sizeof(look_at[0]); i++)
+		if (look_at[i] == n && n < budget)
+			return true;
+	return n == budget;
+}
+
+unsigned experiment_looks(unsigned budget)
+{
+	unsigned n = 1;
+	size_t i;
+
+	for (i = 0; i < sizeof(look_at) / sizeof(look_at[0]); i++)
+		n += look_at[i] < budget;
+	return n;
+}
+
 size_t experiment_plan(size_t nvariants, unsigned repeat, size_t *order,
 		       size_t max)
 {
@@ -65,6 +87,8 @@ int experiment_init(struct experiment *ex, const struct preset *p,
 	ex->p = *p;
 	ex->port = port;
 	ex->repeat = repeat;
+	ex->looks = 1;
+	ex->margin_pct = p->margin_pct;
 	ex->tv = tv;
 	snprintf(ex->target, sizeof(ex->target), "%s", target);
 	ex->nvariants = 1;
@@ -137,6 +161,59 @@ int experiment_start_next(struct experiment *ex, bool quiet)
 	return 0;
 }
 
+void experiment_auto(struct experiment *ex)
+{
+	ex->auto_stop = true;
+	ex->looks = experiment_looks(ex->repeat);
+}
+
+void experiment_opts(const struct experiment *ex, struct verdict_opts *o)
+{
+	o->alpha = VERDICT_ALPHA / (ex->looks ? ex->looks : 1);
+	o->margin_pct = ex->margin_pct;
+}
+
+bool experiment_decided(const json_t *figs)
+{
+	const json_t *f, *c;
+	const char *k;
+	size_t i, j;
+
+	json_array_foreach(figs, i, f) {
+		if (!json_is_true(json_object_get(f, "main")))
+			continue;
+		json_array_foreach(json_object_get(f, "comparisons"), j, c) {
+			k = json_string_value(json_object_get(c, "verdict"));
+			if (!k || (strcmp(k, "higher") && strcmp(k, "lower") &&
+				   strcmp(k, "same")))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* --repeat auto, at the end of a round that is a look: stop when every
+ * main figure is decided. */
+static void maybe_stop(struct experiment *ex)
+{
+	struct verdict_opts o;
+	json_t *figs;
+	unsigned n;
+
+	if (!ex->auto_stop || ex->step % ex->nvariants)
+		return;
+	n = (unsigned)(ex->step / ex->nvariants);
+	if (!experiment_look(n, ex->repeat) || ex->step == ex->nruns)
+		return;
+	experiment_opts(ex, &o);
+	figs = experiment_figures(ex->runs, ex->nvariants, &o);
+	if (figs && json_array_size(figs) && experiment_decided(figs)) {
+		ex->nruns = ex->step;
+		ex->state = EXPERIMENT_DONE;
+	}
+	json_decref(figs);
+}
+
 void experiment_collect(struct experiment *ex)
 {
 	json_t *res = benchrun_result_json(ex->run);
@@ -151,12 +228,14 @@ void experiment_collect(struct experiment *ex)
 	if (ex->run->state == BENCHRUN_CANCELLED) {
 		fail(ex, EXPERIMENT_CANCELLED, "cancelled");
 	} else if (ex->run->state != BENCHRUN_DONE) {
-		snprintf(why, sizeof(why), "run %zu of %zu failed: %s",
-			 ex->step, ex->nruns, ex->run->error);
+		snprintf(why, sizeof(why), "run %zu of %s%zu failed: %s",
+			 ex->step, ex->auto_stop ? "at most " : "", ex->nruns,
+			 ex->run->error);
 		fail(ex, EXPERIMENT_FAILED, why);
 	} else {
 		ex->state = ex->step == ex->nruns ? EXPERIMENT_DONE :
 			    EXPERIMENT_READY;
+		maybe_stop(ex);
 	}
 }
 
@@ -253,79 +332,165 @@ static size_t samples(const struct runset *s, size_t variant,
 	return n;
 }
 
+/* Each variant's values of each figure of the first good run. */
+struct table {
+	const struct benchresult *first;
+	size_t nfigs, nvariants, max;	/* max: values a cell may hold */
+	double *v;			/* cell (f, k) at (f * nvariants + k)
+					 * * max */
+	size_t *n;			/* values in cell (f, k) */
+};
+
+static double *cell(const struct table *t, size_t f, size_t k)
+{
+	return t->v + (f * t->nvariants + k) * t->max;
+}
+
+static int table_load(struct table *t, const struct runset *s,
+		      size_t nvariants)
+{
+	size_t i, f, k;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < s->n && !t->first; i++)	/* the first good run's */
+		t->first = s->ok[i] ? &s->res[i] : NULL;
+	t->nfigs = t->first ? t->first->nfigs : 0;
+	t->nvariants = nvariants;
+	t->max = s->n < VERDICT_RUNS_MAX ? s->n : VERDICT_RUNS_MAX;
+	t->v = calloc(t->nfigs * nvariants * t->max + 1, sizeof(*t->v));
+	t->n = calloc(t->nfigs * nvariants + 1, sizeof(*t->n));
+	if (!t->v || !t->n)
+		return -ENOMEM;
+	for (f = 0; f < t->nfigs; f++)
+		for (k = 0; k < nvariants; k++)
+			t->n[f * nvariants + k] = samples(s, k,
+				t->first->figs[f].name, cell(t, f, k), t->max);
+	return 0;
+}
+
+static void table_fini(struct table *t)
+{
+	free(t->v);
+	free(t->n);
+}
+
+/* Every later variant of every named figure against A, as one family:
+ * VS[f * (nvariants - 1) + k - 1].  0 or -ENOMEM. */
+static int judge_all(const struct table *t, const struct verdict_opts *o,
+		     struct verdict *vs)
+{
+	size_t nv = t->nvariants, f, k, n = 0;
+	struct verdict_input *in = calloc(t->nfigs * nv + 1, sizeof(*in));
+	int rc;
+
+	if (!in)
+		return -ENOMEM;
+	for (f = 0; f < t->nfigs; f++)
+		for (k = 1; k < nv; k++)
+			in[n++] = (struct verdict_input){ .a = cell(t, f, 0),
+				.na = t->n[f * nv], .b = cell(t, f, k),
+				.nb = t->n[f * nv + k] };
+	rc = verdict_family(in, n, o, NULL, vs);
+	free(in);
+	return rc;
+}
+
 static json_t *side_json(const double *v, size_t n)
 {
 	struct verdict_side s;
-	json_t *a = json_array();
+	json_t *a = json_array(), *out = json_array();
+	bool far[VERDICT_RUNS_MAX];
 	size_t i;
 
 	verdict_side(v, n, &s);
-	for (i = 0; i < n; i++)
+	verdict_outliers(v, n, far);
+	for (i = 0; i < n; i++) {
 		json_array_append_new(a, json_real(v[i]));
-	return json_pack("{s:f s:f s:f s:I s:o}", "median", s.median, "min",
-			 s.min, "max", s.max, "n", (json_int_t)n, "samples", a);
+		if (far[i])
+			json_array_append_new(out, json_integer(
+				(json_int_t)i));
+	}
+	return json_pack("{s:f s:f s:f s:I s:o s:o}", "median", s.median,
+			 "min", s.min, "max", s.max, "n", (json_int_t)n,
+			 "samples", a, "outliers", out);
 }
 
-static json_t *compare_json(const double *a, size_t na, const double *b,
-			    size_t nb, const char *unit, size_t variant)
+/* A number, or null when not IS. */
+static json_t *num_or_null(bool is, double v)
 {
-	struct verdict v;
-	char s[160];
-
-	verdict_judge(a, na, b, nb, &v);
-	verdict_sentence(&v, verdict_unit_is_rate(unit), s, sizeof(s));
-	return json_pack("{s:I s:o s:o s:o s:o s:f s:s s:s}", "variant",
-		(json_int_t)variant, "ratio", v.has_ratio ?
-		json_real(v.ratio) : json_null(), "change_pct", v.has_ratio ?
-		json_real(v.change_pct) : json_null(), "lo_pct",
-		v.a.min > 0 ? json_real(v.lo_pct) : json_null(), "hi_pct",
-		v.a.min > 0 ? json_real(v.hi_pct) : json_null(), "spread_pct",
-		v.spread_pct, "verdict", verdict_kind_name(v.kind), "sentence",
-		s);
+	return is ? json_real(v) : json_null();
 }
 
-/* One figure: each variant's side, and each later variant against 0. */
-static json_t *figure_json(const struct runset *runs, size_t nvariants,
-			   const struct benchresult_figure *fig)
+static json_t *compare_json(const struct verdict *v, const char *unit,
+			    size_t variant)
 {
-	const char *name = fig->name, *unit = fig->unit;
-	double first[EXPERIMENT_RUNS_MAX], v[EXPERIMENT_RUNS_MAX];
+	bool iv = v->has_ratio && v->has_interval;
+	char s[200];
+
+	verdict_sentence(v, verdict_better(unit), s, sizeof(s));
+	return json_pack("{s:I s:o s:o s:o s:o s:o s:f s:f s:f s:I s:b "
+		"s:f s:o s:o s:s s:s}", "variant", (json_int_t)variant,
+		"ratio", num_or_null(v->a.median > 0, v->ratio), "change_pct",
+		num_or_null(v->a.median > 0, v->change_pct), "estimate_pct",
+		num_or_null(v->has_ratio, v->est_pct), "lo_pct",
+		num_or_null(iv, v->lo_pct), "hi_pct", num_or_null(iv,
+		v->hi_pct), "level", 1 - v->alpha, "p", v->p, "margin_pct",
+		v->margin_pct, "family", (json_int_t)v->family, "claimed",
+		v->claimed, "spread_pct", v->spread_pct, "more_runs",
+		v->more_runs ? json_integer((json_int_t)v->more_runs) :
+		json_null(), "more_pct", num_or_null(v->more_runs,
+		v->more_pct), "verdict", verdict_kind_name(v->kind),
+		"sentence", s);
+}
+
+/* Figure F: each variant's side, and each later variant against A. */
+static json_t *figure_json(const struct table *t, size_t f,
+			   const struct verdict *vs)
+{
+	const struct benchresult_figure *fig = &t->first->figs[f];
 	json_t *sides = json_array(), *cmps = json_array();
-	size_t nf, n, k;
+	size_t k, nv = t->nvariants;
 
-	nf = samples(runs, 0, name, first, EXPERIMENT_RUNS_MAX);
-	for (k = 0; k < nvariants; k++) {
-		n = samples(runs, k, name, v, EXPERIMENT_RUNS_MAX);
-		json_array_append_new(sides, side_json(v, n));
+	for (k = 0; k < nv; k++) {
+		json_array_append_new(sides, side_json(cell(t, f, k),
+						       t->n[f * nv + k]));
 		if (k)
-			json_array_append_new(cmps, compare_json(first, nf, v,
-						n, unit, k));
+			json_array_append_new(cmps, compare_json(
+				&vs[f * (nv - 1) + k - 1], fig->unit, k));
 	}
-	return json_pack("{s:s s:s s:b s:o s:o}", "name", name, "unit", unit,
-			 "main", fig->main,
-			 "variants", sides, "comparisons", cmps);
+	return json_pack("{s:s s:s s:b s:o s:o}", "name", fig->name, "unit",
+			 fig->unit, "main", fig->main, "variants", sides,
+			 "comparisons", cmps);
 }
 
-json_t *experiment_figures(const json_t *runs, size_t nvariants)
+json_t *experiment_figures(const json_t *runs, size_t nvariants,
+			   const struct verdict_opts *o)
 {
-	const struct benchresult *first = NULL;
 	json_t *out = json_array();
-	struct runset s;
-	size_t i;
+	struct verdict *vs = NULL;
+	struct runset s = { 0 };
+	struct table t = { 0 };
+	size_t f;
+	int rc;
 
-	if (!out || runset_load(&s, runs)) {
-		runset_fini(&s);
-		json_decref(out);
-		return NULL;
+	if (out && nvariants == 0)
+		return out;
+	rc = !out || runset_load(&s, runs) ? -ENOMEM :
+	     table_load(&t, &s, nvariants);
+	if (rc == 0) {
+		vs = calloc(t.nfigs * nvariants + 1, sizeof(*vs));
+		rc = vs ? judge_all(&t, o, vs) : -ENOMEM;
 	}
-	for (i = 0; i < s.n && !first; i++)	/* the first good run's */
-		first = s.ok[i] ? &s.res[i] : NULL;
-	for (i = 0; first && i < first->nfigs; i++)
-		if (first->figs[i].name[0])
-			json_array_append_new(out, figure_json(&s, nvariants,
-							&first->figs[i]));
+	for (f = 0; rc == 0 && f < t.nfigs; f++)
+		if (t.first->figs[f].name[0])
+			json_array_append_new(out, figure_json(&t, f, vs));
+	free(vs);
+	table_fini(&t);
 	runset_fini(&s);
-	return out;
+	if (rc == 0)
+		return out;
+	json_decref(out);
+	return NULL;
 }
 
 static const char *state_name(enum experiment_state s)
@@ -367,6 +532,7 @@ static json_t *variants_json(const struct experiment *ex)
 json_t *experiment_json(const struct experiment *ex)
 {
 	json_t *vary = json_array(), *order = json_array(), *o;
+	struct verdict_opts vo;
 	char label[600];
 	size_t i, k;
 
@@ -393,10 +559,18 @@ json_t *experiment_json(const struct experiment *ex)
 		"restored", ex->finished && ex->restore_failed == 0);
 	if (!o)
 		return NULL;
+	experiment_opts(ex, &vo);
+	json_object_set_new(o, "repeat", json_integer((json_int_t)(
+		ex->auto_stop ? ex->nruns / ex->nvariants : ex->repeat)));
+	json_object_set_new(o, "auto", json_boolean(ex->auto_stop));
+	json_object_set_new(o, "budget", ex->auto_stop ? json_integer(
+		(json_int_t)ex->repeat) : json_null());
+	json_object_set_new(o, "looks", json_integer((json_int_t)ex->looks));
+	json_object_set_new(o, "alpha", json_real(vo.alpha));
 	json_object_set(o, "runs", ex->runs);
 	json_object_set(o, "tuning", ex->log);
 	json_object_set_new(o, "figures", experiment_figures(ex->runs,
-							     ex->nvariants));
+				ex->nvariants, &vo));
 	json_object_set_new(o, "journal", journal_json(&ex->tv->tune->journal));
 	return o;
 }

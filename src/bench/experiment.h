@@ -12,11 +12,14 @@
 #include <jansson.h>
 
 #include "bench/benchrun.h"
+#include "bench/verdict.h"
 #include "tune/tunevary.h"
 
 #define EXPERIMENT_REPEAT_MAX 50
 #define EXPERIMENT_VARIANTS_MAX 64
 #define EXPERIMENT_RUNS_MAX (EXPERIMENT_REPEAT_MAX * 8)
+/* --repeat auto: runs of each variant at most, unless --budget says. */
+#define EXPERIMENT_BUDGET 20
 
 enum experiment_state {
 	EXPERIMENT_READY,	/* the next run may start */
@@ -30,7 +33,12 @@ struct experiment {
 	struct preset p;
 	char target[BENCHRUN_TARGET_MAX];
 	int port;
-	unsigned repeat;
+	unsigned repeat;	/* runs of each variant planned (auto: the
+				 * budget) */
+	bool auto_stop;		/* --repeat auto: stop once decided */
+	unsigned looks;		/* times the table is judged (auto: the
+				 * schedule's; else 1): alpha is split */
+	double margin_pct;	/* the preset's margin (0: the default) */
 	struct tunevary *tv;	/* the caller's */
 	size_t nvariants;
 	size_t order[EXPERIMENT_RUNS_MAX];	/* variant of each run */
@@ -57,6 +65,20 @@ struct experiment {
 size_t experiment_plan(size_t nvariants, unsigned repeat, size_t *order,
 		       size_t max);
 
+/*
+ * --repeat auto looks at the table after N runs of each variant when N is
+ * 5, 7, 10, 14, 20, 28 or 40 and below BUDGET, and at BUDGET.  Each look
+ * is judged at 5 % / experiment_looks(BUDGET), so that stopping at the
+ * first look that decides cannot raise the chance of a false claim above
+ * 5 % (Bonferroni over the looks).  Pure.
+ */
+bool experiment_look(unsigned n, unsigned budget);
+unsigned experiment_looks(unsigned budget);
+
+/* Whether every main figure of FIGS (experiment_figures()) is decided
+ * against A: faster, slower or the same.  Pure. */
+bool experiment_decided(const json_t *figs);
+
 /* Variant V's value index for each of TV's items (the first item varies
  * slowest: a grid in reading order) into VI. */
 void experiment_values(const struct tunevary *tv, size_t v, size_t *vi);
@@ -66,10 +88,19 @@ const char *experiment_label(const struct tunevary *tv, size_t v,
 			     char *dst, size_t size);
 
 /* Plan an experiment of preset P on TARGET (PORT for iperf) over TV's
- * items, REPEAT runs per variant.  0, or -EINVAL with EX->error set. */
+ * items, REPEAT runs per variant (with AUTO_STOP, at most: it stops at
+ * the first look that decides).  0, or -EINVAL with EX->error set. */
 int experiment_init(struct experiment *ex, const struct preset *p,
 		    const char *target, int port, unsigned repeat,
 		    struct tunevary *tv);
+
+/* Stop at the first look that decides every main figure (--repeat auto,
+ * REPEAT being the budget); before the first run. */
+void experiment_auto(struct experiment *ex);
+
+/* The verdict options of EX's table: its margin, alpha split over its
+ * looks. */
+void experiment_opts(const struct experiment *ex, struct verdict_opts *o);
 
 /* Run in R (the monitor's one run) instead of the experiment's own; R
  * must outlive the experiment. */
@@ -97,8 +128,11 @@ int experiment_finish(struct experiment *ex);
 json_t *experiment_json(const struct experiment *ex);
 
 /* The "figures" of an experiment from its RUNS ([{variant, result}]) and
- * NVARIANTS (pure over the JSON). */
-json_t *experiment_figures(const json_t *runs, size_t nvariants);
+ * NVARIANTS, every later variant of every figure judged against the
+ * first as one family (bench/verdict.h) with O (NULL: the defaults).
+ * Pure over the JSON; NULL when out of memory. */
+json_t *experiment_figures(const json_t *runs, size_t nvariants,
+			   const struct verdict_opts *o);
 
 void experiment_fini(struct experiment *ex);
 

@@ -196,6 +196,32 @@ static int size_key(struct pstate *st, uint64_t *dst, const char *v,
 	return 0;
 }
 
+/* "3", "2.5" or "2.5%": a margin from 0.1 to 50 %, one decimal. */
+static int parse_margin(const char *v, size_t n, double *out)
+{
+	unsigned whole = 0, tenth = 0;
+	size_t i = 0, digits = 0;
+
+	if (n && v[n - 1] == '%')
+		n--;
+	while (n && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+		n--;
+	for (; i < n && v[i] >= '0' && v[i] <= '9' && digits < 3; i++) {
+		whole = whole * 10 + (unsigned)(v[i] - '0');
+		digits++;
+	}
+	if (i + 2 == n && v[i] == '.' && v[i + 1] >= '0' &&
+	    v[i + 1] <= '9') {
+		tenth = (unsigned)(v[i + 1] - '0');
+		i += 2;
+	}
+	if (!digits || i != n || whole * 10 + tenth < 1 ||
+	    whole * 10 + tenth > 500)
+		return -EINVAL;
+	*out = whole + tenth / 10.0;
+	return 0;
+}
+
 #define KEY(s) (kl == sizeof(s) - 1 && !memcmp(k, s, kl))
 
 static int set_key(struct pstate *st, const char *k, size_t kl,
@@ -232,6 +258,9 @@ static int set_key(struct pstate *st, const char *k, size_t kl,
 		return parse_uint(v, n, 65535, &p->port) || !p->port ?
 		       fail(st, _("port needs a number from 1 to 65535"), v, n)
 		       : 0;
+	if (KEY("margin"))
+		return parse_margin(v, n, &p->margin_pct) ? fail(st, _("needs "
+			"a percentage from 0.1 to 50, such as 3%"), v, n) : 0;
 	if (KEY("reverse") || KEY("buffered_fsync"))
 		return parse_bool(v, n, KEY("reverse") ? &p->reverse :
 				  &p->buffered) ?

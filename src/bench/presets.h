@@ -37,6 +37,8 @@ struct preset {
 	unsigned seeks;		/* bonnie random seeks */
 	unsigned timeout_s;	/* the watchdog's bound */
 	bool buffered;		/* buffered I/O with fsync, not O_DIRECT */
+	double margin_pct;	/* experiments: "the same" only within
+				 * +-this %; 0: VERDICT_MARGIN_PCT */
 	/* iperf client options as iperf3 takes them (benchtop iperf) */
 	bool udp;		/* -u */
 	uint64_t rate_bps;	/* -b, bit/s; 0: iperf3's default */

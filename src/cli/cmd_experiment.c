@@ -35,7 +35,7 @@ struct exp_args {
 	const char *preset, *target, *size, *snapshot;
 	const char *vary[TUNEVARY_SPECS_MAX];
 	size_t nvary;
-	long repeat, port, time;
+	long repeat, budget, port, time;	/* repeat 0: auto */
 	bool json, force;
 };
 
@@ -54,9 +54,13 @@ static int set_repeat(void *args, const char *v)
 	struct exp_args *a = args;
 	uint64_t n;
 
+	if (strcmp(v, "auto") == 0) {
+		a->repeat = 0;
+		return -1;
+	}
 	if (numparse_uint(v, EXPERIMENT_REPEAT_MAX, &n) || n < 1)
-		return bad(_("'%s' is not a number of runs (1-%d)"), v,
-			   EXPERIMENT_REPEAT_MAX);
+		return bad(_("'%s' is not a number of runs (1-%d) nor auto"),
+			   v, EXPERIMENT_REPEAT_MAX);
 	a->repeat = (long)n;
 	return -1;
 }
@@ -75,8 +79,15 @@ static const struct cliopt exp_opts[] = {
 	     "  scheduler:sda=mq-deadline,bfq,none\n"
 	     "a CPU list with commas is written with + (0+2)"),
 	  CLIOPT_CALL_FN(add_vary) },
-	{ "repeat", 'n', N_("N"), N_("runs of each variant (default 3)"),
+	{ "repeat", 'n', N_("N|auto"), N_("runs of each variant, or auto (the "
+					  "default):\nuntil every main figure "
+					  "is decided or the\nbudget is "
+					  "spent"),
 	  CLIOPT_CALL_FN(set_repeat) },
+	{ "budget", 'b', N_("N"), N_("--repeat auto: runs of each variant at "
+				     "most (default 20)"),
+	  CLIOPT_SET_NUM(struct exp_args, budget, 1, EXPERIMENT_REPEAT_MAX,
+			 N_("'%s' is not a number of runs (1-50)")) },
 	{ "port", 'P', N_("PORT"), N_("the iperf3 server's port (5201)"),
 	  CLIOPT_SET_NUM(struct exp_args, port, 1, 65535,
 			 N_("'%s' is not a port (1-65535)")) },
@@ -103,11 +114,13 @@ const struct command cmd_experiment_entry = {
 	.summary = N_("vary a tuning, repeat a preset, get the table with its "
 		      "noise"),
 	.synopsis = N_("experiment --preset NAME --target DIR|HOST --vary "
-		       "SPEC\n         [--vary SPEC] [--repeat N] [--json] "
-		       "[--snapshot FILE]"),
+		       "SPEC\n         [--vary SPEC] [--repeat N|auto] [--budget "
+		       "N] [--json]\n         [--snapshot FILE]"),
 	.about = N_("Run a preset under each value of one or two tunables, "
-		    "interleaved (A B B A ...),\nN times each, and say what "
-		    "the spread between runs supports."),
+		    "interleaved (A B B A ...),\nN times each or until the "
+		    "figures are decided, and say what the runs support:\n"
+		    "faster or slower by X-Y %, the same within the margin, "
+		    "or cannot tell yet."),
 	.opts = exp_opts,
 	.epilog = N_("Exit status: 0 done, 1 a tuning or a run failed (the "
 		     "tuning is put back),\n2 bad command line, 128+N after "
@@ -222,6 +235,33 @@ static void wait_run(struct experiment *ex)
 	experiment_collect(ex);
 }
 
+/* --repeat auto, after a round that is a look: each main figure's
+ * verdict so far, one line each on stderr (the interval narrowing). */
+static void look_lines(const struct experiment *ex)
+{
+	const json_t *f, *c;
+	struct verdict_opts o;
+	json_t *figs;
+	size_t i, j, n = ex->step / ex->nvariants;
+
+	if (!ex->auto_stop || ex->step % ex->nvariants ||
+	    !experiment_look((unsigned)n, ex->repeat))
+		return;
+	experiment_opts(ex, &o);
+	figs = experiment_figures(ex->runs, ex->nvariants, &o);
+	json_array_foreach(figs, i, f) {
+		if (!json_is_true(json_object_get(f, "main")))
+			continue;
+		json_array_foreach(json_object_get(f, "comparisons"), j, c)
+			fprintf(stderr, MSG "after %zu runs a side: %s %c: %s\n",
+				n, json_string_value(json_object_get(f,
+				"name")), (char)('A' + (j + 1) % 26),
+				json_string_value(json_object_get(c,
+				"sentence")));
+	}
+	json_decref(figs);
+}
+
 /* Every run, one line each on stderr as it starts and ends. */
 static void run_all(struct experiment *ex)
 {
@@ -245,6 +285,7 @@ static void run_all(struct experiment *ex)
 		if (ex->run->state == BENCHRUN_DONE)
 			fprintf(stderr, MSG "run %zu/%zu done: %s\n", ex->step,
 				ex->nruns, line);
+		look_lines(ex);
 	}
 	if (cmdline_signal() && ex->state == EXPERIMENT_READY)
 		experiment_cancel(ex);
@@ -344,7 +385,8 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 
 int cmd_experiment_main(int argc, char **argv)
 {
-	struct exp_args a = { .repeat = 3, .port = 5201 };
+	struct exp_args a = { .repeat = 0, .budget = EXPERIMENT_BUDGET,
+			      .port = 5201 };
 	struct hwmodel hw;
 	struct tune tune;
 	struct tunevary tv;
@@ -365,8 +407,11 @@ int cmd_experiment_main(int argc, char **argv)
 	}
 	rc = ex ? add_specs(&a, &tv, &hw) : 1;
 	if (rc < 0 && experiment_init(ex, &p, a.target, (int)a.port,
-				      (unsigned)a.repeat, &tv))
+				      (unsigned)(a.repeat ? a.repeat : a.budget),
+				      &tv))
 		rc = bad("%s", ex->error);
+	if (rc < 0 && !a.repeat)
+		experiment_auto(ex);
 	if (rc < 0)
 		rc = conduct(&a, ex, &hw);
 	if (ex)

@@ -102,6 +102,8 @@ static void load(struct jsonload *l, struct expdoc *e, const json_t *doc)
 	e->status = jsonload_str(l, doc, "status");
 	e->error = jsonload_str(l, doc, "error");
 	e->repeat = jsonload_int(l, doc, "repeat", 0);
+	e->budget = jsonload_int(l, doc, "budget", 0);
+	e->auto_stop = jsonload_bool(l, doc, "auto");
 	e->restored = jsonload_bool(l, doc, "restored");
 	words(l, e, jsonload_arr(l, doc, "vary"));
 	order(l, e, jsonload_arr(l, doc, "order"));

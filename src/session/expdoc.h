@@ -40,6 +40,8 @@ struct expdoc {
 	const char *preset, *target, *status, *error;
 	const char *kind;	/* the first run's result's kind */
 	long long repeat;	/* 0 when missing */
+	long long budget;	/* --repeat auto's; 0 when missing or null */
+	int auto_stop;		/* "auto": 1, 0, or -1 when not said */
 	const char **vary;	/* NULL for an entry that is not a string */
 	long long *order;	/* variant indices in the order they ran */
 	struct expdoc_variant *variants;

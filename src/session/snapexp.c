@@ -44,8 +44,10 @@ static void head(FILE *f, const struct expdoc *e, bool md)
 
 	fprintf(f, md ? "### Experiment: %s on %s\n\n" :
 		"Experiment: %s on %s\n", str(e->preset), str(e->target));
-	fprintf(f, "%s%lld runs of each variant, in the order",
-		md ? "" : "  ", e->repeat);
+	fprintf(f, "%s%lld runs of each variant", md ? "" : "  ", e->repeat);
+	if (e->auto_stop == 1)
+		fprintf(f, " (--repeat auto, at most %lld)", e->budget);
+	fputs(", in the order", f);
 	for (i = 0; i < e->norder; i++)
 		fprintf(f, " %c", (char)('A' + (e->order[i] % 26)));
 	err = e->error && strcmp(str(e->error), str(e->status));

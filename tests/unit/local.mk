@@ -31,6 +31,7 @@ UNIT_TESTS = \
 	tests/unit/test_loadavg \
 	tests/unit/test_moment \
 	tests/unit/test_netdev \
+	tests/unit/test_numlog \
 	tests/unit/test_numparse \
 	tests/unit/test_numround \
 	tests/unit/test_order \
@@ -51,10 +52,14 @@ UNIT_TESTS = \
 	tests/unit/test_tunecheck \
 	tests/unit/test_uevent \
 	tests/unit/test_usbdesc \
+	tests/unit/test_verdict \
 	tests/unit/test_zonemap
-# libm only as the reference fixfmt and numround are checked against
+# libm only as the reference fixfmt, numlog and numround are checked against
 tests_unit_test_fixfmt_LDADD = $(LDADD) -lm
 tests_unit_test_numround_LDADD = $(LDADD) -lm
+tests_unit_test_numlog_LDADD = $(LDADD) -lm
+# libm for the Monte-Carlo's lognormal noise (the verdict itself has none)
+tests_unit_test_verdict_LDADD = $(LDADD) -lm
 # libpci (dlopen in benchtop) as the reference pciids is checked against
 tests_unit_test_pciids_LDADD = $(LDADD) $(LIBPCI_LIBS)
 if HAVE_CHECK

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Tests for the experiment's pure parts: the verdict over two sets of
- * runs, the --vary parser, the interleaved plan, the grid's variants and
- * the table built from run results. */
+/* Tests for the experiment's pure parts: the --vary parser, the
+ * interleaved plan, the grid's variants and the table built from run
+ * results with its verdicts (the verdict itself: test_verdict.c). */
 #include "config.h"
 
 #include <errno.h>
@@ -13,84 +13,9 @@
 #include <unistd.h>
 
 #include "bench/experiment.h"
-#include "bench/verdict.h"
 #include "session/snapexp.h"
 #include "tune/tunespec.h"
 #include "testutil.h"
-
-static const char *say(const double *a, size_t na, const double *b,
-		       size_t nb, struct verdict *v)
-{
-	static char s[160];
-
-	verdict_judge(a, na, b, nb, v);
-	return verdict_sentence(v, true, s, sizeof(s));
-}
-
-START_TEST(identical_is_no_difference)
-{
-	static const double a[] = { 100, 102, 98 };
-	struct verdict v;
-
-	ck_assert_str_eq(say(a, 3, a, 3, &v), "no difference beyond the "
-			 "run-to-run spread (\u00b12.0 %)");
-	ck_assert_int_eq(v.kind, VERDICT_SAME);
-	ck_assert_double_eq_tol(v.ratio, 1.0, 1e-12);
-	ck_assert_double_eq_tol(v.a.median, 100, 1e-12);
-	ck_assert_double_eq_tol(v.a.min, 98, 1e-12);
-	ck_assert_double_eq_tol(v.a.max, 102, 1e-12);
-}
-END_TEST
-
-START_TEST(separated_gives_sign_and_size)
-{
-	static const double a[] = { 633, 640, 629 }, b[] = { 935, 931, 940 };
-	struct verdict v;
-
-	/* 931/640 = 1.455, 940/629 = 1.494: faster by 45-49 %. */
-	ck_assert_str_eq(say(a, 3, b, 3, &v), "faster by 45-49 %");
-	ck_assert_int_eq(v.kind, VERDICT_HIGHER);
-	ck_assert_double_eq_tol(v.ratio, 935.0 / 633, 1e-12);
-	ck_assert_double_eq_tol(v.change_pct, (935.0 / 633 - 1) * 100, 1e-9);
-	ck_assert_str_eq(say(b, 3, a, 3, &v), "slower by 31-33 %");
-	ck_assert_int_eq(v.kind, VERDICT_LOWER);
-	verdict_judge(b, 3, a, 3, &v);
-	ck_assert_str_eq(verdict_sentence(&v, false, (char[80]){ 0 }, 80),
-			 "lower by 31-33 %");
-}
-END_TEST
-
-START_TEST(overlap_makes_no_claim)
-{
-	static const double a[] = { 100, 110, 90 }, b[] = { 104, 118, 95 };
-	static const double c[] = { 100, 100, 100, 130 }, d[] = { 126, 125, 127 };
-	struct verdict v;
-
-	say(a, 3, b, 3, &v);
-	ck_assert_int_eq(v.kind, VERDICT_SAME);	/* +4 % within ±11.5 % */
-	ck_assert_ptr_null(strstr(say(a, 3, b, 3, &v), "faster"));
-	ck_assert_str_eq(say(c, 4, d, 3, &v), "no claim: the runs overlap "
-			 "(+26.0 % between medians, spread \u00b115.0 %)");
-	ck_assert_int_eq(v.kind, VERDICT_UNCLEAR);
-	ck_assert_int_eq((say(a, 1, b, 3, &v), v.kind), VERDICT_FEW);
-	/* Two runs each: separate ranges come one time in three by chance. */
-	ck_assert_str_eq(say(a, 2, b + 1, 2, &v), "no verdict: fewer than 3 "
-			 "runs of a variant");
-}
-END_TEST
-
-START_TEST(zero_baseline_and_small_changes)
-{
-	static const double a[] = { 0, 0, 0 }, b[] = { 12, 15, 14 };
-	static const double c[] = { 100, 100.5, 100.2 };
-	static const double d[] = { 103, 103.4, 103.1 };
-	struct verdict v;
-
-	ck_assert_str_eq(say(a, 3, b, 3, &v), "higher (0 -> 14)");
-	ck_assert(!v.has_ratio);
-	ck_assert_str_eq(say(c, 3, d, 3, &v), "faster by 2.5-3.4 %");
-}
-END_TEST
 
 static int spec(const char *s, struct tunespec *t, char *err)
 {
@@ -257,24 +182,38 @@ static json_t *run(int variant, const char *status, double w)
 
 START_TEST(table_from_runs)
 {
-	json_t *runs = json_pack("[o o o o o o o]", run(0, "ok", 50),
+	json_t *runs = json_pack("[o o o o o o o o o o o]", run(0, "ok", 50),
 		run(1, "ok", 100), run(1, "ok", 101), run(0, "ok", 51),
-		run(0, "ok", 49), run(1, "ok", 99), run(1, "failed", 0));
-	json_t *figs = experiment_figures(runs, 2), *f, *exp;
+		run(0, "ok", 49), run(1, "ok", 99), run(1, "failed", 0),
+		run(0, "ok", 50.5), run(1, "ok", 100.5), run(1, "ok", 99.5),
+		run(0, "ok", 70));
+	json_t *figs = experiment_figures(runs, 2, NULL), *f, *exp, *c, *a;
 	struct snapexp_figure rows[4];
 
 	ck_assert_uint_eq(json_array_size(figs), 1);
 	f = json_array_get(figs, 0);
 	ck_assert_str_eq(json_string_value(json_object_get(f, "name")),
 			 "write");
+	a = json_array_get(json_object_get(f, "variants"), 0);
 	ck_assert_double_eq_tol(json_real_value(json_object_get(
 		json_array_get(json_object_get(f, "variants"), 1), "median")),
 		100, 1e-9);
 	ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(
-		json_object_get(f, "variants"), 1), "n")), 3);
-	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
-		json_object_get(f, "comparisons"), 0), "sentence")),
-		"faster by 94-106 %");
+		json_object_get(f, "variants"), 1), "n")), 5);
+	/* A's 70 lies far outside 49-51: flagged, not averaged away */
+	ck_assert_uint_eq(json_array_size(json_object_get(a, "outliers")), 1);
+	ck_assert_int_eq(json_integer_value(json_array_get(json_object_get(a,
+		"outliers"), 0)), 4);
+	c = json_array_get(json_object_get(f, "comparisons"), 0);
+	/* 5 a side, every B above every A: p = 2/252; k = 3 of the 25
+	 * pairs' ratios: the third smallest is 100.5/70 (the outlier widens
+	 * the interval instead of hiding), the third largest 100/49 */
+	ck_assert_str_eq(json_string_value(json_object_get(c, "sentence")),
+			 "faster by 43-104 %");
+	ck_assert_double_eq_tol(json_real_value(json_object_get(c, "p")),
+				2.0 / 252, 1e-12);
+	ck_assert_int_eq(json_integer_value(json_object_get(c, "family")), 1);
+	ck_assert(json_is_true(json_object_get(c, "claimed")));
 	exp = json_pack("{s:o s:[{s:s s:s} {s:s s:s}]}", "figures", figs,
 			"variants", "name", "A", "label", "irq:150=0-3",
 			"name", "B", "label", "irq:150=4-7");
@@ -282,10 +221,108 @@ START_TEST(table_from_runs)
 	ck_assert_str_eq(rows[1].variant, "B");
 	ck_assert_str_eq(rows[1].label, "irq:150=4-7");
 	ck_assert_str_eq(rows[1].verdict, "higher");
-	ck_assert_double_eq_tol(rows[1].ratio, 2.0, 1e-9);
+	ck_assert_double_eq_tol(rows[1].ratio, 100.0 / 50.5, 1e-9);
 	ck_assert(!rows[0].has_ratio);
 	json_decref(exp);
 	json_decref(runs);
+}
+END_TEST
+
+/* Two figures judged as one family: each comparison says so, and the
+ * figure that stays put is not claimed. */
+START_TEST(table_is_one_family)
+{
+	json_t *runs = json_array(), *figs, *c0, *c1;
+	static const double w[] = { 50, 51, 49, 50.5, 49.5 };
+	size_t i;
+
+	for (i = 0; i < 5; i++) {
+		json_array_append_new(runs, json_pack("{s:i s:{s:s s:[{s:s s:f "
+			"s:s s:b} {s:s s:f s:s s:b}]}}", "variant", 0, "result",
+			"status", "ok", "figures", "name", "write", "value",
+			w[i], "unit", "MB/s", "main", 1, "name", "read",
+			"value", w[i], "unit", "MB/s", "main", 1));
+		json_array_append_new(runs, json_pack("{s:i s:{s:s s:[{s:s s:f "
+			"s:s s:b} {s:s s:f s:s s:b}]}}", "variant", 1, "result",
+			"status", "ok", "figures", "name", "write", "value",
+			w[i] * 2, "unit", "MB/s", "main", 1, "name", "read",
+			"value", w[(i + 2) % 5], "unit", "MB/s", "main", 1));
+	}
+	figs = experiment_figures(runs, 2, NULL);
+	c0 = json_array_get(json_object_get(json_array_get(figs, 0),
+					    "comparisons"), 0);
+	c1 = json_array_get(json_object_get(json_array_get(figs, 1),
+					    "comparisons"), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(c0, "family")), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(c0, "verdict")),
+			 "higher");
+	ck_assert_double_eq_tol(json_real_value(json_object_get(c0, "level")),
+				1 - 0.05 / 2, 1e-12);
+	ck_assert_str_eq(json_string_value(json_object_get(c1, "verdict")),
+			 "unclear");
+	ck_assert(json_is_false(json_object_get(c1, "claimed")));
+	json_decref(figs);
+	json_decref(runs);
+}
+END_TEST
+
+START_TEST(auto_looks)
+{
+	unsigned n, looks = 0;
+
+	ck_assert_uint_eq(experiment_looks(20), 5);
+	for (n = 1; n <= 20; n++)
+		looks += experiment_look(n, 20);
+	ck_assert_uint_eq(looks, 5);
+	ck_assert(experiment_look(5, 20) && experiment_look(7, 20) &&
+		  experiment_look(14, 20) && experiment_look(20, 20));
+	ck_assert(!experiment_look(6, 20) && !experiment_look(21, 20));
+	ck_assert_uint_eq(experiment_looks(5), 1);	/* only at 5 */
+	ck_assert(experiment_look(5, 5) && !experiment_look(4, 5));
+	ck_assert_uint_eq(experiment_looks(3), 1);
+	ck_assert(experiment_look(3, 3));
+	ck_assert_uint_eq(experiment_looks(50), 8);
+}
+END_TEST
+
+/* Runs of two main figures, B twice A with 1 % spread: decided at
+ * auto's second look (7 a side, 1 %: p 2/3432), not at its first (5 a
+ * side: 2/252 is above 1 % / 2); a figure that is not main does not hold
+ * the experiment up. */
+START_TEST(auto_decides)
+{
+	static const double w[] = { 50, 50.5, 49.5, 50.2, 49.8, 50.1, 49.9 };
+	struct verdict_opts o = { .alpha = VERDICT_ALPHA / 5 };
+	json_t *runs5 = json_array(), *runs7 = json_array(), *f5, *f7;
+	size_t i, k;
+
+	for (i = 0; i < 7; i++)
+		for (k = 0; k < 2; k++) {
+			json_t *r = json_pack("{s:i s:{s:s s:[{s:s s:f s:s "
+				"s:b} {s:s s:f s:s s:b} {s:s s:f s:s s:b}]}}",
+				"variant", (int)k, "result", "status", "ok",
+				"figures", "name", "write", "value",
+				w[i] * (k + 1), "unit", "MB/s", "main", 1,
+				"name", "read", "value", w[6 - i] * (k + 1),
+				"unit", "MB/s", "main", 1, "name", "latency",
+				"value", k && i % 2 ? 80.0 : k ? 30.0 : w[i],
+				"unit", "ms", "main", 0);
+
+			if (i < 5)
+				json_array_append(runs5, r);
+			json_array_append_new(runs7, r);
+		}
+	f5 = experiment_figures(runs5, 2, &o);
+	f7 = experiment_figures(runs7, 2, &o);
+	ck_assert(!experiment_decided(f5));
+	ck_assert(experiment_decided(f7));
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
+		json_object_get(json_array_get(f7, 2), "comparisons"), 0),
+		"verdict")), "unclear");	/* latency: not main */
+	json_decref(f5);
+	json_decref(f7);
+	json_decref(runs5);
+	json_decref(runs7);
 }
 END_TEST
 
@@ -294,15 +331,14 @@ int main(void)
 	Suite *s = suite_create("experiment");
 	TCase *tc = tcase_create("core");
 
-	tcase_add_test(tc, identical_is_no_difference);
-	tcase_add_test(tc, separated_gives_sign_and_size);
-	tcase_add_test(tc, overlap_makes_no_claim);
-	tcase_add_test(tc, zero_baseline_and_small_changes);
 	tcase_add_test(tc, vary_specs);
 	tcase_add_test(tc, vary_refused);
 	tcase_add_test(tc, interleaved_plan);
 	tcase_add_test(tc, grid_variants);
 	tcase_add_test(tc, table_from_runs);
+	tcase_add_test(tc, table_is_one_family);
+	tcase_add_test(tc, auto_looks);
+	tcase_add_test(tc, auto_decides);
 	tcase_add_test(tc, restore_to_the_value_before);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);

@@ -97,6 +97,10 @@ START_TEST(errors_name_the_line)
 		{ "[a b]\n", 1, "section" },
 		{ "[a]\nkind = iperf\nport = 70000\n", 3, "port" },
 		{ "[a]\nsize = 4M\n", 2, "no kind" },
+		{ "[a]\nkind = iperf\nmargin = 0\n", 3, "percentage" },
+		{ "[a]\nkind = iperf\nmargin = 50.5%\n", 3, "percentage" },
+		{ "[a]\nkind = iperf\nmargin = 2.25\n", 3, "percentage" },
+		{ "[a]\nkind = iperf\nmargin = -3\n", 3, "percentage" },
 	};
 	size_t i;
 
@@ -113,6 +117,25 @@ START_TEST(errors_name_the_line)
 			      msg);
 		presets_free(&ps);
 	}
+}
+END_TEST
+
+/* An experiment's margin of "the same": a percentage with one decimal at
+ * most, the % optional; 0 (the default) when not given. */
+START_TEST(margin)
+{
+	struct presets ps = { 0 };
+	char msg[160] = "";
+	unsigned line = 0;
+
+	ck_assert_int_eq(parse("[a]\nkind = iperf\nmargin = 2.5%\n[b]\n"
+			       "kind = iperf\nmargin = 10\n[c]\nkind = iperf\n",
+			       &ps, &line, msg), 3);
+	ck_assert_uint_eq(ps.n, 3);
+	ck_assert_double_eq_tol(ps.v[0].margin_pct, 2.5, 1e-12);
+	ck_assert_double_eq_tol(ps.v[1].margin_pct, 10, 1e-12);
+	ck_assert_double_eq_tol(ps.v[2].margin_pct, 0, 1e-12);
+	presets_free(&ps);
 }
 END_TEST
 
@@ -158,6 +181,7 @@ int main(void)
 	tcase_add_test(tc, errors_name_the_line);
 	tcase_add_test(tc, kinds);
 	tcase_add_test(tc, unknown_key_is_a_warning);
+	tcase_add_test(tc, margin);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
