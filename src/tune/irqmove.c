@@ -83,9 +83,15 @@ int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t)
 	if (irqmove_row(tu->proc_root, t, irq, &now, chip, sizeof(chip)) ||
 	    now == e->count0)
 		return 0;
-	/* It fired: the move was made at that interrupt, or never. */
+	/* It fired: the move is made as that interrupt ends (x86 moves it
+	 * in the handler's acknowledgement, after the count went up), so
+	 * one more count is a refusal, one is not yet. */
 	tune_read_effective(tu, irq, e->effective, sizeof(e->effective));
-	e->move = irqmove_inside(e->readback, e->effective) ?
-		  JOURNAL_MOVE_LATER : JOURNAL_MOVE_KEPT;
+	if (irqmove_inside(e->readback, e->effective))
+		e->move = JOURNAL_MOVE_LATER;
+	else if (now - e->count0 >= 2)
+		e->move = JOURNAL_MOVE_KEPT;
+	else
+		return 0;
 	return 1;
 }

@@ -34,8 +34,10 @@ int irqmove_row(const char *proc_root, const struct irq_table *t,
 /*
  * Look again at journal entry K, a pin whose move is pending: with T
  * (this moment's /proc/interrupts, or NULL to read it) and the effective
- * affinity read again, it becomes LATER or KEPT once the IRQ has fired.
- * Returns 1 when the entry changed, 0 when not (or not pending).
+ * affinity read again, it becomes LATER once the IRQ has fired and moved,
+ * KEPT once it has fired twice (the move is made as an interrupt ends,
+ * after its count went up) and not moved.  Returns 1 when the entry
+ * changed, 0 when not (or not pending).
  */
 int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t);
 

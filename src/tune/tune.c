@@ -482,11 +482,11 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 	rc = read_path(tg->kind, tg->path, e.old, sizeof(e.old));
 	if (rc)
 		return rc;
-	/* the IRQ's count before the write: has it fired since? */
+	e.err = -write_once(tg->path, v);
+	/* the IRQ's count once the move is asked for: has it fired since? */
 	have_count = tg->kind == JOURNAL_IRQ &&
 		     irqmove_row(t->proc_root, NULL, tg->num, &e.count0, chip,
 				 sizeof(chip)) == 0;
-	e.err = -write_once(tg->path, v);
 	read_path(tg->kind, tg->path, e.readback, sizeof(e.readback));
 	e.matched = e.readback[0] && strcmp(e.readback, e.new) == 0;
 	if (tg->kind == JOURNAL_IRQ) {
