@@ -13,6 +13,7 @@
 #include "bench/bench.h"
 #include "benchcond.h"
 #include "draw.h"
+#include "session/runmatch.h"
 #include "base/i18n.h"
 #include "panel.h"
 /* [experiment key: begin] */
@@ -28,14 +29,21 @@
 #define S(s) benchresult_or(s, "")
 
 /* The run before I of the same preset that succeeded, or NULL. */
+/* The last finished run before run I that ran alike: the same preset,
+ * target, settings and disk (session/runmatch.h), or NULL. */
 static const struct benchresult *earlier(const struct benchui *b, size_t i)
 {
-	const char *name = S(b->results[i]->preset);
+	const struct benchresult *r = b->results[i], *o;
 
-	while (i-- > 0)
-		if (!strcmp(S(b->results[i]->preset), name) &&
-		    b->results[i]->st == BENCHRESULT_OK)
-			return b->results[i];
+	while (i-- > 0) {
+		o = b->results[i];
+		if (o->st == BENCHRESULT_OK && !strcmp(S(o->preset),
+						       S(r->preset)) &&
+		    !strcmp(S(o->target), S(r->target)) &&
+		    runmatch_alike(benchresult_doc(o), benchresult_doc(r),
+				   NULL, 0))
+			return o;
+	}
 	return NULL;
 }
 

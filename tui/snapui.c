@@ -26,6 +26,7 @@
 #include "expui.h"
 /* [experiment snapshot: end] */
 #include "draw.h"
+#include "session/runmatch.h"
 #include "base/i18n.h"
 #include "tune/journal.h"
 #include "base/settings.h"
@@ -369,7 +370,8 @@ bool snapui_baseline_for(const struct app *a, const struct benchresult *res,
 		    !strcmp(benchresult_or(r.preset, ""),
 			    benchresult_or(res->preset, "")) &&
 		    !strcmp(benchresult_or(r.target, ""),
-			    benchresult_or(res->target, ""))) {
+			    benchresult_or(res->target, "")) &&
+		    runmatch_alike(doc, benchresult_doc(res), NULL, 0)) {
 			*out = r;
 			return true;
 		}

@@ -4,6 +4,8 @@
 src_libbenchtop_a_SOURCES += \
 	src/session/expdoc.c \
 	src/session/expdoc.h \
+	src/session/runmatch.c \
+	src/session/runmatch.h \
 	src/session/replay.c \
 	src/session/replay.h \
 	src/session/replayhw.c \

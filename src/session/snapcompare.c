@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "session/snapcompare.h"
+#include "session/runmatch.h"
 
 #include <errno.h>
 #include <math.h>
@@ -359,25 +360,87 @@ static bool match_pair(struct snapcompare *c, const char *run,
 	       add_match(c, run, i, p->la->n, j, p->lb->n);
 }
 
-/* Match the runs of P: the latest of each file, or every pair. */
-static bool match_key(struct snapcompare *c, const struct pairing *p)
+static const json_t *doc_a(const struct pairing *p, size_t i)
+{
+	return p->a->results[p->la->i[i]].doc;
+}
+
+static const json_t *doc_b(const struct pairing *p, size_t j)
+{
+	return p->b->results[p->lb->i[j]].doc;
+}
+
+static bool refuse(struct snapcompare *c, const char *run, const char *why)
+{
+	struct snapcompare_refusal *x;
+
+	if (!more(&c->refused, &c->crefused, c->nrefused,
+		  sizeof(*c->refused)))
+		return false;
+	x = &c->refused[c->nrefused++];
+	memset(x, 0, sizeof(*x));
+	return dup(&x->run, run) && dup(&x->why, why);
+}
+
+/* Whether A's run I and B's run J may be compared (both finished and
+ * alike). */
+static bool pairable(const struct pairing *p, size_t i, size_t j)
+{
+	return runmatch_finished(doc_a(p, i)) &&
+	       runmatch_finished(doc_b(p, j)) &&
+	       runmatch_alike(doc_a(p, i), doc_b(p, j), NULL, 0);
+}
+
+/* Why nothing of P could be paired, from the latest run of each. */
+static bool refuse_key(struct snapcompare *c, const struct pairing *p)
 {
 	size_t n = p->la->n, m = p->lb->n, i, j;
+	char why[320];
+	const char *st;
+
+	for (i = n; i > 0 && !runmatch_finished(doc_a(p, i - 1)); i--)
+		;
+	for (j = m; j > 0 && !runmatch_finished(doc_b(p, j - 1)); j--)
+		;
+	if (!i || !j) {
+		st = json_string_value(json_object_get(!i ? doc_a(p, n - 1) :
+						       doc_b(p, m - 1),
+						       "status"));
+		snprintf(why, sizeof(why), "%s: no finished run (the last "
+			 "was %s)", !i ? "A" : "B", st ? st : "?");
+	} else {
+		runmatch_alike(doc_a(p, i - 1), doc_b(p, j - 1), why,
+			       sizeof(why));
+	}
+	return refuse(c, p->la->key, why);
+}
+
+/* Match the runs of P: the latest of each file that ran alike, or every
+ * pair that did. */
+static bool match_key(struct snapcompare *c, const struct pairing *p)
+{
+	size_t n = p->la->n, m = p->lb->n, i, j, found = 0;
 	char run[480];
 	bool ok = true;
 
-	if (!c->every_pair)
-		return match_pair(c, p->la->key, p, n - 1, m - 1);
-	for (i = 0; ok && i < n; i++)
+	for (i = n; !c->every_pair && i > 0; i--)
+		for (j = m; j > 0; j--)
+			if (pairable(p, i - 1, j - 1))
+				return match_pair(c, p->la->key, p, i - 1,
+						  j - 1);
+	for (i = 0; c->every_pair && ok && i < n; i++)
 		for (j = 0; ok && j < m; j++) {
+			if (!pairable(p, i, j))
+				continue;
 			if (n > 1 || m > 1)
 				snprintf(run, sizeof(run), "%s [A %zu, B %zu]",
 					 p->la->key, i + 1, j + 1);
 			else
 				snprintf(run, sizeof(run), "%s", p->la->key);
 			ok = match_pair(c, run, p, i, j);
+			found++;
 		}
-	return ok;
+	return ok && !found ? refuse_key(c, p) : ok;
 }
 
 /* KEY into the list *L of *N (capacity *CAP). */
@@ -453,6 +516,11 @@ void snapcompare_fini(struct snapcompare *c)
 	}
 	for (i = 0; i < c->nmatched; i++)
 		free(c->matched[i].run);
+	for (i = 0; i < c->nrefused; i++) {
+		free(c->refused[i].run);
+		free(c->refused[i].why);
+	}
+	free(c->refused);
 	for (i = 0; i < c->nonly_a; i++)
 		free(c->only_a[i]);
 	for (i = 0; i < c->nonly_b; i++)
@@ -535,14 +603,26 @@ static json_t *strings_json(char *const *l, size_t n)
 	return a;
 }
 
+static json_t *refused_json(const struct snapcompare *c)
+{
+	json_t *r = json_array();
+	size_t i;
+
+	for (i = 0; r && i < c->nrefused; i++)
+		json_array_append_new(r, json_pack("{s:s s:s}", "run",
+			c->refused[i].run, "why", c->refused[i].why));
+	return r;
+}
+
 json_t *snapcompare_json(const struct snapcompare *c)
 {
-	json_t *v = json_pack("{s:s s:s s:o s:s s:o s:o s:o s:o}", "a",
+	json_t *v = json_pack("{s:s s:s s:o s:s s:o s:o s:o s:o s:o}", "a",
 		c->name_a, "b", c->name_b, "facts", facts_json(c),
 		"matching", c->every_pair ? "every pair" : "latest",
 		"matched", matched_json(c), "figures", figures_json(c),
 		"only_a", strings_json(c->only_a, c->nonly_a), "only_b",
-		strings_json(c->only_b, c->nonly_b));
+		strings_json(c->only_b, c->nonly_b), "refused",
+		refused_json(c));
 
 	if (v && c->experiments.present)
 		json_object_set_new(v, "experiments",

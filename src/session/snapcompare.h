@@ -41,9 +41,17 @@ struct snapcompare_match {
 	size_t a, a_of, b, b_of;
 };
 
+/* Runs of one preset and target that were not compared, and why: "A's
+ * run 2 of 2 was cancelled", "sizes differ: 32 MiB vs 100 MiB". */
+struct snapcompare_refusal {
+	char *run, *why;
+};
+
 struct snapcompare {
 	char *name_a, *name_b;
 	bool every_pair;
+	struct snapcompare_refusal *refused;
+	size_t nrefused, crefused;
 	struct snapcompare_fact *facts;
 	struct snapcompare_figure *figs;
 	struct snapcompare_match *matched;
@@ -54,8 +62,10 @@ struct snapcompare {
 };
 
 /* Compare A and B (named NAME_A, NAME_B) into C: the runs of one preset
- * and target matched the latest of A with the latest of B, or
- * (EVERY_PAIR) each with each.  0, or -ENOMEM (C is then empty). */
+ * and target matched the latest of A with the latest of B that ran alike
+ * (runmatch.h: finished, same settings, disk and variant), or
+ * (EVERY_PAIR) each with each that ran alike; the runs that could not be
+ * paired go to C's refused, with why.  0, or -ENOMEM (C is then empty). */
 int snapcompare_build(struct snapcompare *c, const struct snapdoc *a,
 		      const struct snapdoc *b, const char *name_a,
 		      const char *name_b, bool every_pair);
@@ -65,7 +75,8 @@ void snapcompare_fini(struct snapcompare *c);
 /* C as the compare document's body: "a", "b", "facts" [{name, a, b}],
  * "matching" ("latest" or "every pair"), "matched" [{run, a, a_of, b,
  * b_of}], "figures" [{run, figure, unit, a, b, ratio, change_pct}],
- * "only_a", "only_b", "experiments" (doc/schema/compare.json).  NULL when
+ * "only_a", "only_b", "refused" [{run, why}], "experiments"
+ * (doc/schema/compare.json).  NULL when
  * out of memory. */
 json_t *snapcompare_json(const struct snapcompare *c);
 

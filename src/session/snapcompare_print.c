@@ -97,6 +97,28 @@ static void print_matched(FILE *f, const struct snapcompare *c)
 	}
 }
 
+/* The runs that were not compared, and why. */
+static void print_refused(FILE *f, const struct snapcompare *c, bool md)
+{
+	size_t i;
+
+	if (c->nrefused)
+		fputs(md ? "\n## Runs not compared\n\n| run | why |\n"
+		      "|---|---|\n" : "\nRuns not compared (only like runs "
+		      "are):\n", f);
+	for (i = 0; i < c->nrefused; i++) {
+		if (!md) {
+			fprintf(f, "  %s: %s\n", str(c->refused[i].run),
+				str(c->refused[i].why));
+			continue;
+		}
+		fputc('|', f);
+		mdcell_put(f, str(c->refused[i].run));
+		mdcell_put(f, str(c->refused[i].why));
+		fputc('\n', f);
+	}
+}
+
 static void print_facts(FILE *f, const struct snapcompare *c)
 {
 	int wn = WIDTH(c->facts, c->nfacts, name, 4);
@@ -136,6 +158,7 @@ static void print_text(FILE *f, const struct snapcompare *c)
 			str(c->figs[i].run), wf, str(c->figs[i].figure), t.a,
 			t.b, t.ratio, t.pct, str(c->figs[i].unit));
 	}
+	print_refused(f, c, false);
 	snapexp_compare_print(f, &c->experiments, false);
 }
 
@@ -171,6 +194,7 @@ static void print_md(FILE *f, const struct snapcompare *c)
 		mdcell_put(f, str(c->figs[i].unit));
 		fprintf(f, " %s | %s | %s | %s |\n", t.a, t.b, t.ratio, t.pct);
 	}
+	print_refused(f, c, true);
 	snapexp_compare_print(f, &c->experiments, true);
 }
 

@@ -40,6 +40,7 @@ UNIT_TESTS = \
 	tests/unit/test_presets_builtin \
 	tests/unit/test_procstat \
 	tests/unit/test_replay \
+	tests/unit/test_runmatch \
 	tests/unit/test_sample \
 	tests/unit/test_series \
 	tests/unit/test_settings \
