@@ -310,6 +310,11 @@ static void performance(struct app *a)
 
 		if (!k->has_freq)
 			continue;
+		if (k->freq.governor && !strcmp(k->freq.governor,
+						"performance")) {
+			ok++;	/* there already: nothing to write or undo */
+			continue;
+		}
 		cluster_label(k, label, sizeof(label));
 		rc = tune_governor(&a->tune, k->policy, "performance");
 		if (tunemsg_outcome(&a->tune, JOURNAL_GOVERNOR, label, rc,
@@ -688,6 +693,7 @@ static void answered(struct app *a, const struct dialog *d)
 {
 	const char *item = d->sel < d->n ? d->items[d->sel] : "";
 
+	tune_begin(&a->tune);	/* what this answer writes is one action */
 	switch (d->purpose) {
 	case P_GOV: {
 		const struct cluster *k = cluster_of(a, d->arg);
@@ -754,9 +760,26 @@ bool tuneui_modal_key(struct app *a, int ch)
 	return true;
 }
 
+/* u: the last action as a whole (P's every cluster, both limits). */
 void tuneui_undo_last(struct app *a)
 {
-	tuneui_undo(a, journal_last_undoable(&a->tune.journal));
+	size_t idx[TUNE_FIXED_MAX], n, i;
+	char first[sizeof(a->message)] = "";
+
+	n = journal_last_action(&a->tune.journal, idx, TUNE_FIXED_MAX);
+	if (n == 0) {
+		tuneui_undo(a, -1);
+		return;
+	}
+	tune_begin(&a->tune);
+	for (i = 0; i < n; i++) {
+		tuneui_undo(a, (long)idx[i]);
+		if (!i)
+			snprintf(first, sizeof(first), "%s", a->message);
+	}
+	if (n > 1)
+		app_say(a, _("%s (and %zu more changes of that action)"),
+			first, n - 1);
 }
 
 void tuneui_journal(struct app *a)

@@ -405,21 +405,26 @@ static int print_json(const struct set_cmd *c)
 	return rc;
 }
 
-/* --undo: the newest change not yet taken back. */
+/* --undo: the newest action not yet taken back, as a whole (every
+ * cluster of "set governor=performance"). */
 static void run_undo(struct set_cmd *c)
 {
-	long k = journal_last_undoable(&c->tune.journal);
+	size_t idx[TUNE_FIXED_MAX], n, i;
 	char label[64];
 
-	if (k < 0) {
+	n = journal_last_action(&c->tune.journal, idx, TUNE_FIXED_MAX);
+	if (n == 0) {
 		fprintf(stderr, _("benchtop set: nothing to undo in %s\n"),
 			c->jpath);
 		c->failed++;
 		return;
 	}
-	tunemsg_label(&c->tune.journal.v[k], label, sizeof(label));
-	report(c, c->tune.journal.v[k].kind, label, tune_undo(&c->tune,
-							       (size_t)k));
+	for (i = 0; i < n; i++) {
+		const struct journal_entry *e = &c->tune.journal.v[idx[i]];
+
+		tunemsg_label(e, label, sizeof(label));
+		report(c, e->kind, label, tune_undo(&c->tune, idx[i]));
+	}
 }
 
 /* --restore: every target back to its value before the first change. */
@@ -503,9 +508,10 @@ int cmd_set_main(int argc, char **argv)
 	tune_init(&c->tune, "/proc", "/sys");
 	if (open_journal(c))
 		c->failed++;
-	else if (c->undo)
+	tune_begin(&c->tune);	/* this command line is one action */
+	if (!c->failed && c->undo)
 		run_undo(c);
-	else if (c->restore)
+	else if (!c->failed && c->restore)
 		run_restore(c);
 	for (i = 0; i < c->nacts; i++)
 		if (c->acts[i].kind == ACT_IRQ)

@@ -130,19 +130,50 @@ static bool undone(const struct journal *j, size_t i)
 	return false;
 }
 
+static bool undoable(const struct journal *j, size_t i)
+{
+	const struct journal_entry *e = &j->v[i];
+
+	return !e->err && e->undo_of < 0 && !e->restore &&
+	       strcmp(e->old, e->new) != 0 && !undone(j, i);
+}
+
 long journal_last_undoable(const struct journal *j)
 {
 	size_t i;
 
-	for (i = j->n; i-- > 0;) {
-		const struct journal_entry *e = &j->v[i];
-
-		if (e->err || e->undo_of >= 0 || e->restore ||
-		    strcmp(e->old, e->new) == 0 || undone(j, i))
-			continue;
-		return (long)i;
-	}
+	for (i = j->n; i-- > 0;)
+		if (undoable(j, i))
+			return (long)i;
 	return -1;
+}
+
+size_t journal_last_action(const struct journal *j, size_t *idx,
+			   size_t max)
+{
+	long k = journal_last_undoable(j);
+	unsigned act;
+	size_t i, n = 0;
+
+	if (k < 0 || !max)
+		return 0;
+	act = j->v[k].action;
+	idx[n++] = (size_t)k;
+	for (i = (size_t)k; act && i-- > 0 && n < max;)
+		if (j->v[i].action == act && undoable(j, i))
+			idx[n++] = i;
+	return n;
+}
+
+unsigned journal_max_action(const struct journal *j)
+{
+	unsigned m = 0;
+	size_t i;
+
+	for (i = 0; i < j->n; i++)
+		if (j->v[i].action > m)
+			m = j->v[i].action;
+	return m;
 }
 
 json_t *journal_entry_json(const struct journal_entry *e, size_t index)
@@ -180,6 +211,8 @@ json_t *journal_entry_json(const struct journal_entry *e, size_t index)
 	json_object_set_new(o, "undo_of", e->undo_of >= 0 ?
 			    json_integer(e->undo_of) : json_null());
 	json_object_set_new(o, "restore", json_boolean(e->restore));
+	if (e->action)
+		json_object_set_new(o, "action", json_integer(e->action));
 	return o;
 }
 

@@ -48,6 +48,10 @@ struct journal_entry {
 	int err;		/* 0: the write succeeded; else its errno,
 				 * or TUNE_ESHORT for a short write */
 	bool matched;		/* readback equals new */
+	unsigned action;	/* entries of one user action share it (P on
+				 * every cluster, a set command line); 0:
+				 * an entry alone (a journal of an older
+				 * version) */
 	enum journal_move move;	/* IRQs: see enum journal_move */
 	uint64_t count0;	/* IRQs: interrupts when it was written */
 	long undo_of;		/* index of the entry this undoes, or -1 */
@@ -91,6 +95,16 @@ size_t journal_in_force(const struct journal *j, size_t *idx, size_t max);
 
 /* The newest entry that changed a value and was not undone since, or -1. */
 long journal_last_undoable(const struct journal *j);
+
+/* The entries of the newest action that can be undone (that of
+ * journal_last_undoable), newest first, into IDX (at most MAX): undone
+ * in that order, they take the action back as a whole (limits in a safe
+ * order, as they were written in one).  Returns how many (0: none). */
+size_t journal_last_action(const struct journal *j, size_t *idx,
+			   size_t max);
+
+/* The largest action number in J (0 when none). */
+unsigned journal_max_action(const struct journal *j);
 
 /* The journal as a JSON array of entry objects (keys in doc/json.md);
  * NULL when out of memory. */

@@ -7,6 +7,7 @@
 #include "tune/journalfile.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +89,10 @@ int journalfile_entry(json_t *o, struct journal_entry *e)
 	e->matched = json_is_true(json_object_get(o, "readback_matched"));
 	e->restore = json_is_true(json_object_get(o, "restore"));
 	e->undo_of = json_is_integer(u) ? (long)json_integer_value(u) : -1;
+	t = json_object_get(o, "action");
+	e->action = json_is_integer(t) && json_integer_value(t) > 0 &&
+		    json_integer_value(t) <= UINT_MAX ?
+		    (unsigned)json_integer_value(t) : 0;
 	return 0;
 }
 

@@ -49,6 +49,13 @@ void tune_init(struct tune *t, const char *proc_root, const char *sys_root)
 	journal_init(&t->journal);
 }
 
+void tune_begin(struct tune *t)
+{
+	unsigned m = journal_max_action(&t->journal);
+
+	t->action = (t->action > m ? t->action : m) + 1;
+}
+
 void tune_fini(struct tune *t)
 {
 	journal_fini(&t->journal);
@@ -475,6 +482,7 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 	e.kind = tg->kind;
 	e.undo_of = undo_of;
 	e.restore = restore;
+	e.action = t->action;
 	snprintf(e.target, sizeof(e.target), "%s", tg->id);
 	snprintf(e.new, sizeof(e.new), "%s", v);
 	if (strcmp(v, value))

@@ -18,6 +18,7 @@ struct tune {
 	const char *proc_root;	/* "/proc" */
 	const char *sys_root;	/* "/sys" */
 	struct journal journal;
+	unsigned action;	/* the action the next writes belong to */
 	unsigned fixed[TUNE_FIXED_MAX];	/* IRQs the kernel will not move */
 	size_t nfixed;
 	char allowed[256];	/* after -EDOM: the values the kernel offers
@@ -47,6 +48,10 @@ struct tune_freq_step {
 };
 
 void tune_init(struct tune *t, const char *proc_root, const char *sys_root);
+
+/* Start a user action: the writes until the next tune_begin are one
+ * action, undone together (journal_last_action). */
+void tune_begin(struct tune *t);
 void tune_fini(struct tune *t);
 
 /* Whether the process runs as root (effective user id 0). */

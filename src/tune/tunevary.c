@@ -240,6 +240,8 @@ int tunevary_apply(struct tunevary *tv, size_t i, size_t vi, char *msg,
 	struct tunevary_item *it = &tv->v[i];
 	const char *value = it->spec.values[vi];
 
+	if (tv->tune)
+		tune_begin(tv->tune);	/* one variant's setting, one action */
 	switch (it->spec.kind) {
 	case TUNESPEC_IRQ:
 		return irq_apply(tv, it, value, msg, size);
@@ -332,8 +334,12 @@ static int restore_since(struct tune *t, size_t j0)
 
 int tunevary_restore(struct tunevary *tv)
 {
-	int failed = tv->tune ? restore_since(tv->tune, tv->j0) : 0;
+	int failed;
 	size_t i;
+
+	if (tv->tune)
+		tune_begin(tv->tune);
+	failed = tv->tune ? restore_since(tv->tune, tv->j0) : 0;
 
 	for (i = 0; i < tv->n; i++) {
 		struct tunevary_item *it = &tv->v[i];

@@ -5,7 +5,7 @@
 # --undo takes back the newest change, --restore everything, headless.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 11
+plan 13
 P4=sys/devices/system/cpu/cpufreq/policy4
 J=$BENCHTOP_RUNTIME_DIR/journal.json
 
@@ -49,6 +49,23 @@ check $? "--restore puts the governor back to ondemand"
 check $? "a second --restore: nothing to restore, status 0"
 [ "$(cat "$TMPD/o.urc3")" = 1 ] && grep -q "^benchtop set: nothing to undo in $J\$" "$TMPD/o.u3"
 check $? "--undo with nothing left: status 1, one sentence"
+
+# One set command line is one action: --undo takes back all it wrote
+# (both clusters of governor=performance), not its last write only.
+rm -f "$J"
+P0=sys/devices/system/cpu/cpufreq/policy0
+run '$B set governor=performance > $O.p 2>&1; echo $? > $O.prc
+	echo $(cat $D/'$P0'/scaling_governor) $(cat $D/'$P4'/scaling_governor) > $O.ps1
+	$B set --undo > $O.pu 2>&1; echo $? > $O.purc
+	echo $(cat $D/'$P0'/scaling_governor) $(cat $D/'$P4'/scaling_governor) > $O.ps2
+	$B set --undo > $O.pu2 2>&1; echo $? > $O.purc2'
+[ "$(cat "$TMPD/o.prc")" = 0 ] && [ "$(cat "$TMPD/o.ps1")" = "performance performance" ] &&
+	[ "$(cat "$TMPD/o.purc")" = 0 ] && [ "$(cat "$TMPD/o.ps2")" = "ondemand ondemand" ] &&
+	[ "$(grep -c 'governor performance -> ondemand' "$TMPD/o.pu")" = 2 ]
+st=$?; [ $st = 0 ] || diag "set said:" "$(cat "$TMPD/o.p")" "after: $(cat "$TMPD/o.ps1")" "--undo said:" "$(cat "$TMPD/o.pu")" "after: $(cat "$TMPD/o.ps2")"
+check $st "set governor=performance on both clusters, then one --undo: both back to ondemand"
+[ "$(cat "$TMPD/o.purc2")" = 1 ] && grep -q "^benchtop set: nothing to undo in $J\$" "$TMPD/o.pu2"
+check $? "and a second --undo has nothing left: status 1, one sentence"
 
 # A journal file that is not a journal is refused, and kept as it is.
 mkdir -p "$BENCHTOP_RUNTIME_DIR"

@@ -459,6 +459,44 @@ START_TEST(limits_in_order_and_restore)
 }
 END_TEST
 
+/* u takes back what one action wrote, as a whole: both limits of one
+ * change (newest first, so undoing them crosses nothing), then the
+ * action before; writes outside any action (0) stay alone. */
+START_TEST(undo_by_action)
+{
+	struct tune t;
+	struct cpuset s = cpus("4-7");
+	long idx[2], k;
+	size_t u[8];
+
+	files();
+	tune_init(&t, proc, sys);
+	k = tune_governor(&t, 4, "powersave");		/* action 0: alone */
+	tune_begin(&t);
+	ck_assert_int_ge(tune_irq(&t, 151, &s), 0);
+	tune_begin(&t);
+	ck_assert_int_eq(tune_freq(&t, 4, 1400000, 1600000, idx), 2);
+	ck_assert_uint_eq(journal_last_action(&t.journal, u, 8), 2);
+	ck_assert_uint_eq(u[0], (size_t)idx[1]);	/* min, written last */
+	ck_assert_uint_eq(u[1], (size_t)idx[0]);
+	tune_begin(&t);
+	ck_assert_int_ge(tune_undo(&t, u[0]), 0);
+	ck_assert_int_ge(tune_undo(&t, u[1]), 0);
+	ck_assert_str_eq(get(MIN), "200000");
+	ck_assert_str_eq(get(MAX), "2000000");
+	/* then the pin alone, then the governor alone */
+	ck_assert_uint_eq(journal_last_action(&t.journal, u, 8), 1);
+	ck_assert_int_eq(t.journal.v[u[0]].kind, JOURNAL_IRQ);
+	ck_assert_int_ge(tune_undo(&t, u[0]), 0);
+	ck_assert_uint_eq(journal_last_action(&t.journal, u, 8), 1);
+	ck_assert_uint_eq(u[0], (size_t)k);
+	ck_assert_int_ge(tune_undo(&t, u[0]), 0);
+	ck_assert_uint_eq(journal_last_action(&t.journal, u, 8), 0);
+	ck_assert_uint_eq(journal_max_action(&t.journal), 3);
+	tune_fini(&t);
+}
+END_TEST
+
 static Suite *tune_suite(void)
 {
 	Suite *s = suite_create("tune");
@@ -477,6 +515,7 @@ static Suite *tune_suite(void)
 	tcase_add_test(io, irq_write_refused);
 	tcase_add_test(io, governor_and_scheduler);
 	tcase_add_test(io, limits_in_order_and_restore);
+	tcase_add_test(io, undo_by_action);
 	suite_add_tcase(s, pure);
 	suite_add_tcase(s, io);
 	return s;
