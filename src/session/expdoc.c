@@ -27,6 +27,7 @@ static void side(struct jsonload *l, void *el, const json_t *v)
 	s->min = jsonload_num(l, v, "min");
 	s->max = jsonload_num(l, v, "max");
 	s->n = jsonload_int(l, v, "n", 0);
+	s->noutliers = json_array_size(jsonload_arr(l, v, "outliers"));
 }
 
 static void cmp(struct jsonload *l, void *el, const json_t *v)

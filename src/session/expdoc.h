@@ -20,6 +20,7 @@ struct expdoc_variant {
 struct expdoc_side {
 	double median, min, max;	/* NAN when missing */
 	long long n;			/* runs; 0 when missing */
+	size_t noutliers;		/* runs far outside the others */
 };
 
 /* A later variant against A. */

@@ -70,8 +70,7 @@ static void head(FILE *f, const struct expdoc *e, bool md)
 static void row(FILE *f, bool md, const char *fig, const char *var,
 		const struct expdoc_side *side, const struct expdoc_cmp *cmp)
 {
-	char med[32], lo[32], hi[32], range[72], ratio[32] = "";
-	const char *say = cmp ? str(cmp->sentence) : "";
+	char med[32], lo[32], hi[32], range[72], ratio[32] = "", say[320];
 
 	fmt(isnan(side->median) ? 0 : side->median, med, sizeof(med));
 	fmt(isnan(side->min) ? 0 : side->min, lo, sizeof(lo));
@@ -81,6 +80,12 @@ static void row(FILE *f, bool md, const char *fig, const char *var,
 		snprintf(med, sizeof(med), "-"), snprintf(range, 72, "-");
 	if (cmp && !isnan(cmp->ratio))
 		snprintf(ratio, sizeof(ratio), "%.3f", cmp->ratio);
+	/* a run far outside the others is said, not averaged away */
+	snprintf(say, sizeof(say), "%s", cmp ? str(cmp->sentence) : "");
+	if (side->noutliers)
+		snprintf(say + strlen(say), sizeof(say) - strlen(say),
+			 "%s%zu run%s far off the others", cmp ? "; " : "",
+			 side->noutliers, side->noutliers == 1 ? "" : "s");
 	if (!md) {
 		fprintf(f, "%-22.22s %-3.3s %9s %-19s %6s  %s\n", fig, var, med,
 			range, ratio, say);

@@ -189,6 +189,9 @@ START_TEST(table_from_runs)
 		run(0, "ok", 70));
 	json_t *figs = experiment_figures(runs, 2, NULL), *f, *exp, *c, *a;
 	struct snapexp_figure rows[4];
+	char *text;
+	size_t len;
+	FILE *mem;
 
 	ck_assert_uint_eq(json_array_size(figs), 1);
 	f = json_array_get(figs, 0);
@@ -223,6 +226,17 @@ START_TEST(table_from_runs)
 	ck_assert_str_eq(rows[1].verdict, "higher");
 	ck_assert_double_eq_tol(rows[1].ratio, 100.0 / 50.5, 1e-9);
 	ck_assert(!rows[0].has_ratio);
+	/* the table says A's outlier on A's row */
+	json_object_set_new(exp, "preset", json_string("seq-direct"));
+	text = NULL;
+	mem = open_memstream(&text, &len);
+	snapexp_print(mem, exp, false);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(text, "\nwrite MB/s             A        "
+				     "50.5 49-70                       1 run far "
+				     "off the others\n"));
+	ck_assert_ptr_nonnull(strstr(text, "  faster by 43-104 %\n"));
+	free(text);
 	json_decref(exp);
 	json_decref(runs);
 }
