@@ -31,6 +31,8 @@ struct expdoc_cmp {
 
 struct expdoc_figure {
 	const char *name, *unit;
+	double drift_tau, drift_p;	/* the runs' trend in run order; NAN
+					 * when not said */
 	struct expdoc_side *sides;	/* one per variant */
 	struct expdoc_cmp *cmps;	/* one per variant after A */
 	size_t nsides, ncmps;

@@ -14,6 +14,9 @@
 #include <string.h>
 
 
+/* A trend across the runs below this p is said under the figure. */
+#define SNAPEXP_DRIFT_P 0.01
+
 /* S, or "-" when missing or "". */
 static const char *str(const char *s)
 {
@@ -113,6 +116,13 @@ static void figure(FILE *f, const struct expdoc *e,
 	for (k = 0; k < fig->nsides; k++)
 		row(f, md, k ? "" : name, var_name(e, k), &fig->sides[k],
 		    k && k - 1 < fig->ncmps ? &fig->cmps[k - 1] : NULL);
+	if (!(fig->drift_p < SNAPEXP_DRIFT_P))	/* NAN: not said */
+		return;
+	fputs(md ? "| | | | | | " : "                         ", f);
+	fprintf(f, "the runs drift %s in the order run (Kendall tau %+.2f, "
+		"p %.2g): heat, a filling disk?%s\n", fig->drift_tau > 0 ?
+		"upwards" : "downwards", fig->drift_tau, fig->drift_p,
+		md ? " |" : "");
 }
 
 /* Whether E's runs are iozone's (figures "write 4k" ... in groups of

@@ -280,6 +280,40 @@ START_TEST(table_is_one_family)
 }
 END_TEST
 
+/* A creep over the runs (A B B A A B B A, each 2 % above the last)
+ * is said: drift tau 1, p = 2/8!, and a line under the figure. */
+START_TEST(drift_is_said)
+{
+	static const int order[] = { 0, 1, 1, 0, 0, 1, 1, 0 };
+	json_t *runs = json_array(), *figs, *d, *exp;
+	char *text = NULL;
+	size_t i, len;
+	FILE *mem;
+
+	for (i = 0; i < 8; i++)
+		json_array_append_new(runs, run(order[i], "ok",
+						50 * (1 + 0.02 * (double)i)));
+	figs = experiment_figures(runs, 2, NULL);
+	d = json_object_get(json_array_get(figs, 0), "drift");
+	ck_assert_double_eq_tol(json_real_value(json_object_get(d, "tau")), 1,
+				1e-12);
+	ck_assert_double_eq_tol(json_real_value(json_object_get(d, "p")),
+				2 / 40320.0, 1e-15);
+	exp = json_pack("{s:o s:[{s:s s:s} {s:s s:s}]}", "figures", figs,
+			"variants", "name", "A", "label", "x", "name", "B",
+			"label", "y");
+	mem = open_memstream(&text, &len);
+	snapexp_print(mem, exp, false);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(text, "\n                         the "
+		"runs drift upwards in the order run (Kendall tau +1.00, p "
+		"5e-05): heat, a filling disk?\n"));
+	free(text);
+	json_decref(exp);
+	json_decref(runs);
+}
+END_TEST
+
 START_TEST(auto_looks)
 {
 	unsigned n, looks = 0;
@@ -351,6 +385,7 @@ int main(void)
 	tcase_add_test(tc, grid_variants);
 	tcase_add_test(tc, table_from_runs);
 	tcase_add_test(tc, table_is_one_family);
+	tcase_add_test(tc, drift_is_said);
 	tcase_add_test(tc, auto_looks);
 	tcase_add_test(tc, auto_decides);
 	tcase_add_test(tc, restore_to_the_value_before);
