@@ -174,21 +174,30 @@ void experiment_opts(const struct experiment *ex, struct verdict_opts *o)
 	o->margin_pct = ex->margin_pct;
 }
 
+/* Whether comparison C holds auto up: it cannot tell, and more runs
+ * would decide it (a count at 0 in most runs has no ratio and no number
+ * of runs that decides it). */
+static bool open_question(const json_t *c)
+{
+	const char *k = json_string_value(json_object_get(c, "verdict"));
+
+	if (k && (!strcmp(k, "higher") || !strcmp(k, "lower") ||
+		  !strcmp(k, "same")))
+		return false;
+	return json_is_integer(json_object_get(c, "more_runs"));
+}
+
 bool experiment_decided(const json_t *figs)
 {
 	const json_t *f, *c;
-	const char *k;
 	size_t i, j;
 
 	json_array_foreach(figs, i, f) {
 		if (!json_is_true(json_object_get(f, "main")))
 			continue;
-		json_array_foreach(json_object_get(f, "comparisons"), j, c) {
-			k = json_string_value(json_object_get(c, "verdict"));
-			if (!k || (strcmp(k, "higher") && strcmp(k, "lower") &&
-				   strcmp(k, "same")))
+		json_array_foreach(json_object_get(f, "comparisons"), j, c)
+			if (open_question(c))
 				return false;
-		}
 	}
 	return true;
 }

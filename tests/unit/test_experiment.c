@@ -336,7 +336,8 @@ END_TEST
 /* Runs of two main figures, B twice A with 1 % spread: decided at
  * auto's second look (7 a side, 1 %: p 2/3432), not at its first (5 a
  * side: 2/252 is above 1 % / 2); a figure that is not main does not hold
- * the experiment up. */
+ * the experiment up, nor a main count at 0 that more runs cannot decide,
+ * but a main rate that more runs would decide does. */
 START_TEST(auto_decides)
 {
 	static const double w[] = { 50, 50.5, 49.5, 50.2, 49.8, 50.1, 49.9 };
@@ -356,6 +357,11 @@ START_TEST(auto_decides)
 				"value", k && i % 2 ? 80.0 : k ? 30.0 : w[i],
 				"unit", "ms", "main", 0);
 
+			json_array_append_new(json_object_get(json_object_get(
+				r, "result"), "figures"), json_pack("{s:s s:i "
+				"s:s s:b}", "name", "retransmits", "value",
+				k && i == 3 ? 7 : 0, "unit", "", "main", 1));
+
 			if (i < 5)
 				json_array_append(runs5, r);
 			json_array_append_new(runs7, r);
@@ -367,6 +373,12 @@ START_TEST(auto_decides)
 	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
 		json_object_get(json_array_get(f7, 2), "comparisons"), 0),
 		"verdict")), "unclear");	/* latency: not main */
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
+		json_object_get(json_array_get(f7, 3), "comparisons"), 0),
+		"verdict")), "unclear");	/* retransmits: no ratio */
+	/* the latency made main: more runs would decide it, so it holds */
+	json_object_set_new(json_array_get(f7, 2), "main", json_true());
+	ck_assert(!experiment_decided(f7));
 	json_decref(f5);
 	json_decref(f7);
 	json_decref(runs5);
