@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/numlog.h"
 #include "bench/benchresult.h"
 #include "bench/verdict.h"
 
@@ -173,21 +174,30 @@ void experiment_opts(const struct experiment *ex, struct verdict_opts *o)
 	o->margin_pct = ex->margin_pct;
 }
 
+/* Whether comparison C holds auto up: it cannot tell, and more runs
+ * would decide it (a count at 0 in most runs has no ratio and no number
+ * of runs that decides it). */
+static bool open_question(const json_t *c)
+{
+	const char *k = json_string_value(json_object_get(c, "verdict"));
+
+	if (k && (!strcmp(k, "higher") || !strcmp(k, "lower") ||
+		  !strcmp(k, "same")))
+		return false;
+	return json_is_integer(json_object_get(c, "more_runs"));
+}
+
 bool experiment_decided(const json_t *figs)
 {
 	const json_t *f, *c;
-	const char *k;
 	size_t i, j;
 
 	json_array_foreach(figs, i, f) {
 		if (!json_is_true(json_object_get(f, "main")))
 			continue;
-		json_array_foreach(json_object_get(f, "comparisons"), j, c) {
-			k = json_string_value(json_object_get(c, "verdict"));
-			if (!k || (strcmp(k, "higher") && strcmp(k, "lower") &&
-				   strcmp(k, "same")))
+		json_array_foreach(json_object_get(f, "comparisons"), j, c)
+			if (open_question(c))
 				return false;
-		}
 	}
 	return true;
 }
@@ -334,6 +344,7 @@ static size_t samples(const struct runset *s, size_t variant,
 
 /* Each variant's values of each figure of the first good run. */
 struct table {
+	const struct runset *runs;
 	const struct benchresult *first;
 	size_t nfigs, nvariants, max;	/* max: values a cell may hold */
 	double *v;			/* cell (f, k) at (f * nvariants + k)
@@ -352,6 +363,7 @@ static int table_load(struct table *t, const struct runset *s,
 	size_t i, f, k;
 
 	memset(t, 0, sizeof(*t));
+	t->runs = s;
 	for (i = 0; i < s->n && !t->first; i++)	/* the first good run's */
 		t->first = s->ok[i] ? &s->res[i] : NULL;
 	t->nfigs = t->first ? t->first->nfigs : 0;
@@ -444,6 +456,40 @@ static json_t *compare_json(const struct verdict *v, const char *unit,
 }
 
 /* Figure F: each variant's side, and each later variant against A. */
+/* Figure F's drift: each good run's log over its variant's median, in
+ * the order run, against that order (verdict_trend); null below 6 runs
+ * or with a value not above 0. */
+static json_t *drift_json(const struct table *t, size_t f)
+{
+	const struct benchresult_figure *g;
+	const struct runset *s = t->runs;
+	double med[EXPERIMENT_VARIANTS_MAX], r[VERDICT_RUNS_MAX], tau, p;
+	struct verdict_side side;
+	size_t i, k, n = 0;
+
+	for (k = 0; k < t->nvariants && k < EXPERIMENT_VARIANTS_MAX; k++) {
+		verdict_side(cell(t, f, k), t->n[f * t->nvariants + k], &side);
+		med[k] = side.median;
+	}
+	for (i = 0; i < s->n && n < VERDICT_RUNS_MAX; i++) {
+		if (!s->ok[i] || s->variant[i] >= t->nvariants ||
+		    s->variant[i] >= EXPERIMENT_VARIANTS_MAX)
+			continue;
+		g = benchresult_figure(&s->res[i], t->first->figs[f].name);
+		if (!g || isnan(g->value))
+			continue;
+		if (!(g->value > 0) || !(med[s->variant[i]] > 0))
+			return json_null();
+		r[n++] = numlog_ln(g->value / med[s->variant[i]]);
+	}
+	if (n < 6)
+		return json_null();
+	p = verdict_trend(r, n, &tau);
+	return isnan(p) ? json_null() : json_pack("{s:f s:f s:I}", "tau", tau,
+						  "p", p, "runs",
+						  (json_int_t)n);
+}
+
 static json_t *figure_json(const struct table *t, size_t f,
 			   const struct verdict *vs)
 {
@@ -458,9 +504,9 @@ static json_t *figure_json(const struct table *t, size_t f,
 			json_array_append_new(cmps, compare_json(
 				&vs[f * (nv - 1) + k - 1], fig->unit, k));
 	}
-	return json_pack("{s:s s:s s:b s:o s:o}", "name", fig->name, "unit",
-			 fig->unit, "main", fig->main, "variants", sides,
-			 "comparisons", cmps);
+	return json_pack("{s:s s:s s:b s:o s:o s:o}", "name", fig->name,
+			 "unit", fig->unit, "main", fig->main, "variants",
+			 sides, "comparisons", cmps, "drift", drift_json(t, f));
 }
 
 json_t *experiment_figures(const json_t *runs, size_t nvariants,

@@ -76,7 +76,8 @@ bool experiment_look(unsigned n, unsigned budget);
 unsigned experiment_looks(unsigned budget);
 
 /* Whether every main figure of FIGS (experiment_figures()) is decided
- * against A: faster, slower or the same.  Pure. */
+ * against A - faster, slower or the same - or cannot be by more runs (no
+ * ratio: a count at 0).  Pure. */
 bool experiment_decided(const json_t *figs);
 
 /* Variant V's value index for each of TV's items (the first item varies

@@ -642,6 +642,63 @@ size_t verdict_outliers(const double *v, size_t n, bool *out)
 	return k;
 }
 
+/* P(I <= k) for the inversions I of a random order of N: the Mahonian
+ * numbers, prod_{i=1..n} (1 + q + ... + q^(i-1)), as a running sum over
+ * a window of i, scaled each step; NULL when out of memory. */
+static double *inversions_cdf(size_t n)
+{
+	size_t top = n * (n - 1) / 2, i, u, deg = 0;
+	double *c = calloc(top + 1, sizeof(*c)), *w = calloc(top + 1,
+							     sizeof(*w));
+
+	if (!c || !w) {
+		free(c);
+		free(w);
+		return NULL;
+	}
+	c[0] = 1;
+	for (i = 2; i <= n; i++) {
+		double run = 0;
+
+		deg += i - 1;
+		for (u = 0; u <= deg; u++) {	/* w[u] = sum c[u-i+1..u] */
+			run += c[u];
+			if (u >= i)
+				run -= c[u - i];
+			w[u] = run / (double)i;
+		}
+		memcpy(c, w, (deg + 1) * sizeof(*c));
+	}
+	for (u = 1; u <= top; u++)
+		c[u] += c[u - 1];
+	free(w);
+	return c;
+}
+
+double verdict_trend(const double *v, size_t n, double *tau)
+{
+	size_t i, j, inv = 0, conc = 0, top = n * (n - 1) / 2;
+	double *cdf, p;
+
+	*tau = 0;
+	if (n < 6)
+		return 1;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			inv += v[i] > v[j];
+			conc += v[i] < v[j];
+		}
+	*tau = ((double)conc - (double)inv) / (double)top;
+	cdf = inversions_cdf(n);
+	if (!cdf)
+		return NAN;
+	/* upwards: P(I <= top - conc), a tie counted as an inversion;
+	 * downwards: P(I >= inv) = P(I <= top - inv) by symmetry */
+	p = min2(1, 2 * min2(cdf[top - conc], cdf[top - inv]));
+	free(cdf);
+	return p;
+}
+
 const char *verdict_kind_name(enum verdict_kind k)
 {
 	static const char *const names[] = { "few", "same", "unclear",

@@ -127,6 +127,13 @@ const char *verdict_sentence(const struct verdict *v,
  * MAD above 0.  Returns how many are flagged. */
 size_t verdict_outliers(const double *v, size_t n, bool *out);
 
+/* A trend across the N values V in the order they ran (thermal creep, a
+ * filling disk): Kendall's tau against the run order into *TAU, and the
+ * exact two-sided p of "no trend" (every order equally likely: the
+ * Mahonian distribution of inversions; ties count as neither).  1 below
+ * 6 values; NAN when out of memory. */
+double verdict_trend(const double *v, size_t n, double *tau);
+
 /* The word for V's kind in JSON: "few", "same", "unclear", "higher",
  * "lower". */
 const char *verdict_kind_name(enum verdict_kind k);

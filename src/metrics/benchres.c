@@ -500,7 +500,7 @@ static void experiment(struct expo *e, const struct benchres *r)
 	}
 	expo_family(e, "benchtop_experiment_ratio", EXPO_GAUGE, NULL,
 		    "A variant's median over the first variant's, with the "
-		    "verdict the run-to-run spread supports.");
+		    "verdict its runs support (doc/bench.md).");
 	for (i = 0; i < n; i++) {
 		if (!f[i].has_ratio)
 			continue;

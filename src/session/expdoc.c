@@ -27,6 +27,7 @@ static void side(struct jsonload *l, void *el, const json_t *v)
 	s->min = jsonload_num(l, v, "min");
 	s->max = jsonload_num(l, v, "max");
 	s->n = jsonload_int(l, v, "n", 0);
+	s->noutliers = json_array_size(jsonload_arr(l, v, "outliers"));
 }
 
 static void cmp(struct jsonload *l, void *el, const json_t *v)
@@ -44,6 +45,8 @@ static void figure(struct jsonload *l, void *el, const json_t *v)
 
 	f->name = jsonload_str(l, v, "name");
 	f->unit = jsonload_str(l, v, "unit");
+	f->drift_tau = jsonload_num(l, jsonload_obj(l, v, "drift"), "tau");
+	f->drift_p = jsonload_num(l, jsonload_obj(l, v, "drift"), "p");
 	f->sides = jsonload_list(l, jsonload_arr(l, v, "variants"),
 				 "figures[].variants[].", sizeof(*f->sides),
 				 &f->nsides, side);

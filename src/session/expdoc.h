@@ -20,6 +20,7 @@ struct expdoc_variant {
 struct expdoc_side {
 	double median, min, max;	/* NAN when missing */
 	long long n;			/* runs; 0 when missing */
+	size_t noutliers;		/* runs far outside the others */
 };
 
 /* A later variant against A. */
@@ -30,6 +31,8 @@ struct expdoc_cmp {
 
 struct expdoc_figure {
 	const char *name, *unit;
+	double drift_tau, drift_p;	/* the runs' trend in run order; NAN
+					 * when not said */
 	struct expdoc_side *sides;	/* one per variant */
 	struct expdoc_cmp *cmps;	/* one per variant after A */
 	size_t nsides, ncmps;

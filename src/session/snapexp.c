@@ -14,6 +14,9 @@
 #include <string.h>
 
 
+/* A trend across the runs below this p is said under the figure. */
+#define SNAPEXP_DRIFT_P 0.01
+
 /* S, or "-" when missing or "". */
 static const char *str(const char *s)
 {
@@ -70,8 +73,7 @@ static void head(FILE *f, const struct expdoc *e, bool md)
 static void row(FILE *f, bool md, const char *fig, const char *var,
 		const struct expdoc_side *side, const struct expdoc_cmp *cmp)
 {
-	char med[32], lo[32], hi[32], range[72], ratio[32] = "";
-	const char *say = cmp ? str(cmp->sentence) : "";
+	char med[32], lo[32], hi[32], range[72], ratio[32] = "", say[320];
 
 	fmt(isnan(side->median) ? 0 : side->median, med, sizeof(med));
 	fmt(isnan(side->min) ? 0 : side->min, lo, sizeof(lo));
@@ -81,6 +83,12 @@ static void row(FILE *f, bool md, const char *fig, const char *var,
 		snprintf(med, sizeof(med), "-"), snprintf(range, 72, "-");
 	if (cmp && !isnan(cmp->ratio))
 		snprintf(ratio, sizeof(ratio), "%.3f", cmp->ratio);
+	/* a run far outside the others is said, not averaged away */
+	snprintf(say, sizeof(say), "%s", cmp ? str(cmp->sentence) : "");
+	if (side->noutliers)
+		snprintf(say + strlen(say), sizeof(say) - strlen(say),
+			 "%s%zu run%s far off the others", cmp ? "; " : "",
+			 side->noutliers, side->noutliers == 1 ? "" : "s");
 	if (!md) {
 		fprintf(f, "%-22.22s %-3.3s %9s %-19s %6s  %s\n", fig, var, med,
 			range, ratio, say);
@@ -108,6 +116,13 @@ static void figure(FILE *f, const struct expdoc *e,
 	for (k = 0; k < fig->nsides; k++)
 		row(f, md, k ? "" : name, var_name(e, k), &fig->sides[k],
 		    k && k - 1 < fig->ncmps ? &fig->cmps[k - 1] : NULL);
+	if (!(fig->drift_p < SNAPEXP_DRIFT_P))	/* NAN: not said */
+		return;
+	fputs(md ? "| | | | | | " : "                         ", f);
+	fprintf(f, "the runs drift %s in the order run (Kendall tau %+.2f, "
+		"p %.2g): heat, a filling disk?%s\n", fig->drift_tau > 0 ?
+		"upwards" : "downwards", fig->drift_tau, fig->drift_p,
+		md ? " |" : "");
 }
 
 /* Whether E's runs are iozone's (figures "write 4k" ... in groups of

@@ -9,7 +9,7 @@ RIG_SH=$top_srcdir/tests/rig/rig.sh
 [ -r "$RIG_SH" ] || { echo "1..0 # SKIP tests/rig/rig.sh is not there"; exit 0; }
 . "$RIG_SH"
 rig_trap 'rm -rf "$TMPD"'
-plan 11
+plan 14
 MB=1048576
 BENCHTOP_EXPERIMENT_HOOK=$top_srcdir/tests/integration/exp_rig_hook.sh
 RIG_HOOK_STATE=$TMPD/hook
@@ -58,28 +58,41 @@ if command -v iperf3 > /dev/null && rig_link_up 40; then
 	check $? "link: receiver found faster, B/A = 2 within 3 %"
 	[ "$(cat "$RIG_HOOK_STATE.link")" = 40 ] && json "$TMPD/link.json" 'd["restored"]'
 	check $? "link: the shaper is back to 40 Mbit/s"
+	# A true +10 %: 40 against 44 Mbit/s, --repeat auto (the default): it
+	# stops at the first look that decides both main figures.
+	echo 40 > "$RIG_HOOK_STATE.link"
+	rig_in_a "$BENCHTOP" experiment --preset iperf --time 2 \
+		--target "$RIG_ADDR_B" --port "$port" --vary hook:link=40,44 \
+		--json > "$TMPD/ten.json" 2> "$TMPD/ten.err"
+	check $? "link +10 %: an auto experiment, status 0"
+	diag "$(grep 'after ' "$TMPD/ten.err")"
+	json "$TMPD/ten.json" '[(c["verdict"], c["sentence"].startswith("faster by "), c["lo_pct"] <= 10 <= c["hi_pct"]) for f in d["figures"] if f["name"] in ("sender", "receiver") for c in f["comparisons"]] == [("higher", True, True)] * 2 and d["auto"] and d["repeat"] < 20'
+	check $? "link +10 %: sender and receiver faster by an interval that holds 10 %, before the budget"
 	# The XU4 write-up's experiment on the XU4 testbed: eth0's IRQ (151,
 	# through the chain) on the LITTLE cores, then on the big ones.  Here
-	# the pin lands in a testbed file, so the figure must not move.
+	# the pin lands in a testbed file, so nothing may move: a null
+	# experiment, auto with a budget of 10 a side.
 	if command -v "$UMOCKDEV_RUN" > /dev/null; then
 		rig_in_a "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
 			cp -r "$1/odroid-xu4/." "$UMOCKDEV_DIR/" &&
 			cp -r "$1/odroid-xu4-tune/." "$UMOCKDEV_DIR/" || exit 99
-			"$2" experiment --preset iperf --time 3 --target "$3" \
-				--port "$4" --vary irq:eth0=little,big --repeat 2 \
+			"$2" experiment --preset iperf --time 2 --target "$3" \
+				--port "$4" --vary irq:eth0=little,big --budget 10 \
 				--json > "$5.json" 2> "$5.err"
 			echo $? > "$5.rc"
 			cat "$UMOCKDEV_DIR/proc/irq/151/smp_affinity_list" > "$5.after"' \
 			sh "$TESTBEDS" "$BENCHTOP" "$RIG_ADDR_B" "$port" "$TMPD/xu4"
 		[ "$(cat "$TMPD/xu4.rc")" = 0 ] && [ "$(cat "$TMPD/xu4.after")" = 7 ]
 		check $? "XU4 testbed: irq:eth0=little,big over the rig link, status 0, IRQ 151 back on CPU 7"
-		json "$TMPD/xu4.json" '[(e["target"], e["new"]) for e in d["journal"]] == [("151", "0-3"), ("151", "4-7"), ("151", "0-3"), ("151", "7")]'
-		check $? "XU4 testbed: the journal pins 151 to 0-3, 4-7, 0-3 and restores 7"
+		json "$TMPD/xu4.json" '[(e["target"], e["new"]) for e in d["journal"]][:3] == [("151", "0-3"), ("151", "4-7"), ("151", "0-3")] and (d["journal"][-1]["target"], d["journal"][-1]["new"]) == ("151", "7") and all(e["new"] in ("0-3", "4-7") for e in d["journal"][:-1])'
+		check $? "XU4 testbed: the journal pins 151 to 0-3, 4-7, 0-3 ... and restores 7"
 		json "$TMPD/xu4.json" '[abs(c["ratio"] - 1) < 0.03 for f in d["figures"] if f["name"] == "receiver" for c in f["comparisons"]] == [True]'
 		check $? "XU4 testbed: a pin in a testbed file does not move the rate (B/A = 1 within 3 %)"
+		json "$TMPD/xu4.json" 'all(c["verdict"] not in ("higher", "lower") for f in d["figures"] for c in f["comparisons"])'
+		check $? "XU4 testbed: a null experiment claims no difference on any figure"
 	else
-		rig_skip 3 "umockdev-run missing"
+		rig_skip 4 "umockdev-run missing"
 	fi
 else
-	rig_skip 7 "${RIG_WHY:-no iperf3}"
+	rig_skip 10 "${RIG_WHY:-no iperf3}"
 fi

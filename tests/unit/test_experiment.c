@@ -189,6 +189,9 @@ START_TEST(table_from_runs)
 		run(0, "ok", 70));
 	json_t *figs = experiment_figures(runs, 2, NULL), *f, *exp, *c, *a;
 	struct snapexp_figure rows[4];
+	char *text;
+	size_t len;
+	FILE *mem;
 
 	ck_assert_uint_eq(json_array_size(figs), 1);
 	f = json_array_get(figs, 0);
@@ -223,6 +226,17 @@ START_TEST(table_from_runs)
 	ck_assert_str_eq(rows[1].verdict, "higher");
 	ck_assert_double_eq_tol(rows[1].ratio, 100.0 / 50.5, 1e-9);
 	ck_assert(!rows[0].has_ratio);
+	/* the table says A's outlier on A's row */
+	json_object_set_new(exp, "preset", json_string("seq-direct"));
+	text = NULL;
+	mem = open_memstream(&text, &len);
+	snapexp_print(mem, exp, false);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(text, "\nwrite MB/s             A        "
+				     "50.5 49-70                       1 run far "
+				     "off the others\n"));
+	ck_assert_ptr_nonnull(strstr(text, "  faster by 43-104 %\n"));
+	free(text);
 	json_decref(exp);
 	json_decref(runs);
 }
@@ -266,6 +280,40 @@ START_TEST(table_is_one_family)
 }
 END_TEST
 
+/* A creep over the runs (A B B A A B B A, each 2 % above the last)
+ * is said: drift tau 1, p = 2/8!, and a line under the figure. */
+START_TEST(drift_is_said)
+{
+	static const int order[] = { 0, 1, 1, 0, 0, 1, 1, 0 };
+	json_t *runs = json_array(), *figs, *d, *exp;
+	char *text = NULL;
+	size_t i, len;
+	FILE *mem;
+
+	for (i = 0; i < 8; i++)
+		json_array_append_new(runs, run(order[i], "ok",
+						50 * (1 + 0.02 * (double)i)));
+	figs = experiment_figures(runs, 2, NULL);
+	d = json_object_get(json_array_get(figs, 0), "drift");
+	ck_assert_double_eq_tol(json_real_value(json_object_get(d, "tau")), 1,
+				1e-12);
+	ck_assert_double_eq_tol(json_real_value(json_object_get(d, "p")),
+				2 / 40320.0, 1e-15);
+	exp = json_pack("{s:o s:[{s:s s:s} {s:s s:s}]}", "figures", figs,
+			"variants", "name", "A", "label", "x", "name", "B",
+			"label", "y");
+	mem = open_memstream(&text, &len);
+	snapexp_print(mem, exp, false);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(text, "\n                         the "
+		"runs drift upwards in the order run (Kendall tau +1.00, p "
+		"5e-05): heat, a filling disk?\n"));
+	free(text);
+	json_decref(exp);
+	json_decref(runs);
+}
+END_TEST
+
 START_TEST(auto_looks)
 {
 	unsigned n, looks = 0;
@@ -288,7 +336,8 @@ END_TEST
 /* Runs of two main figures, B twice A with 1 % spread: decided at
  * auto's second look (7 a side, 1 %: p 2/3432), not at its first (5 a
  * side: 2/252 is above 1 % / 2); a figure that is not main does not hold
- * the experiment up. */
+ * the experiment up, nor a main count at 0 that more runs cannot decide,
+ * but a main rate that more runs would decide does. */
 START_TEST(auto_decides)
 {
 	static const double w[] = { 50, 50.5, 49.5, 50.2, 49.8, 50.1, 49.9 };
@@ -308,6 +357,11 @@ START_TEST(auto_decides)
 				"value", k && i % 2 ? 80.0 : k ? 30.0 : w[i],
 				"unit", "ms", "main", 0);
 
+			json_array_append_new(json_object_get(json_object_get(
+				r, "result"), "figures"), json_pack("{s:s s:i "
+				"s:s s:b}", "name", "retransmits", "value",
+				k && i == 3 ? 7 : 0, "unit", "", "main", 1));
+
 			if (i < 5)
 				json_array_append(runs5, r);
 			json_array_append_new(runs7, r);
@@ -319,6 +373,12 @@ START_TEST(auto_decides)
 	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
 		json_object_get(json_array_get(f7, 2), "comparisons"), 0),
 		"verdict")), "unclear");	/* latency: not main */
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(
+		json_object_get(json_array_get(f7, 3), "comparisons"), 0),
+		"verdict")), "unclear");	/* retransmits: no ratio */
+	/* the latency made main: more runs would decide it, so it holds */
+	json_object_set_new(json_array_get(f7, 2), "main", json_true());
+	ck_assert(!experiment_decided(f7));
 	json_decref(f5);
 	json_decref(f7);
 	json_decref(runs5);
@@ -337,6 +397,7 @@ int main(void)
 	tcase_add_test(tc, grid_variants);
 	tcase_add_test(tc, table_from_runs);
 	tcase_add_test(tc, table_is_one_family);
+	tcase_add_test(tc, drift_is_said);
 	tcase_add_test(tc, auto_looks);
 	tcase_add_test(tc, auto_decides);
 	tcase_add_test(tc, restore_to_the_value_before);

@@ -306,6 +306,82 @@ START_TEST(outliers_and_units)
 }
 END_TEST
 
+/* Inversions of permutation P of N (for the brute force). */
+static unsigned inversions(const unsigned *p, unsigned n)
+{
+	unsigned i, j, k = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			k += p[i] > p[j];
+	return k;
+}
+
+/* Every permutation of 0..N-1 in turn (Heap's algorithm, iterative):
+ * the number with at most K inversions and at least K. */
+static void count_orders(unsigned n, unsigned k, unsigned *le, unsigned *ge)
+{
+	unsigned p[8], c[8] = { 0 }, i = 0, t, inv;
+
+	for (t = 0; t < n; t++)
+		p[t] = t;
+	*le = *ge = 0;
+	inv = inversions(p, n);
+	*le += inv <= k;
+	*ge += inv >= k;
+	while (i < n) {
+		if (c[i] < i) {
+			t = p[i % 2 ? c[i] : 0];
+			p[i % 2 ? c[i] : 0] = p[i];
+			p[i] = t;
+			inv = inversions(p, n);
+			*le += inv <= k;
+			*ge += inv >= k;
+			c[i]++;
+			i = 0;
+		} else {
+			c[i++] = 0;
+		}
+	}
+}
+
+/* The trend's p against every order of 6 and 7 values, and a steady
+ * creep of 8 runs: tau 1, p = 2 / 8!. */
+START_TEST(trend_against_every_order)
+{
+	static const double creep[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	double v[7], tau, fact;
+	unsigned n, r, i, le, ge, inv;
+
+	rng_state = 7;
+	for (n = 6; n <= 7; n++) {
+		for (fact = 1, i = 2; i <= n; i++)
+			fact *= i;
+		for (r = 0; r < 10; r++) {
+			unsigned rank[7];
+
+			for (i = 0; i < n; i++)
+				v[i] = uniform() + (r % 3) * 0.1 * i;
+			for (i = 0; i < n; i++) {
+				unsigned j;
+
+				rank[i] = 0;
+				for (j = 0; j < n; j++)
+					rank[i] += v[j] < v[i];
+			}
+			inv = inversions(rank, n);
+			count_orders(n, inv, &le, &ge);
+			ck_assert_double_eq_tol(verdict_trend(v, n, &tau),
+				fmin(1, 2 * fmin(le, ge) / fact), 1e-12);
+		}
+	}
+	ck_assert_double_eq_tol(verdict_trend(creep, 8, &tau), 2 / 40320.0,
+				1e-15);
+	ck_assert_double_eq_tol(tau, 1, 1e-15);
+	ck_assert(verdict_trend(creep, 5, &tau) == 1);	/* too few */
+}
+END_TEST
+
 /* ---- Monte-Carlo --------------------------------------------------------- */
 
 #define FIGS 36
@@ -500,6 +576,7 @@ int main(void)
 	tcase_add_test(tc, no_ratio_below_or_at_zero);
 	tcase_add_test(tc, a_preset_margin);
 	tcase_add_test(tc, outliers_and_units);
+	tcase_add_test(tc, trend_against_every_order);
 	tcase_set_timeout(mc, 120);
 	tcase_add_test(mc, null_experiments_rarely_claim);
 	tcase_add_test(mc, a_ten_percent_change_is_found);
