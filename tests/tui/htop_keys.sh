@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 37
+plan 39
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
 P=sys/devices/system/cpu/cpufreq
@@ -73,6 +73,15 @@ keys P y
 wait_for 'performance governor on all 2 clusters' &&
 	[ "$(file $P/policy0/scaling_governor) $(file $P/policy4/scaling_governor)" = "performance performance" ]
 check $? "P y sets both clusters to performance"
+keys u
+wait_status 'undo: .*governor performance -> ondemand.* \(and 1 more changes of that action\)' &&
+	[ "$(file $P/policy0/scaling_governor) $(file $P/policy4/scaling_governor)" = "ondemand ondemand" ]
+check $? "one u takes P back as a whole: both clusters on ondemand again"
+keys u
+wait_status 'nothing to undo'
+check $? "a second u: nothing to undo"
+keys P y
+wait_for 'performance governor on all 2 clusters' > /dev/null
 keys R
 wait_for 'restored' > /dev/null
 
