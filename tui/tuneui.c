@@ -22,7 +22,6 @@
 #include "panel.h"
 #include "base/settings.h"
 #include "base/strclean.h"
-#include "tune/irqmove.h"
 #include "tune/tunemsg.h"
 #include "usbrows.h"
 

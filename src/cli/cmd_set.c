@@ -17,7 +17,6 @@
 #include "cli/commands.h"
 #include "base/i18n.h"
 #include "tune/irqbalance.h"
-#include "tune/irqmove.h"
 #include "tune/journalfile.h"
 #include "base/numparse.h"
 #include "tune/tune.h"

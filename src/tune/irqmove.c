@@ -12,7 +12,6 @@
 #include "base/buf.h"
 #include "base/cpulist.h"
 #include "collect/sample.h"
-#include "tune/tune.h"
 
 bool irqmove_defers(const char *chip)
 {
@@ -65,33 +64,4 @@ int irqmove_row(const char *proc_root, const struct irq_table *t,
 	}
 	interrupts_free(&own);
 	return r ? 0 : -ENOENT;
-}
-
-int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t)
-{
-	struct journal_entry *e;
-	char chip[64];
-	uint64_t now;
-	unsigned irq;
-
-	if (k >= tu->journal.n)
-		return 0;
-	e = &tu->journal.v[k];
-	if (e->kind != JOURNAL_IRQ || e->move != JOURNAL_MOVE_PENDING)
-		return 0;
-	irq = (unsigned)strtoul(e->target, NULL, 10);
-	if (irqmove_row(tu->proc_root, t, irq, &now, chip, sizeof(chip)) ||
-	    now == e->count0)
-		return 0;
-	/* It fired: the move is made as that interrupt ends (x86 moves it
-	 * in the handler's acknowledgement, after the count went up), so
-	 * one more count is a refusal, one is not yet. */
-	tune_read_effective(tu, irq, e->effective, sizeof(e->effective));
-	if (irqmove_inside(e->readback, e->effective))
-		e->move = JOURNAL_MOVE_LATER;
-	else if (now - e->count0 >= 2)
-		e->move = JOURNAL_MOVE_KEPT;
-	else
-		return 0;
-	return 1;
 }

@@ -13,9 +13,6 @@
 #include <stdint.h>
 
 #include "collect/interrupts.h"
-#include "tune/journal.h"
-
-struct tune;
 
 /* Whether the chip of a /proc/interrupts row ("IR-PCI-MSIX-0000:00:03.0",
  * "IO-APIC", "GICv2") moves an interrupt at its next interrupt rather
@@ -30,15 +27,5 @@ bool irqmove_inside(const char *affinity, const char *effective);
  * 0, or -ENOENT when no row has that number, or the read's -errno. */
 int irqmove_row(const char *proc_root, const struct irq_table *t,
 		unsigned irq, uint64_t *total, char *chip, size_t size);
-
-/*
- * Look again at journal entry K, a pin whose move is pending: with T
- * (this moment's /proc/interrupts, or NULL to read it) and the effective
- * affinity read again, it becomes LATER once the IRQ has fired and moved,
- * KEPT once it has fired twice (the move is made as an interrupt ends,
- * after its count went up) and not moved.  Returns 1 when the entry
- * changed, 0 when not (or not pending).
- */
-int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t);
 
 #endif

@@ -463,6 +463,35 @@ static void irq_move(bool have_count, const char *chip,
 	/* journal_add copies E: look again once it is in the journal */
 }
 
+int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t)
+{
+	struct journal_entry *e;
+	char chip[64];
+	uint64_t now;
+	unsigned irq;
+
+	if (k >= tu->journal.n)
+		return 0;
+	e = &tu->journal.v[k];
+	if (e->kind != JOURNAL_IRQ || e->move != JOURNAL_MOVE_PENDING)
+		return 0;
+	irq = (unsigned)strtoul(e->target, NULL, 10);
+	if (irqmove_row(tu->proc_root, t, irq, &now, chip, sizeof(chip)) ||
+	    now == e->count0)
+		return 0;
+	/* It fired: the move is made as that interrupt ends (x86 moves it
+	 * in the handler's acknowledgement, after the count went up), so
+	 * one more count is a refusal, one is not yet. */
+	tune_read_effective(tu, irq, e->effective, sizeof(e->effective));
+	if (irqmove_inside(e->readback, e->effective))
+		e->move = JOURNAL_MOVE_LATER;
+	else if (now - e->count0 >= 2)
+		e->move = JOURNAL_MOVE_KEPT;
+	else
+		return 0;
+	return 1;
+}
+
 /* Check, read, write, read back, journal: see tune.h for the returns. */
 static long apply(struct tune *t, const struct target *tg, const char *value,
 		  long undo_of, bool restore)

@@ -12,6 +12,8 @@
 #include "base/cpulist.h"
 #include "tune/journal.h"
 
+struct irq_table;
+
 #define TUNE_FIXED_MAX 64
 
 struct tune {
@@ -107,6 +109,16 @@ int tune_restore(struct tune *t);
  * cannot be read); 0 or -errno. */
 int tune_read_effective(const struct tune *t, unsigned irq, char *dst,
 			size_t size);
+
+/*
+ * Look again at journal entry K, a pin whose move is pending: with T
+ * (this moment's /proc/interrupts, or NULL to read it) and the effective
+ * affinity read again, it becomes LATER once the IRQ has fired and moved,
+ * KEPT once it has fired twice (the move is made as an interrupt ends,
+ * after its count went up) and not moved.  Returns 1 when the entry
+ * changed, 0 when not (or not pending).
+ */
+int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t);
 
 /* Whether IRQ was found not movable. */
 bool tune_irq_fixed(const struct tune *t, unsigned irq);
