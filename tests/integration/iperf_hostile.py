@@ -28,14 +28,28 @@ def crash():
 
 
 def idle():
-    s = socket.create_connection(ADDR, timeout=60)
-    t = time.monotonic()
-    try:
-        s.recv(100)
-    except OSError:
-        pass
-    print("%.1f" % (time.monotonic() - t))
-    s.close()
+    took = 0.0
+    # A connection that lands in the backlog of the test child before,
+    # while it exits, is reset at once: that is not the idle bound, so
+    # connect again (each test gets a child of its own; a loaded machine
+    # makes the window wider).
+    for _ in range(20):
+        try:
+            s = socket.create_connection(ADDR, timeout=60)
+        except OSError:
+            time.sleep(0.2)
+            continue
+        t = time.monotonic()
+        try:
+            s.recv(100)
+        except OSError:
+            pass
+        took = time.monotonic() - t
+        s.close()
+        if took >= 0.5:
+            break
+        time.sleep(0.2)
+    print("%.1f" % took)
 
 
 def flood():
