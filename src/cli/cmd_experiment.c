@@ -262,6 +262,29 @@ static void look_lines(const struct experiment *ex)
 	json_decref(figs);
 }
 
+/* --repeat auto: why it stopped, when it ran to its end. */
+static void auto_end(const struct experiment *ex)
+{
+	size_t n = ex->nruns / ex->nvariants;
+	struct verdict_opts o;
+	json_t *figs;
+	bool done;
+
+	if (!ex->auto_stop || ex->state != EXPERIMENT_DONE)
+		return;
+	experiment_opts(ex, &o);
+	figs = experiment_figures(ex->runs, ex->nvariants, &o);
+	done = figs && experiment_decided(figs);
+	json_decref(figs);
+	if (done)
+		fprintf(stderr, _("benchtop experiment: every main figure is "
+			"decided after %zu runs a side\n"), n);
+	else
+		fprintf(stderr, _("benchtop experiment: the budget of %u runs "
+			"a side is spent; a figure that cannot tell says how "
+			"many more would decide it (--budget)\n"), ex->repeat);
+}
+
 /* Every run, one line each on stderr as it starts and ends. */
 static void run_all(struct experiment *ex)
 {
@@ -289,6 +312,7 @@ static void run_all(struct experiment *ex)
 	}
 	if (cmdline_signal() && ex->state == EXPERIMENT_READY)
 		experiment_cancel(ex);
+	auto_end(ex);
 }
 
 /* Save the session: the system, the journal, every run, the experiment. */
