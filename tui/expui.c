@@ -32,7 +32,7 @@ struct expui_cand {
 struct expui {
 	struct expui_cand c[CANDS_MAX];
 	size_t nc;
-	unsigned repeat;
+	unsigned repeat;	/* runs a side; 0: auto */
 	char preset[PRESET_NAME_MAX];
 	char target[BENCHRUN_TARGET_MAX];
 	int port;
@@ -49,7 +49,7 @@ void expui_init(struct app *a)
 {
 	a->exp = calloc(1, sizeof(*a->exp));
 	if (a->exp) {
-		a->exp->repeat = 5;	/* the fewest a side that can claim: 2/252 */
+		a->exp->repeat = 0;	/* auto, as benchtop experiment */
 		a->exp->done = json_array();
 	}
 }
@@ -283,11 +283,13 @@ static void start(struct app *a)
 	if (e->have_ex)
 		experiment_fini(&e->ex);
 	e->have_ex = true;
-	if (experiment_init(&e->ex, p, e->target, e->port, e->repeat,
-			    &e->tv)) {
+	if (experiment_init(&e->ex, p, e->target, e->port, e->repeat ?
+			    e->repeat : EXPERIMENT_BUDGET, &e->tv)) {
 		snprintf(e->why, sizeof(e->why), "%.199s", e->ex.error);
 		return;
 	}
+	if (!e->repeat)
+		experiment_auto(&e->ex);
 	experiment_use_run(&e->ex, &a->bench.run);
 	e->running = true;
 	a->bench.shown = true;
@@ -349,8 +351,12 @@ static void draw_picker(struct app *a, int y, int h, int w)
 
 	draw_fmt(y++, 0, w, _("Vary one or two tunables of run %s on %s"),
 		 e->preset, e->target);
-	draw_fmt(y++, 0, w, _("Space marks  1-9 runs of each variant (now "
-		 "%u)  Enter starts  Esc back"), e->repeat);
+	if (e->repeat)
+		draw_fmt(y++, 0, w, _("Space marks  1-9 runs a side, a auto "
+			 "(now %u)  Enter starts  Esc back"), e->repeat);
+	else
+		draw_text(y++, 0, w, _("Space marks  1-9 runs a side, a auto "
+			  "(now auto)  Enter starts  Esc back"));
 	draw_text(y++, 0, w, _("The runs interleave (A B B A ...); the "
 			       "tuning goes back at the end."));
 	v->nrows = e->nc;
@@ -434,6 +440,8 @@ bool expui_key(struct app *a, int ch)
 			e->c[v->sel].on = !e->c[v->sel].on;
 	} else if (ch >= '1' && ch <= '9') {
 		e->repeat = (unsigned)(ch - '0');
+	} else if (ch == 'a') {
+		e->repeat = 0;
 	} else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 		start(a);
 	} else {

@@ -364,7 +364,7 @@ static int table_load(struct table *t, const struct runset *s,
 
 	memset(t, 0, sizeof(*t));
 	t->runs = s;
-	for (i = 0; i < s->n && !t->first; i++)	/* the first good run's */
+	for (i = 0; i < s->n && !t->first; i++)	/* the first good one */
 		t->first = s->ok[i] ? &s->res[i] : NULL;
 	t->nfigs = t->first ? t->first->nfigs : 0;
 	t->nvariants = nvariants;

@@ -313,7 +313,7 @@ static size_t runs_to_reach(double alpha)
 
 /* What every comparison of a family shares. */
 struct family {
-	double strict;		/* alpha / comparisons: the strictest level */
+	double strict;		/* alpha / comparisons: the strictest */
 	double z;		/* z(1 - strict / 2) + z(VERDICT_POWER) */
 	size_t reach;		/* runs_to_reach(strict) */
 };
@@ -378,7 +378,7 @@ static enum verdict_kind decide(const struct verdict *v,
 		return VERDICT_FEW;
 	if (v->claimed && v->has_interval)
 		return v->lo_pct > 0 ? VERDICT_HIGHER : VERDICT_LOWER;
-	if (v->claimed)		/* no ratio (a run at 0): by the medians */
+	if (v->claimed)		/* no ratio (a run at 0): the medians */
 		return v->b.median > v->a.median ? VERDICT_HIGHER :
 		       VERDICT_LOWER;
 	if (all_equal(in))
@@ -563,6 +563,7 @@ static void runs(const struct verdict *v, char *dst, size_t size)
 static void cannot_tell(const struct verdict *v, char *dst, size_t size)
 {
 	double tenths = numround_round(v->more_pct * 10);
+	bool whole = numround_round(tenths / 10) * 10 == tenths;
 	char r[64];
 
 	runs(v, r, sizeof(r));
@@ -570,8 +571,7 @@ static void cannot_tell(const struct verdict *v, char *dst, size_t size)
 	if (v->more_runs)
 		snprintf(dst, size, "cannot tell with %s: about %u more would "
 			 "decide a %.*f %% change", r, v->more_runs,
-			 v->more_pct >= 10 || numround_round(tenths / 10) * 10 ==
-			 tenths ? 0 : 1, v->more_pct);
+			 v->more_pct >= 10 || whole ? 0 : 1, v->more_pct);
 	else
 		snprintf(dst, size, "cannot tell with %s", r);
 }

@@ -114,8 +114,8 @@ const struct command cmd_experiment_entry = {
 	.summary = N_("vary a tuning, repeat a preset, get the table with its "
 		      "noise"),
 	.synopsis = N_("experiment --preset NAME --target DIR|HOST --vary "
-		       "SPEC\n         [--vary SPEC] [--repeat N|auto] [--budget "
-		       "N] [--json]\n         [--snapshot FILE]"),
+		       "SPEC\n         [--vary SPEC] [--repeat N|auto] "
+		       "[--budget N] [--json]\n         [--snapshot FILE]"),
 	.about = N_("Run a preset under each value of one or two tunables, "
 		    "interleaved (A B B A ...),\nN times each or until the "
 		    "figures are decided, and say what the runs support:\n"
@@ -253,13 +253,36 @@ static void look_lines(const struct experiment *ex)
 		if (!json_is_true(json_object_get(f, "main")))
 			continue;
 		json_array_foreach(json_object_get(f, "comparisons"), j, c)
-			fprintf(stderr, MSG "after %zu runs a side: %s %c: %s\n",
-				n, json_string_value(json_object_get(f,
+			fprintf(stderr, MSG "after %zu runs a side: %s %c: "
+				"%s\n", n, json_string_value(json_object_get(f,
 				"name")), (char)('A' + (j + 1) % 26),
 				json_string_value(json_object_get(c,
 				"sentence")));
 	}
 	json_decref(figs);
+}
+
+/* --repeat auto: why it stopped, when it ran to its end. */
+static void auto_end(const struct experiment *ex)
+{
+	size_t n = ex->nruns / ex->nvariants;
+	struct verdict_opts o;
+	json_t *figs;
+	bool done;
+
+	if (!ex->auto_stop || ex->state != EXPERIMENT_DONE)
+		return;
+	experiment_opts(ex, &o);
+	figs = experiment_figures(ex->runs, ex->nvariants, &o);
+	done = figs && experiment_decided(figs);
+	json_decref(figs);
+	if (done)
+		fprintf(stderr, _("benchtop experiment: every main figure is "
+			"decided after %zu runs a side\n"), n);
+	else
+		fprintf(stderr, _("benchtop experiment: the budget of %u runs "
+			"a side is spent; a figure that cannot tell says how "
+			"many more would decide it (--budget)\n"), ex->repeat);
 }
 
 /* Every run, one line each on stderr as it starts and ends. */
@@ -289,6 +312,7 @@ static void run_all(struct experiment *ex)
 	}
 	if (cmdline_signal() && ex->state == EXPERIMENT_READY)
 		experiment_cancel(ex);
+	auto_end(ex);
 }
 
 /* Save the session: the system, the journal, every run, the experiment. */
@@ -407,8 +431,8 @@ int cmd_experiment_main(int argc, char **argv)
 	}
 	rc = ex ? add_specs(&a, &tv, &hw) : 1;
 	if (rc < 0 && experiment_init(ex, &p, a.target, (int)a.port,
-				      (unsigned)(a.repeat ? a.repeat : a.budget),
-				      &tv))
+				      (unsigned)(a.repeat ? a.repeat :
+						 a.budget), &tv))
 		rc = bad("%s", ex->error);
 	if (rc < 0 && !a.repeat)
 		experiment_auto(ex);

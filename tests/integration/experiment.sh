@@ -57,6 +57,7 @@ run auto "$EXP"' --vary irq:150=0-3,4-7 --budget 5 --json > $O.json 2> $O.err; e
 check $? "--repeat auto --budget 5: 5 runs a side interleaved, one look at 5 %"
 grep -Eq '^benchtop experiment: after 5 runs a side: write B: (faster|slower) by |^benchtop experiment: after 5 runs a side: write B: (the same within|cannot tell with 5 runs a side)' "$TMPD/auto.err" &&
 	grep -q '^benchtop experiment: after 5 runs a side: read B: ' "$TMPD/auto.err" &&
+	grep -Eq '^benchtop experiment: (every main figure is decided after 5 runs a side|the budget of 5 runs a side is spent; a figure that cannot tell says how many more would decide it \(--budget\))$' "$TMPD/auto.err" &&
 	json "$TMPD/auto.json" 'all(c["family"] == 2 and c["verdict"] in ("higher", "lower", "same", "unclear") and (c["lo_pct"] is None or c["lo_pct"] <= c["estimate_pct"] <= c["hi_pct"]) for f in d["figures"] for c in f["comparisons"])'
 check $? "... stderr gives each main figure's verdict at the look; the JSON each interval around its estimate, one family of 2"
 

@@ -9,7 +9,7 @@ RIG_SH=$top_srcdir/tests/rig/rig.sh
 [ -r "$RIG_SH" ] || { echo "1..0 # SKIP tests/rig/rig.sh is not there"; exit 0; }
 . "$RIG_SH"
 rig_trap 'rm -rf "$TMPD"'
-plan 14
+plan 15
 MB=1048576
 BENCHTOP_EXPERIMENT_HOOK=$top_srcdir/tests/integration/exp_rig_hook.sh
 RIG_HOOK_STATE=$TMPD/hook
@@ -68,6 +68,8 @@ if command -v iperf3 > /dev/null && rig_link_up 40; then
 	diag "$(grep 'after ' "$TMPD/ten.err")"
 	json "$TMPD/ten.json" '[(c["verdict"], c["sentence"].startswith("faster by "), c["lo_pct"] <= 10 <= c["hi_pct"]) for f in d["figures"] if f["name"] in ("sender", "receiver") for c in f["comparisons"]] == [("higher", True, True)] * 2 and d["auto"] and d["repeat"] < 20'
 	check $? "link +10 %: sender and receiver faster by an interval that holds 10 %, before the budget"
+	grep -Eq '^benchtop experiment: every main figure is decided after [0-9]+ runs a side$' "$TMPD/ten.err"
+	check $? "link +10 %: stderr says it stopped because every main figure was decided"
 	# The XU4 write-up's experiment on the XU4 testbed: eth0's IRQ (151,
 	# through the chain) on the LITTLE cores, then on the big ones.  Here
 	# the pin lands in a testbed file, so nothing may move: a null
@@ -94,5 +96,5 @@ if command -v iperf3 > /dev/null && rig_link_up 40; then
 		rig_skip 4 "umockdev-run missing"
 	fi
 else
-	rig_skip 10 "${RIG_WHY:-no iperf3}"
+	rig_skip 11 "${RIG_WHY:-no iperf3}"
 fi

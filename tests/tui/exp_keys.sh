@@ -67,9 +67,11 @@ screen | grep -Eq '^ \[ \] governor:policy4=ondemand,performance +governor of CP
 check $? "it offers the big cluster's governor and top frequency"
 n=$(screen | grep -E '^ \[[ x]\] ' | grep -n 'governor:policy4=' | cut -d: -f1)
 i=1; while [ "$i" -lt "$n" ]; do keys j; i=$((i + 1)); done
+screen | grep -q 'runs a side, a auto (now auto)'
+auto_first=$?
 keys Space 2
-wait_for '^ \[x\] governor:policy4=ondemand,performance' && wait_for 'runs of each variant \(now 2\)'
-check $? "Space marks it, 2 sets two runs of each variant"
+[ $auto_first = 0 ] && wait_for '^ \[x\] governor:policy4=ondemand,performance' && wait_for 'runs a side, a auto \(now 2\)'
+check $? "auto by default; Space marks it, 2 sets two runs of each variant"
 keys Enter
 wait_for '^EXPERIMENT run 1/4: A governor:policy4=ondemand +c cancel +x table'
 check $? "Enter starts it: the key bar says run 1/4, variant A"

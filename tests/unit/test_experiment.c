@@ -233,8 +233,8 @@ START_TEST(table_from_runs)
 	snapexp_print(mem, exp, false);
 	fclose(mem);
 	ck_assert_ptr_nonnull(strstr(text, "\nwrite MB/s             A        "
-				     "50.5 49-70                       1 run far "
-				     "off the others\n"));
+				     "50.5 49-70                       1 run "
+				     "far off the others\n"));
 	ck_assert_ptr_nonnull(strstr(text, "  faster by 43-104 %\n"));
 	free(text);
 	json_decref(exp);

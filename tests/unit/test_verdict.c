@@ -216,7 +216,7 @@ START_TEST(three_answers)
 	ck_assert_str_eq(say(up, 5, a, 5, VERDICT_HIGHER_BETTER, &v),
 			 "slower by 8-10 %");
 	ck_assert_str_eq(say(a, 5, up, 5, VERDICT_LOWER_BETTER, &v),
-			 "slower by 8-12 %");	/* a latency that went up */
+			 "slower by 8-12 %");	/* a latency went up */
 	ck_assert_str_eq(say(a, 5, up, 5, VERDICT_NEUTRAL, &v),
 			 "higher by 8-12 %");
 	ck_assert_str_eq(say(a, 8, same, 8, VERDICT_HIGHER_BETTER, &v),
@@ -389,7 +389,7 @@ END_TEST
 
 struct tally {
 	unsigned wrong;		/* experiments with a false claim */
-	unsigned found;		/* experiments that found figure 0's change */
+	unsigned found;		/* ... that found figure 0's change */
 	unsigned same;		/* ... that called it the same */
 };
 
