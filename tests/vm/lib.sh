@@ -144,8 +144,13 @@ vm_initramfs() {
 	sed -i "s|^$VM_KROOT||" "$_r/etc/modules.list"
 	mkdir -p "$_r/usr/bin" && cp "$BENCHTOP" "$_r/usr/bin/benchtop" ||
 		return 1
+	# util-linux's script: the live screen on a pty in the guest (Debian's
+	# busybox has none), with the terminfo entries ncurses reads
+	_script=$(command -v script)
+	[ -n "$_script" ] && cp "$_script" "$_r/usr/bin/script"
+	[ -d /lib/terminfo ] && cp -r /lib/terminfo "$_r/lib/"
 	_dl=$(vm__dlopened)
-	for _lib in $(vm__libs "$BENCHTOP" $_dl) $_dl; do
+	for _lib in $(vm__libs "$BENCHTOP" $_script $_dl) $_dl; do
 		vm__copy "$_lib" "$_r" || return 1
 	done
 	# the runtime linker where the binaries ask for it, and a cache so
@@ -201,6 +206,24 @@ vm_sections() {
 	awk -v d="$2" '/^=== BEGIN .* ===$/ { f = d "/" $3; printf "" > f; next }
 		/^=== END / { f = ""; next }
 		f != "" { print > f }' "$1"
+}
+
+# vm_screen RESULTS-DIR NAME: the screen the guest's pty showed when it
+# took frame NAME (section NAME, base64 of the bytes so far), rendered by
+# tmux at 80x24, as text on stdout.
+vm_screen() {
+	base64 -d < "$1/$2" > "$TMPD/$2.bytes" 2> /dev/null || return 1
+	_sock=vm-screen-$$
+	tmux -L "$_sock" new-session -d -x 80 -y 24 \
+		"cat '$TMPD/$2.bytes'; echo '[end of frame]' > '$TMPD/$2.done'; sleep 600" ||
+		return 1
+	# the pane has drawn every byte once cat is through
+	_left=300
+	while [ ! -e "$TMPD/$2.done" ] && [ "$_left" -gt 0 ]; do
+		sleep 0.1; _left=$((_left - 1))
+	done
+	tmux -L "$_sock" capture-pane -p
+	tmux -L "$_sock" kill-server > /dev/null 2>&1
 }
 
 # vm_skip_all: the whole test skipped, with VM_SKIP as the reason (TAP).
