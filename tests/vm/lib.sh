@@ -153,16 +153,18 @@ vm_initramfs() {
 	for _lib in $(vm__libs "$BENCHTOP" $_script $_dl) $_dl; do
 		vm__copy "$_lib" "$_r" || return 1
 	done
-	# the runtime linker where the binaries ask for it, and a cache so
-	# that dlopen finds the sonames
+	# the runtime linker where the binaries ask for it
 	for _ld in /lib64/ld-linux-x86-64.so.2; do vm__copy "$_ld" "$_r"; done
 	mkdir -p "$_r/usr/share/benchtop" "$_r/usr/share/misc"
 	cp "$top_srcdir"/data/*.conf "$_r/usr/share/benchtop/"
 	# libpci's and benchtop's PCI names
 	[ -r /usr/share/misc/pci.ids ] &&
 		cp /usr/share/misc/pci.ids "$_r/usr/share/misc/"
+	# the guest makes its own ld.so.cache at boot (Debian's ldconfig is
+	# static; `ldconfig -r` here would need root for its chroot), so that
+	# dlopen finds the sonames in the multiarch folders
 	cp -r /etc/ld.so.conf /etc/ld.so.conf.d "$_r/etc/" 2> /dev/null
-	ldconfig -r "$_r" 2> /dev/null
+	mkdir -p "$_r/sbin" && cp /sbin/ldconfig "$_r/sbin/ldconfig"
 	(cd "$_r" && find . | cpio -o -H newc --quiet) > "$_out"
 }
 
