@@ -66,6 +66,8 @@ vm__fetch_kernel() {
 	depmod -b "$_d/root.new" "$_kver" || return 1
 	rm -rf "$_d/root" && mv "$_d/root.new" "$_d/root"
 	echo "$_kver" > "$_d/kver"
+	# the unpacked tree is what the lab uses: not the 70 MB packages too
+	rm -rf "$_d/deb"
 }
 
 # vm_kernel: the x86_64 kernel, fetched once and kept in the cache. Sets
