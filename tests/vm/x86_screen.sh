@@ -56,7 +56,8 @@ grep -q "^$irq $cpu " "$S/after_pin" 2> /dev/null
 check $? "Enter pins it: /proc/irq/$irq/smp_affinity_list is $cpu"
 grep -q "^  -> IRQ $irq .*(affinity $cpu)\$" "$S/pinned.txt"
 check $? "the chain view shows IRQ $irq with affinity $cpu"
-status=$(tail -1 "$S/pinned.txt")
+# the status sentence, from its first row to the bottom (it may wrap)
+status=$(awk -v p="^IRQ $irq: " '$0 ~ p { on = 1 } on' "$S/pinned.txt" | tr -s '\n' ' ')
 diag "the status line: $status"
 # defect 3 (issue 25): an x86 MSI moves at its next interrupt; the
 # read-back calls the pending move a refusal
