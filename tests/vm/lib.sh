@@ -66,6 +66,8 @@ vm__fetch_kernel() {
 	depmod -b "$_d/root.new" "$_kver" || return 1
 	rm -rf "$_d/root" && mv "$_d/root.new" "$_d/root"
 	echo "$_kver" > "$_d/kver"
+	# the unpacked tree is what the lab uses: not the 70 MB packages too
+	rm -rf "$_d/deb"
 }
 
 # vm_kernel: the x86_64 kernel, fetched once and kept in the cache. Sets
@@ -144,20 +146,27 @@ vm_initramfs() {
 	sed -i "s|^$VM_KROOT||" "$_r/etc/modules.list"
 	mkdir -p "$_r/usr/bin" && cp "$BENCHTOP" "$_r/usr/bin/benchtop" ||
 		return 1
+	# util-linux's script: the live screen on a pty in the guest (Debian's
+	# busybox has none), with the terminfo entries ncurses reads
+	_script=$(command -v script)
+	[ -n "$_script" ] && cp "$_script" "$_r/usr/bin/script"
+	[ -d /lib/terminfo ] && cp -r /lib/terminfo "$_r/lib/"
 	_dl=$(vm__dlopened)
-	for _lib in $(vm__libs "$BENCHTOP" $_dl) $_dl; do
+	for _lib in $(vm__libs "$BENCHTOP" $_script $_dl) $_dl; do
 		vm__copy "$_lib" "$_r" || return 1
 	done
-	# the runtime linker where the binaries ask for it, and a cache so
-	# that dlopen finds the sonames
+	# the runtime linker where the binaries ask for it
 	for _ld in /lib64/ld-linux-x86-64.so.2; do vm__copy "$_ld" "$_r"; done
 	mkdir -p "$_r/usr/share/benchtop" "$_r/usr/share/misc"
 	cp "$top_srcdir"/data/*.conf "$_r/usr/share/benchtop/"
 	# libpci's and benchtop's PCI names
 	[ -r /usr/share/misc/pci.ids ] &&
 		cp /usr/share/misc/pci.ids "$_r/usr/share/misc/"
+	# the guest makes its own ld.so.cache at boot (Debian's ldconfig is
+	# static; `ldconfig -r` here would need root for its chroot), so that
+	# dlopen finds the sonames in the multiarch folders
 	cp -r /etc/ld.so.conf /etc/ld.so.conf.d "$_r/etc/" 2> /dev/null
-	ldconfig -r "$_r" 2> /dev/null
+	mkdir -p "$_r/sbin" && cp /sbin/ldconfig "$_r/sbin/ldconfig"
 	(cd "$_r" && find . | cpio -o -H newc --quiet) > "$_out"
 }
 
@@ -168,8 +177,10 @@ vm_initramfs() {
 vm_boot() {
 	_ird=$1 _res=$2; shift 2
 	_t0=$(date +%s)
+	# one host thread for the four vCPUs: as fast here as a thread each,
+	# and it leaves the shared machine's other core to the other tests
 	timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 \
-		-accel tcg -smp 4 -m 512 -nographic -no-reboot -nodefaults \
+		-accel tcg,thread=single -smp 4 -m 512 -nographic -no-reboot -nodefaults \
 		-monitor none \
 		-serial "file:$_res.console" -serial "file:$_res.raw" \
 		-kernel "$VM_VMLINUZ" -initrd "$_ird" \
@@ -201,6 +212,24 @@ vm_sections() {
 	awk -v d="$2" '/^=== BEGIN .* ===$/ { f = d "/" $3; printf "" > f; next }
 		/^=== END / { f = ""; next }
 		f != "" { print > f }' "$1"
+}
+
+# vm_screen RESULTS-DIR NAME: the screen the guest's pty showed when it
+# took frame NAME (section NAME, base64 of the bytes so far), rendered by
+# tmux at 80x24, as text on stdout.
+vm_screen() {
+	base64 -d < "$1/$2" > "$TMPD/$2.bytes" 2> /dev/null || return 1
+	_sock=vm-screen-$$
+	tmux -L "$_sock" new-session -d -x 80 -y 24 \
+		"cat '$TMPD/$2.bytes'; echo '[end of frame]' > '$TMPD/$2.done'; sleep 600" ||
+		return 1
+	# the pane has drawn every byte once cat is through
+	_left=300
+	while [ ! -e "$TMPD/$2.done" ] && [ "$_left" -gt 0 ]; do
+		sleep 0.1; _left=$((_left - 1))
+	done
+	tmux -L "$_sock" capture-pane -p
+	tmux -L "$_sock" kill-server > /dev/null 2>&1
 }
 
 # vm_skip_all: the whole test skipped, with VM_SKIP as the reason (TAP).

@@ -4,10 +4,12 @@
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
 	tests/vm/x86_mixed.sh \
-	tests/vm/x86_legacy.sh
+	tests/vm/x86_legacy.sh \
+	tests/vm/x86_screen.sh
 EXTRA_DIST += \
 	tests/vm/lib.sh \
 	tests/vm/init \
 	tests/vm/chaincheck.py \
 	tests/vm/x86_mixed.guest \
-	tests/vm/x86_legacy.guest
+	tests/vm/x86_legacy.guest \
+	tests/vm/x86_screen.guest
