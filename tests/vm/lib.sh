@@ -235,20 +235,6 @@ vm_screen() {
 # vm_skip_all: the whole test skipped, with VM_SKIP as the reason (TAP).
 vm_skip_all() { echo "1..0 # SKIP $VM_SKIP"; exit 0; }
 
-# check_todo STATUS DEFECT DESCRIPTION: a check of a defect that is being
-# fixed elsewhere: "not ok ... # TODO DEFECT" while it fails, a plain "ok"
-# once the fix is in (then make it a plain check).
-check_todo() {
-	_st=$1 _def=$2; shift 2
-	if [ "$_st" -eq 0 ]; then
-		check 0 "$*"
-		diag "fixed now: $_def - make this a plain check"
-	else
-		_tap_n=$((_tap_n + 1))
-		echo "not ok $_tap_n - $* # TODO $_def"
-	fi
-}
-
 # vm_diag_boot RESULTS: the tail of the guest's console, as diagnostics.
 vm_diag_boot() {
 	diag "the guest did not finish its scenario in ${VM_SECONDS}s; its console ends:"

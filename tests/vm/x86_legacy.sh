@@ -77,8 +77,7 @@ a=$(cpu_col "$S/pin_rows_before") b=$(cpu_col "$S/pin_rows")
 [ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt "$a" ]
 check $? "IRQ $irq: CPU $cpu's count of it grew after the pin (${a:-?} -> ${b:-?})"
 ! grep -q 'stays' "$S/set_irq" 2> /dev/null && [ -s "$S/set_irq" ]
-check_todo $? "issue 25 defect 3: pending move read back as a refusal" \
-	"IRQ $irq: benchtop's read-back does not call the pending move a refusal"
+check $? "IRQ $irq: benchtop's read-back does not call the pending move a refusal"
 json "$S/json_after" "any(q['irq'] == $irq and q['affinity'] == '$cpu' for c in d['chain'] if c['dev'] == '$hubd' for q in c['irqs'])"
 check $? "$hubd: after the traffic the chain shows IRQ $irq pinned to CPU $cpu"
 plan "$_tap_n"

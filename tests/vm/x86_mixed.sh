@@ -55,11 +55,9 @@ cc "$uas" usb; check $? "$uas: the chain names its USB device, uas and its speed
 cc "$uas" pci; check $? "$uas: the chain reaches the xHCI's PCI function"
 # defect 1 (issue 25): the xHCI runs on MSI-X but the chain also lists its
 # legacy irq, which is another controller's (EHCI's) line
-cc "$uas" irqs; check_todo $? "issue 25 defect 1: legacy irq listed beside MSI-X" \
-	"$uas: the chain's IRQs are the xHCI's MSI-X vectors (msi_irqs), not its legacy line"
+cc "$uas" irqs; check $? "$uas: the chain's IRQs are the xHCI's MSI-X vectors (msi_irqs), not its legacy line"
 cc "$bot" usb; check $? "$bot: the chain names its USB device, usb-storage and its speed"
-cc "$bot" irqs; check_todo $? "issue 25 defect 1: legacy irq listed beside MSI-X" \
-	"$bot: the chain's IRQs are the xHCI's MSI-X vectors only"
+cc "$bot" irqs; check $? "$bot: the chain's IRQs are the xHCI's MSI-X vectors only"
 cc "$ehd" usb; check $? "$ehd: the chain names its USB device on the EHCI, usb-storage, 480M"
 cc "$ehd" pci; check $? "$ehd: the chain reaches the EHCI's PCI function"
 cc "$ehd" irqs; check $? "$ehd: the EHCI has no MSI: the chain's IRQ is its legacy line"
@@ -74,29 +72,25 @@ cc "$eth" text; check $? "$eth: the --once table's chain line names the same IRQ
 down=$(awk -v d="$eth" '$1 == d && $2 == "->" { l = $0; getline n; print l " / " n }' "$S/once_down" 2> /dev/null)
 diag "$eth before it is up: $down"
 ! echo "$down" | grep -q 'no IRQ row names this controller' && [ -n "$down" ]
-check_todo $? "issue 25 defect 2: e1000 chain ends in 'no IRQ row names this controller'" \
-	"$eth, interface down: the chain does not say 'no IRQ row names this controller' (no IRQ is asked for until it is up)"
+check $? "$eth, interface down: the chain does not say 'no IRQ row names this controller' (no IRQ is asked for until it is up)"
 a=$(sed -n 's/.*before=\([0-9]*\).*/\1/p' "$S/e1000_irq" 2> /dev/null)
 b=$(sed -n 's/after=\([0-9]*\)/\1/p' "$S/e1000_after" 2> /dev/null)
 [ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt "$a" ]
 check $? "$eth: its IRQ's count grew with traffic (${a:-?} -> ${b:-?}): that line is the one that fires for it"
 cc "$vnet" pci; check $? "$vnet: the chain reaches the virtio-net's PCI function"
 # defect 1 again: the virtio-net runs on MSI-X, its legacy irq is listed
-cc "$vnet" irqs; check_todo $? "issue 25 defect 1: legacy irq listed beside MSI-X" \
-	"$vnet: the chain's IRQs are the virtio-net's MSI-X vectors only"
+cc "$vnet" irqs; check $? "$vnet: the chain's IRQs are the virtio-net's MSI-X vectors only"
 cc "$vnet" virtio; check $? "$vnet: each of those rows is named after its own virtio device"
 
 # without libpci (a board that lacks it) the vectors come from sysfs alone
 if [ -s "$S/json_nolibpci" ]; then
 	cc "$uas" irqs _nolibpci
-	check_todo $? "issue 25 defect 1: without libpci no IRQ row is found" \
-		"$uas, no libpci: the chain's IRQs are still the xHCI's MSI-X vectors"
+	check $? "$uas, no libpci: the chain's IRQs are still the xHCI's MSI-X vectors"
 	# the e1000's row is named after the interface: found by that name
 	cc "$eth" irqs _nolibpci
 	check $? "$eth, no libpci: the chain reaches the row named $eth, the e1000's line"
 	cc "$vnet" irqs _nolibpci
-	check_todo $? "issue 25 defect 1: without libpci no IRQ row is found" \
-		"$vnet, no libpci: the chain's IRQs are the virtio-net's MSI-X vectors"
+	check $? "$vnet, no libpci: the chain's IRQs are the virtio-net's MSI-X vectors"
 else
 	skip "no libpci in the guest to take away"
 	skip "no libpci in the guest to take away"
@@ -106,8 +100,7 @@ fi
 # the virtio-blk disk: its own PCI function, its own virtioN's vectors
 vblk=$(dev_by driver=virtio_blk)
 cc "$vblk" pci; check $? "$vblk: the chain reaches the virtio-blk's PCI function"
-cc "$vblk" irqs; check_todo $? "issue 25 defect 1: legacy irq listed beside MSI-X" \
-	"$vblk: the chain's IRQs are the virtio-blk's MSI-X vectors only"
+cc "$vblk" irqs; check $? "$vblk: the chain's IRQs are the virtio-blk's MSI-X vectors only"
 cc "$vblk" virtio; check $? "$vblk: each of those rows is named after its own virtio device"
 
 # the vectors that fire: while the guest read each disk or pinged through
@@ -133,8 +126,7 @@ check $? "IRQ $irq: CPU $cpu's count of it grew after the pin (${a:-?} -> ${b:-?
 # defect 3 (issue 25): on x86 an MSI moves at its next interrupt, but the
 # read-back says "the effective affinity stays ..." as if refused
 ! grep -q 'stays' "$S/set_irq" 2> /dev/null && [ -s "$S/set_irq" ]
-check_todo $? "issue 25 defect 3: pending MSI move read back as a refusal" \
-	"IRQ $irq: benchtop's read-back does not call the pending move a refusal"
+check $? "IRQ $irq: benchtop's read-back does not call the pending move a refusal"
 json "$S/json_after" "any(q['irq'] == $irq and q['affinity'] == '$cpu' for c in d['chain'] if c['dev'] == '$uas' for q in c['irqs'])"
 check $? "$uas: after the traffic the chain shows IRQ $irq pinned to CPU $cpu"
 diag "the chain after the traffic (its (CPU N) is the CPU that took most since boot):" \

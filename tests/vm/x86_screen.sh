@@ -46,8 +46,7 @@ diag "the chain view's IRQs: $got; the xHCI's MSI-X vectors: $want"
 # defect 1 (issue 25): the view lists the xHCI's legacy irq, another
 # controller's line (ehci_hcd:usb3 here), beside its MSI-X vectors
 [ -n "$got" ] && [ "$got" = "$want" ]
-check_todo $? "issue 25 defect 1: legacy irq listed beside MSI-X" \
-	"the chain view's IRQs are the xHCI's MSI-X vectors only"
+check $? "the chain view's IRQs are the xHCI's MSI-X vectors only"
 irq=$(sed -n 's/.*Pin IRQ \([0-9]*\) to.*/\1/p' "$S/pin_prompt.txt" | head -1)
 cpu=$(sed -n 's/^ *-*>* *CPU \([0-9]*\)$/\1/p' "$S/pin_prompt.txt" | head -1)
 case " $want " in *" $irq "*) st=0 ;; *) st=1 ;; esac
@@ -62,6 +61,5 @@ diag "the status line: $status"
 # defect 3 (issue 25): an x86 MSI moves at its next interrupt; the
 # read-back calls the pending move a refusal
 echo "$status" | grep -q "^IRQ $irq: " && ! echo "$status" | grep -q stays
-check_todo $? "issue 25 defect 3: pending MSI move read back as a refusal" \
-	"the status line does not call the pending move a refusal"
+check $? "the status line does not call the pending move a refusal"
 plan "$_tap_n"
