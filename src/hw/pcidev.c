@@ -476,7 +476,9 @@ static void print_dev(FILE *f, const struct pcidev *d)
 	if (d->kind)
 		fprintf(f, " (%s)", d->kind);
 	fprintf(f, _("  driver %s"), d->driver ? d->driver : _("none"));
-	if (d->irq)
+	/* on MSI or MSI-X the legacy line is unused (often another
+	 * device's): the vectors are its IRQs */
+	if (d->irq && !d->nmsi)
 		fprintf(f, "  IRQ %u", d->irq);
 	for (i = 0; i < d->nmsi; i++)
 		fprintf(f, "%s%u", i ? "," : "  MSI ", d->msi[i]);

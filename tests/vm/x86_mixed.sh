@@ -56,6 +56,11 @@ cc "$uas" pci; check $? "$uas: the chain reaches the xHCI's PCI function"
 # defect 1 (issue 25): the xHCI runs on MSI-X but the chain also lists its
 # legacy irq, which is another controller's (EHCI's) line
 cc "$uas" irqs; check $? "$uas: the chain's IRQs are the xHCI's MSI-X vectors (msi_irqs), not its legacy line"
+# the PCI list names the xHCI's vectors, not the legacy line it leaves
+xpci=$(sed -n "s/^dev=$uas pci=\([^ ]*\) .*/\1/p" "$S/truth" 2> /dev/null)
+xline=$(grep "^  $xpci " "$S/once" 2> /dev/null)
+[ -n "$xpci" ] && echo "$xline" | grep -q '  MSI [0-9]' && ! echo "$xline" | grep -q '  IRQ [0-9]'
+check $? "--once's PCI list: $xpci with its MSI-X vectors and no legacy IRQ (${xline##*driver })"
 cc "$bot" usb; check $? "$bot: the chain names its USB device, usb-storage and its speed"
 cc "$bot" irqs; check $? "$bot: the chain's IRQs are the xHCI's MSI-X vectors only"
 cc "$ehd" usb; check $? "$ehd: the chain names its USB device on the EHCI, usb-storage, 480M"
