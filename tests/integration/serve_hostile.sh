@@ -20,9 +20,9 @@ export ASAN_OPTIONS
 free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
-# until_line FILE TEXT: wait (5 s at most) for TEXT in FILE.
+# until_line FILE TEXT [SECONDS]: wait (5 s at most) for TEXT in FILE.
 until_line() {
-	_n=50
+	_n=$(( ${3:-5} * 10 ))
 	while [ $_n -gt 0 ]; do
 		grep -q "$2" "$1" 2> /dev/null && return 0
 		sleep 0.1
@@ -69,7 +69,7 @@ check $? "a client behind the idler is answered, not left waiting ($el s)"
 wait "$IDLE"
 python3 -c 'import sys; t = float(open(sys.argv[1]).read()); sys.exit(not 1.5 <= t <= 4)' "$TMPD/idle.s"
 check $? "an idle client is dropped after the 2 s bound ($(cat "$TMPD/idle.s") s)"
-until_line "$TMPD/serve.err" "sent nothing usable for 2 s and was dropped"
+until_line "$TMPD/serve.err" "sent nothing usable for 2 s and was dropped" 20
 st=$?; [ $st = 0 ] || diag "serve said:" "$(cat "$TMPD/serve.err")"
 check $st "and that is said in one sentence"
 
