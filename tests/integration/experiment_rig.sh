@@ -66,8 +66,12 @@ if command -v iperf3 > /dev/null && rig_link_up 40; then
 		--json > "$TMPD/ten.json" 2> "$TMPD/ten.err"
 	check $? "link +10 %: an auto experiment, status 0"
 	diag "$(grep 'after ' "$TMPD/ten.err")"
-	json "$TMPD/ten.json" '[(c["verdict"], c["sentence"].startswith("faster by "), c["lo_pct"] <= 10 <= c["hi_pct"]) for f in d["figures"] if f["name"] in ("sender", "receiver") for c in f["comparisons"]] == [("higher", True, True)] * 2 and d["auto"] and d["repeat"] < 20'
-	check $? "link +10 %: sender and receiver faster by an interval that holds 10 %, before the budget"
+	# Both found faster; the receiver's (the shaper's goodput) estimate is
+	# the true 10 % within the rig's 3 %.  Whether an interval holds the
+	# truth is a 95 % matter, and the sender's counts what is still
+	# queued (6.7-9.5 % in one run): neither is asserted.
+	json "$TMPD/ten.json" '[(c["verdict"], c["sentence"].startswith("faster by ")) for f in d["figures"] if f["name"] in ("sender", "receiver") for c in f["comparisons"]] == [("higher", True)] * 2 and all(abs(c["estimate_pct"] - 10) <= 3 for f in d["figures"] if f["name"] == "receiver" for c in f["comparisons"]) and d["auto"] and d["repeat"] < 20'
+	check $? "link +10 %: sender and receiver faster, the receiver by 10 % within 3 %, before the budget"
 	grep -Eq '^benchtop experiment: every main figure is decided after [0-9]+ runs a side$' "$TMPD/ten.err"
 	check $? "link +10 %: stderr says it stopped because every main figure was decided"
 	# The XU4 write-up's experiment on the XU4 testbed: eth0's IRQ (151,
