@@ -150,13 +150,14 @@ enum dialog_result dialog_key(struct dialog *d, int ch)
 
 static void box_frame(bool color, int y, int x, int h, int w)
 {
-	int i, m = x > 0 ? 1 : 0;
+	int i;
 
-	/* a blank margin, so no fragment of the rows beneath runs into
-	 * the box ("Bus   big cores (4-7)") */
+	/* the box's rows blank across the screen and one above and below,
+	 * so no fragment of the rows beneath shows beside it ("Bus   big
+	 * cores (4-7)", a row's last letters past its right edge) */
 	draw_style(color, STYLE_NORMAL);
 	for (i = y > 0 ? -1 : 0; i <= h && y + i < LINES; i++)
-		draw_fill(y + i, x - m, w + 2 * m);
+		draw_fill(y + i, 0, COLS);
 	draw_style(color, STYLE_HEADER);
 	for (i = 0; i < h; i++)
 		draw_fill(y + i, x, w);

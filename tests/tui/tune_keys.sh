@@ -56,9 +56,9 @@ check $? "the overview shows the big cluster on ondemand"
 keys j g
 wait_for 'Governor for CPUs 4-7 \(now ondemand\)' && dialog_text | grep -Eq '^ *performance( |$)'
 check $? "g on the big cluster lists its governors"
-# The box (columns 4-75 at 80) has a blank margin: the row above it and
-# column 3 and 76 beside it are blank, so no fragment of the rows beneath
-# runs into it.
+# The box (columns 4-75 at 80) stands alone: the row above it and the
+# columns beside it are blank, so no fragment of the rows beneath shows
+# next to it.
 screen | awk -v t="Governor for CPUs 4-7" '
 	{ row[NR] = sprintf("%-80s", $0) }
 	index($0, t) { top = NR }
@@ -67,9 +67,9 @@ screen | awk -v t="Governor for CPUs 4-7" '
 		if (!top || !bot) exit 1
 		if (substr(row[top - 1], 4, 74) ~ /[^ ]/) exit 1
 		for (i = top; i <= bot + 1; i++)
-			if (substr(row[i], 4, 1) != " " || substr(row[i], 77, 1) != " ") exit 1
+			if (substr(row[i], 1, 4) != "    " || substr(row[i], 77, 4) != "    ") exit 1
 	}'
-check $? "the governor box has a blank margin around it: nothing beneath shows against it"
+check $? "the governor box stands alone: nothing of the rows beneath shows beside it"
 keys j Enter
 wait_for 'CPUs 4-7: governor ondemand -> performance, read back performance'
 check $? "choosing performance: old, new and read-back on the status line"
