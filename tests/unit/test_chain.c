@@ -170,25 +170,6 @@ START_TEST(pci_irqs_and_names)
 }
 END_TEST
 
-/* ROOT/REL holds TEXT ("" for a directory entry's empty file); the
- * folders on the way are made. */
-static void put(const char *root, const char *rel, const char *text)
-{
-	char path[512], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
-
 /* Debian's 6.1 under QEMU: the qemu-xhci runs on MSI-X vectors 24-26 and
  * keeps legacy line 11, which is the EHCI's ("ehci_hcd:usb3"): only the
  * vectors are its IRQs.  A device without MSI has its line. */
@@ -198,12 +179,12 @@ START_TEST(pci_sysfs_irqs_msi_first)
 	unsigned irqs[8];
 
 	ck_assert_ptr_nonnull(mkdtemp(root));
-	put(root, "bus/pci/devices/0000:00:03.0/irq", "11\n");
-	put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/26", "msix\n");
-	put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/24", "msix\n");
-	put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/25", "msix\n");
-	put(root, "bus/pci/devices/0000:00:04.0/irq", "11\n");
-	put(root, "bus/pci/devices/0000:00:05.0/irq", "0\n");
+	testutil_put(root, "bus/pci/devices/0000:00:03.0/irq", "11\n");
+	testutil_put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/26", "msix\n");
+	testutil_put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/24", "msix\n");
+	testutil_put(root, "bus/pci/devices/0000:00:03.0/msi_irqs/25", "msix\n");
+	testutil_put(root, "bus/pci/devices/0000:00:04.0/irq", "11\n");
+	testutil_put(root, "bus/pci/devices/0000:00:05.0/irq", "0\n");
 	ck_assert_uint_eq(pcidev_sysfs_irqs(root, "0000:00:03.0", irqs, 8), 3);
 	ck_assert_uint_eq(irqs[0], 24);
 	ck_assert_uint_eq(irqs[2], 26);
@@ -231,9 +212,9 @@ START_TEST(net_down_has_no_irq_yet)
 	struct chain_list l;
 
 	ck_assert_ptr_nonnull(mkdtemp(root));
-	put(root, "devices/pci0000:00/0000:00:05.0/net/eth0/flags", "0x1002\n");
-	put(root, "bus/pci/devices/0000:00:05.0/irq", "0\n");
-	put(root, "class/net/.made", "");
+	testutil_put(root, "devices/pci0000:00/0000:00:05.0/net/eth0/flags", "0x1002\n");
+	testutil_put(root, "bus/pci/devices/0000:00:05.0/irq", "0\n");
+	testutil_put(root, "class/net/.made", "");
 	snprintf(path, sizeof(path), "%s/class/net/eth0", root);
 	ck_assert_int_eq(symlink("../../devices/pci0000:00/0000:00:05.0/net/"
 				 "eth0", path), 0);
@@ -246,7 +227,7 @@ START_TEST(net_down_has_no_irq_yet)
 	ck_assert_str_eq(l.v[0].error, "no IRQ yet: the interface is down (its "
 			 "driver asks for one when it is brought up)");
 	chain_list_free(&l);
-	put(root, "devices/pci0000:00/0000:00:05.0/net/eth0/flags", "0x1003\n");
+	testutil_put(root, "devices/pci0000:00/0000:00:05.0/net/eth0/flags", "0x1003\n");
 	ck_assert_int_eq(chain_build(&in, &l), 1);
 	ck_assert_str_eq(l.v[0].error, "no IRQ row names this controller");
 	chain_list_free(&l);

@@ -9,15 +9,6 @@
 #include "session/runmatch.h"
 #include "testutil.h"
 
-static json_t *run(const char *text)
-{
-	json_error_t e;
-	json_t *r = json_loads(text, 0, &e);
-
-	ck_assert_ptr_nonnull(r);
-	return r;
-}
-
 #define SEQ(size, disk, extra) \
 	"{\"preset\": \"seq-direct\", \"status\": \"ok\", \"settings\": " \
 	"{\"size_bytes\": " size ", \"block_bytes\": 8388608, " \
@@ -26,13 +17,13 @@ static json_t *run(const char *text)
 
 START_TEST(alike_and_not)
 {
-	json_t *a = run(SEQ("33554432", "\"zram3\"", ""));
-	json_t *same = run(SEQ("33554432", "{\"name\": \"zram3\"}",
+	json_t *a = testutil_json(SEQ("33554432", "\"zram3\"", ""));
+	json_t *same = testutil_json(SEQ("33554432", "{\"name\": \"zram3\"}",
 			       ", \"status\": \"ok\""));
-	json_t *big = run(SEQ("104857600", "\"zram3\"", ""));
-	json_t *disk = run(SEQ("33554432", "\"sda\"", ""));
-	json_t *var = run(SEQ("33554432", "\"zram3\"", ", \"variant\": \"B\""));
-	json_t *tmo = run(SEQ("33554432", "\"zram3\"", ""));
+	json_t *big = testutil_json(SEQ("104857600", "\"zram3\"", ""));
+	json_t *disk = testutil_json(SEQ("33554432", "\"sda\"", ""));
+	json_t *var = testutil_json(SEQ("33554432", "\"zram3\"", ", \"variant\": \"B\""));
+	json_t *tmo = testutil_json(SEQ("33554432", "\"zram3\"", ""));
 	char why[200];
 
 	/* the timeout is not how a run ran; a disk as a string or {name} */
@@ -58,11 +49,11 @@ END_TEST
 
 START_TEST(settings_by_name)
 {
-	json_t *a = run("{\"settings\": {\"records_bytes\": [4096, 1048576], "
+	json_t *a = testutil_json("{\"settings\": {\"records_bytes\": [4096, 1048576], "
 			"\"io\": \"O_DIRECT\"}}");
-	json_t *b = run("{\"settings\": {\"records_bytes\": [4096, 16777216],"
+	json_t *b = testutil_json("{\"settings\": {\"records_bytes\": [4096, 16777216],"
 			" \"io\": \"O_DIRECT\"}}");
-	json_t *c = run("{\"settings\": {\"io\": \"buffered+fsync\", "
+	json_t *c = testutil_json("{\"settings\": {\"io\": \"buffered+fsync\", "
 			"\"records_bytes\": [4096, 1048576], \"new\": 1}}");
 	char why[200];
 
@@ -83,10 +74,10 @@ END_TEST
 
 START_TEST(finished)
 {
-	json_t *ok = run("{\"status\": \"ok\"}");
-	json_t *cancelled = run("{\"status\": \"cancelled\"}");
-	json_t *failed = run("{\"status\": \"failed\"}");
-	json_t *seed = run("{\"kind\": \"dd\"}");
+	json_t *ok = testutil_json("{\"status\": \"ok\"}");
+	json_t *cancelled = testutil_json("{\"status\": \"cancelled\"}");
+	json_t *failed = testutil_json("{\"status\": \"failed\"}");
+	json_t *seed = testutil_json("{\"kind\": \"dd\"}");
 
 	ck_assert(runmatch_finished(ok));
 	ck_assert(!runmatch_finished(cancelled));

@@ -27,19 +27,7 @@ static char proc[128], sys[128];
 
 static void put(const char *rel, const char *text)
 {
-	char path[512], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
+	testutil_put(root, rel, text);
 }
 
 static const char *proc_path(const char *rel)

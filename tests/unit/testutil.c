@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/buf.h"
 
@@ -54,6 +55,23 @@ void testutil_json_set(json_t *doc, const char *path, json_t *v)
 						    v), 0);
 	else
 		ck_assert_int_eq(json_object_set_new(o, path, v), 0);
+}
+
+void testutil_put(const char *root, const char *rel, const char *text)
+{
+	char path[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
 }
 
 json_t *testutil_json(const char *text)

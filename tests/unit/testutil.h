@@ -18,6 +18,10 @@ void testutil_json_set(json_t *doc, const char *path, json_t *v);
 /* TEXT (JSON, any value) parsed; aborts the test if it is not JSON. */
 json_t *testutil_json(const char *text);
 
+/* Write TEXT to ROOT/REL, making the folders on the way; aborts the test
+ * when the file cannot be made. */
+void testutil_put(const char *root, const char *rel, const char *text);
+
 /* Run SUITE with TAP on stdout; returns the exit status for main(). */
 int testutil_run(Suite *suite);
 
