@@ -28,10 +28,20 @@ if rig_disk_up 0 0 0 0; then
 		--repeat 5 --json > "$TMPD/disk.json" 2> "$TMPD/disk.err"
 	check $? "disk: a hook experiment on the rig disk, status 0"
 	diag "$(grep 'done:' "$TMPD/disk.err")"
-	json "$TMPD/disk.json" 'len(d["figures"]) == 2 and all(abs(f["variants"][0]["median"] / (16 * 1.048576) - 1) < 0.03 for f in d["figures"])'
-	check $? "disk: A's medians are the throttle's 16.8 MB/s within 3 %"
-	json "$TMPD/disk.json" 'len(d["figures"]) == 2 and all(f["comparisons"][0]["verdict"] == "higher" and abs(f["comparisons"][0]["ratio"] / 2 - 1) < 0.03 and f["comparisons"][0]["sentence"].startswith("faster by ") for f in d["figures"])'
-	check $? "disk: write and read found faster, B/A = 2 within 3 %"
+	diag "$(python3 -c 'import json, sys
+for f in json.load(open(sys.argv[1]))["figures"]:
+    print(f["name"], [round(v["median"], 2) for v in f["variants"]], "B/A %.4f" % f["comparisons"][0]["ratio"])' "$TMPD/disk.json" 2>&1)"
+	# Each pass starts its budget afresh (the cap or the direction changed
+	# before it): rig.sh's slice rule puts a pass of T seconds at the cap
+	# between RATE and RATE x T / (T - 0.2 s).  A's 64 MiB at 16 MiB/s is
+	# a 4 s pass, B's at 32 MiB/s a 2 s pass; so A's median is within
+	# 16.8-17.7 MB/s and B/A within 2 x 3.8/4 = 1.90 and 2 x 2/1.8 = 2.22,
+	# each 3 % wider (measured B/A: 1.99 on a loaded machine, 2.03 idle;
+	# the CI run that failed the 3 %-of-2 check is not on record).
+	json "$TMPD/disk.json" 'len(d["figures"]) == 2 and all(16 * 1.048576 * 0.97 <= f["variants"][0]["median"] <= 16 * 1.048576 * 4 / 3.8 * 1.03 for f in d["figures"])'
+	check $? "disk: A's medians are the throttle's 16.8 MB/s, within the slice range and 3 %"
+	json "$TMPD/disk.json" 'len(d["figures"]) == 2 and all(f["comparisons"][0]["verdict"] == "higher" and 2 * 3.8 / 4 * 0.97 <= f["comparisons"][0]["ratio"] <= 2 * 2 / 1.8 * 1.03 and f["comparisons"][0]["sentence"].startswith("faster by ") for f in d["figures"])'
+	check $? "disk: write and read found faster, B/A = 2 within the slice range and 3 %"
 	[ "$(cat "$RIG_HOOK_STATE.disk")" = 0 ] && json "$TMPD/disk.json" 'd["restored"]'
 	check $? "disk: the throttle is back to none"
 	rig_down
