@@ -426,19 +426,31 @@ static void run_undo(struct set_cmd *c)
 	}
 }
 
-/* --restore: every target back to its value before the first change. */
+/* --restore: every target back to its value before the first change;
+ * a target that went (an IRQ whose device was removed) is said. */
 static void run_restore(struct set_cmd *c)
 {
-	size_t i, idx[1];
+	size_t i, n, idx[256];
 	char label[64];
+	long rc;
 
-	if (journal_in_force(&c->tune.journal, idx, 1) == 0) {
+	n = journal_in_force(&c->tune.journal, idx, 256);
+	if (n == 0) {
 		if (!c->json)
 			printf(_("nothing to restore: every value benchtop set "
 				 "changed is back (journal %s)\n"), c->jpath);
 		return;
 	}
-	tune_restore(&c->tune);
+	for (i = 0; i < n; i++) {
+		const struct journal_entry *e = &c->tune.journal.v[idx[i]];
+
+		if (!journal_entry_in_force(&c->tune.journal, idx[i]))
+			continue;	/* put back with its policy's other limit */
+		tunemsg_label(e, label, sizeof(label));
+		rc = tune_restore_one(&c->tune, idx[i]);
+		if (rc < 0 && rc != -EALREADY)
+			report(c, c->tune.journal.v[idx[i]].kind, label, rc);
+	}
 	for (i = c->first; i < c->tune.journal.n; i++) {
 		tunemsg_label(&c->tune.journal.v[i], label, sizeof(label));
 		report(c, c->tune.journal.v[i].kind, label, (long)i);

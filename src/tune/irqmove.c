@@ -41,7 +41,7 @@ bool irqmove_inside(const char *affinity, const char *effective)
 }
 
 int irqmove_row(const char *proc_root, const struct irq_table *t,
-		unsigned irq, uint64_t *total, char *chip, size_t size)
+		unsigned irq, struct irqmove_id *out)
 {
 	struct irq_table own = { 0 };
 	const struct irq_row *r;
@@ -59,8 +59,11 @@ int irqmove_row(const char *proc_root, const struct irq_table *t,
 	snprintf(key, sizeof(key), "%u", irq);
 	r = interrupts_find(t, key);
 	if (r) {
-		*total = r->total;
-		snprintf(chip, size, "%s", r->chip ? r->chip : "");
+		out->total = r->total;
+		snprintf(out->chip, sizeof(out->chip), "%s",
+			 r->chip ? r->chip : "");
+		snprintf(out->action, sizeof(out->action), "%s",
+			 r->action ? r->action : "");
 	}
 	interrupts_free(&own);
 	return r ? 0 : -ENOENT;

@@ -23,9 +23,17 @@ bool irqmove_defers(const char *chip);
  * when either cannot be read (nothing to say against the pin). */
 bool irqmove_inside(const char *affinity, const char *effective);
 
-/* The total and chip of IRQ in T (NULL: PROC_ROOT/interrupts is read);
- * 0, or -ENOENT when no row has that number, or the read's -errno. */
+/* What /proc/interrupts says of one IRQ: its count, its chip, and the
+ * names of its actions (which device holds it: "virtio0-config"). */
+struct irqmove_id {
+	uint64_t total;
+	char chip[64];
+	char action[64];
+};
+
+/* IRQ's row of T (NULL: PROC_ROOT/interrupts is read) into OUT; 0, or
+ * -ENOENT when no row has that number, or the read's -errno. */
 int irqmove_row(const char *proc_root, const struct irq_table *t,
-		unsigned irq, uint64_t *total, char *chip, size_t size);
+		unsigned irq, struct irqmove_id *out);
 
 #endif

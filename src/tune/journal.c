@@ -205,6 +205,9 @@ json_t *journal_entry_json(const struct journal_entry *e, size_t index)
 	if (e->kind == JOURNAL_IRQ)
 		json_object_set_new(o, "effective", e->effective[0] ?
 				    json_string(e->effective) : json_null());
+	if (e->kind == JOURNAL_IRQ)
+		json_object_set_new(o, "held_by", e->held_by[0] ?
+				    json_string(e->held_by) : json_null());
 	if (e->kind == JOURNAL_IRQ && e->move != JOURNAL_MOVE_NONE)
 		json_object_set_new(o, "effective_move", json_string(
 				    journal_move_name(e->move)));

@@ -54,6 +54,8 @@ struct journal_entry {
 				 * version) */
 	enum journal_move move;	/* IRQs: see enum journal_move */
 	uint64_t count0;	/* IRQs: interrupts when it was written */
+	char held_by[JOURNAL_VALUE_MAX];	/* IRQs: its actions then,
+						 * "virtio0-config"; "" unknown */
 	long undo_of;		/* index of the entry this undoes, or -1 */
 	bool restore;		/* part of "restore originals" */
 };

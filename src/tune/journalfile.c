@@ -76,7 +76,9 @@ int journalfile_entry(json_t *o, struct journal_entry *e)
 	    copy_str(o, "asked", e->asked, sizeof(e->asked), false) ||
 	    copy_str(o, "readback", e->readback, sizeof(e->readback), false) ||
 	    copy_str(o, "effective", e->effective, sizeof(e->effective),
-		     false) || !e->target[0])
+		     false) ||
+	    copy_str(o, "held_by", e->held_by, sizeof(e->held_by), false) ||
+	    !e->target[0])
 		return -EINVAL;
 	/* RFC 3339 since version 2 of the JSON contract; seconds before */
 	t = json_object_get(o, "time");

@@ -466,8 +466,7 @@ static void irq_move(bool have_count, const char *chip,
 int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t)
 {
 	struct journal_entry *e;
-	char chip[64];
-	uint64_t now;
+	struct irqmove_id id;
 	unsigned irq;
 
 	if (k >= tu->journal.n)
@@ -476,8 +475,7 @@ int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t)
 	if (e->kind != JOURNAL_IRQ || e->move != JOURNAL_MOVE_PENDING)
 		return 0;
 	irq = (unsigned)strtoul(e->target, NULL, 10);
-	if (irqmove_row(tu->proc_root, t, irq, &now, chip, sizeof(chip)) ||
-	    now == e->count0)
+	if (irqmove_row(tu->proc_root, t, irq, &id) || id.total == e->count0)
 		return 0;
 	/* It fired: the move is made as that interrupt ends (x86 moves it
 	 * in the handler's acknowledgement, after the count went up), so
@@ -485,7 +483,7 @@ int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t)
 	tune_read_effective(tu, irq, e->effective, sizeof(e->effective));
 	if (irqmove_inside(e->readback, e->effective))
 		e->move = JOURNAL_MOVE_LATER;
-	else if (now - e->count0 >= 2)
+	else if (id.total - e->count0 >= 2)
 		e->move = JOURNAL_MOVE_KEPT;
 	else
 		return 0;
@@ -497,7 +495,8 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 		  long undo_of, bool restore)
 {
 	struct journal_entry e;
-	char chip[64] = "", v[JOURNAL_VALUE_MAX];
+	struct irqmove_id id = { 0 };
+	char v[JOURNAL_VALUE_MAX];
 	bool have_count = false;
 	long idx;
 	int rc = precheck(tg->path);
@@ -522,8 +521,9 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 	e.err = -write_once(tg->path, v);
 	/* the IRQ's count once the move is asked for: has it fired since? */
 	have_count = tg->kind == JOURNAL_IRQ &&
-		     irqmove_row(t->proc_root, NULL, tg->num, &e.count0, chip,
-				 sizeof(chip)) == 0;
+		     irqmove_row(t->proc_root, NULL, tg->num, &id) == 0;
+	e.count0 = id.total;
+	snprintf(e.held_by, sizeof(e.held_by), "%s", id.action);
 	read_path(tg->kind, tg->path, e.readback, sizeof(e.readback));
 	e.matched = e.readback[0] && strcmp(e.readback, e.new) == 0;
 	if (tg->kind == JOURNAL_IRQ) {
@@ -532,7 +532,7 @@ static long apply(struct tune *t, const struct target *tg, const char *value,
 		if (tune_classify(e.kind, e.err, true) == TUNE_IRQ_FIXED)
 			note_fixed(t, tg->num);
 		if (!e.err && e.matched)
-			irq_move(have_count, chip, &e);
+			irq_move(have_count, id.chip, &e);
 	}
 	idx = journal_add(&t->journal, &e);
 	if (idx >= 0 && e.move == JOURNAL_MOVE_PENDING)
@@ -675,6 +675,27 @@ int tune_freq(struct tune *t, unsigned policy, uint64_t min_khz,
 	return freq_apply(t, policy, min_khz, max_khz, false, idx);
 }
 
+/* Whether IRQ E's number still belongs to the device it did when E was
+ * written: an IRQ whose device went is gone (TUNE_EGONE), and a number
+ * the kernel gave to another device since is not ours to write
+ * (TUNE_EREUSED); 0 when it is, or when E did not record its holder (a
+ * journal of an older version). */
+static int same_holder(const struct tune *t, const struct journal_entry *e)
+{
+	struct irqmove_id id = { 0 };
+	unsigned irq = (unsigned)strtoul(e->target, NULL, 10);
+	char path[PATH_MAX];
+
+	/* the kernel removes /proc/irq/N with the IRQ's descriptor */
+	snprintf(path, sizeof(path), "%s/irq/%u", t->proc_root, irq);
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return TUNE_EGONE;
+	if (irqmove_row(t->proc_root, NULL, irq, &id) || !e->held_by[0] ||
+	    strcmp(id.action, e->held_by) == 0)
+		return 0;	/* no row or no record: nothing against it */
+	return TUNE_EREUSED;
+}
+
 long tune_undo(struct tune *t, size_t k)
 {
 	struct journal_entry e;
@@ -686,6 +707,8 @@ long tune_undo(struct tune *t, size_t k)
 	e = t->journal.v[k];
 	if (e.kind == JOURNAL_IRQ && tune_irq_fixed(t, (unsigned)atoi(e.target)))
 		return -ENOTSUP;
+	if (e.kind == JOURNAL_IRQ && (rc = same_holder(t, &e)))
+		return rc;
 	if (e.kind == JOURNAL_SCHEDULER)
 		rc = target_init(t, &tg, e.kind, 0, e.target);
 	else if (e.kind == JOURNAL_IRQ)
@@ -697,35 +720,47 @@ long tune_undo(struct tune *t, size_t k)
 	return rc ? rc : apply(t, &tg, e.old, (long)k, false);
 }
 
-/* Restore one target (for limits: both of its policy); failures count. */
-static int restore_one(struct tune *t, size_t i)
+long tune_restore_one(struct tune *t, size_t i)
 {
-	const struct journal_entry e = t->journal.v[i];
+	struct journal_entry e;
 	struct target tg;
 	uint64_t lo = 0, hi = 0;
 	const char *o;
 	long idx[2], k;
-	int n, p = tune_target_policy(e.target);
+	int n, p;
 
+	if (i >= t->journal.n)
+		return -EINVAL;
+	e = t->journal.v[i];
 	if (e.kind != JOURNAL_MIN_FREQ && e.kind != JOURNAL_MAX_FREQ) {
 		k = tune_undo(t, i);	/* entry i holds the original */
 		if (k >= 0)
 			t->journal.v[k].restore = true;
-		return k < 0 || t->journal.v[k].err ? 1 : 0;
+		return k;
 	}
+	p = tune_target_policy(e.target);
 	if (p < 0 || target_init(t, &tg, e.kind, (unsigned)p, NULL))
-		return 1;
+		return -EINVAL;
 	if ((o = journal_original(&t->journal, JOURNAL_MIN_FREQ, e.target)))
 		clusters_parse_u64(o, strlen(o), &lo);
 	if ((o = journal_original(&t->journal, JOURNAL_MAX_FREQ, e.target)))
 		clusters_parse_u64(o, strlen(o), &hi);
 	n = freq_apply(t, (unsigned)p, lo, hi, true, idx);
-	if (n < 0)
-		return 1;
-	while (n-- > 0)
-		if (t->journal.v[idx[n]].err)
-			return 1;
-	return 0;
+	if (n <= 0)
+		return n < 0 ? n : -EALREADY;	/* both were back already */
+	for (k = 0; k < n; k++)
+		if (t->journal.v[idx[k]].err)
+			return idx[k];
+	return idx[n - 1];
+}
+
+/* Whether the restore of an entry failed: a refused write, or nothing
+ * written for a reason other than its target having gone. */
+static bool restore_failed(const struct tune *t, long k)
+{
+	if (k == TUNE_EGONE || k == TUNE_EREUSED || k == -EALREADY)
+		return false;
+	return k < 0 || t->journal.v[k].err;
 }
 
 int tune_restore(struct tune *t)
@@ -736,7 +771,7 @@ int tune_restore(struct tune *t)
 	n = journal_in_force(&t->journal, idx, 256);
 	for (i = 0; i < n && i < 256; i++)
 		if (journal_entry_in_force(&t->journal, idx[i]))
-			failed += restore_one(t, idx[i]);
+			failed += restore_failed(t, tune_restore_one(t, idx[i]));
 	return failed;
 }
 

@@ -5,6 +5,7 @@
 #ifndef BENCHTOP_TUNE_H
 #define BENCHTOP_TUNE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +43,11 @@ enum tune_fail {
 /* The err of a journal entry whose write(2) returned fewer bytes than
  * the value has (outside the errno range). */
 #define TUNE_ESHORT JOURNAL_ESHORT
+
+/* Undo of an IRQ: its number is gone (its device was removed), or the
+ * kernel gave it to another device since the change (both negative). */
+#define TUNE_EGONE (-ENODEV)
+#define TUNE_EREUSED (-ESTALE)
 
 /* One write of a min/max change, in the order to make it. */
 struct tune_freq_step {
@@ -97,7 +103,15 @@ long tune_scheduler(struct tune *t, const char *disk, const char *sched);
 int tune_freq(struct tune *t, unsigned policy, uint64_t min_khz,
 	      uint64_t max_khz, long idx[2]);
 
-/* Write entry K's old value back (journaled as an undo of K). */
+/* Put in-force entry I's target back to its value before benchtop first
+ * changed it (for limits: both limits of its policy, in a safe order):
+ * the index of the (last) write, -EALREADY when the limits were back
+ * already, or a negative errno as tune_undo's when nothing was written. */
+long tune_restore_one(struct tune *t, size_t i);
+
+/* Write entry K's old value back (journaled as an undo of K); an IRQ
+ * whose number is gone or held by another device since is not written
+ * (TUNE_EGONE, TUNE_EREUSED). */
 long tune_undo(struct tune *t, size_t k);
 
 /* Put every target still changed back to its original value, frequency

@@ -100,6 +100,16 @@ static void refused(const struct tune *t, enum journal_kind kind,
 		snprintf(dst, size, _("%s cannot be moved (per-CPU or managed "
 			 "interrupt)"), label);
 		break;
+	case TUNE_EGONE:
+		snprintf(dst, size, _("%s is gone: its device was removed "
+			 "after the change, so nothing is left to put back"),
+			 label);
+		break;
+	case TUNE_EREUSED:
+		snprintf(dst, size, _("%s now belongs to another device (it "
+			 "was given out again after its own device went): "
+			 "left as it is"), label);
+		break;
 	default:
 		snprintf(dst, size, _("%s: could not read the current %s: %s"),
 			 label, field(kind), strerror((int)-rc));
@@ -196,7 +206,8 @@ int tunemsg_outcome(const struct tune *t, enum journal_kind kind,
 
 	if (rc < 0 || (size_t)rc >= t->journal.n) {
 		refused(t, kind, label, rc < 0 ? rc : -EINVAL, dst, size);
-		return 0;
+		/* a target that went leaves nothing in force: not a failure */
+		return rc == TUNE_EGONE || rc == TUNE_EREUSED;
 	}
 	e = &t->journal.v[rc];
 	if (e->err) {

@@ -15,8 +15,9 @@ struct tune;
  * One sentence about RC, the return of a tune_* action on KIND for the
  * target LABEL ("IRQ 151", "CPUs 4-7", "sda"): what was refused and why,
  * or the journal entry RC: old, new and read-back value, or the error.
- * Returns whether the action succeeded: the write worked and reads back
- * as written.
+ * Returns whether the action succeeded (the write worked and reads back
+ * as written) or left nothing in force to fail (an undo of an IRQ that
+ * went with its device, TUNE_EGONE, TUNE_EREUSED).
  */
 int tunemsg_outcome(const struct tune *t, enum journal_kind kind,
 		    const char *label, long rc, char *dst, size_t size);

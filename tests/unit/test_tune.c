@@ -297,6 +297,57 @@ START_TEST(irq_move_pending_then_made)
 }
 END_TEST
 
+/* Undo and restore of an IRQ whose device went (QEMU device_del of a
+ * virtio-net in the VM lab): a number that is gone is said, and one the
+ * kernel gave to another device since is not written. */
+#define IRQ29(name) " 29:          0         5          0          0  " \
+		    "PCI-MSI 49152-edge      " name "\n"
+
+START_TEST(irq_undo_after_its_device_went)
+{
+	struct tune t;
+	struct cpuset one = cpus("1");
+	char msg[320];
+	long k;
+
+	put("proc/irq/29/smp_affinity_list", "0-3\n");
+	put("proc/irq/29/effective_affinity_list", "1\n");
+	put("proc/interrupts", IRQS_HDR IRQ29("virtio0-config"));
+	tune_init(&t, proc, sys);
+	k = tune_irq(&t, 29, &one);
+	ck_assert_int_eq(k, 0);
+	ck_assert_str_eq(t.journal.v[k].held_by, "virtio0-config");
+	/* the same number, now another device's: left alone */
+	put("proc/interrupts", IRQS_HDR IRQ29("eth1-rx-0"));
+	ck_assert_int_eq(tune_undo(&t, (size_t)k), TUNE_EREUSED);
+	ck_assert_str_eq(get("proc/irq/29/smp_affinity_list"), "1");
+	ck_assert_int_eq(tunemsg_outcome(&t, JOURNAL_IRQ, "IRQ 29",
+					 TUNE_EREUSED, msg, sizeof(msg)), 1);
+	ck_assert_str_eq(msg, "IRQ 29 now belongs to another device (it was "
+			 "given out again after its own device went): left as "
+			 "it is");
+	/* gone: no row and no /proc/irq/29 */
+	put("proc/interrupts", IRQS_HDR);
+	remove(proc_path("irq/29/smp_affinity_list"));
+	remove(proc_path("irq/29/effective_affinity_list"));
+	remove(proc_path("irq/29"));
+	ck_assert_int_eq(tune_restore_one(&t, (size_t)k), TUNE_EGONE);
+	ck_assert_int_eq(tune_restore(&t), 0);	/* nothing left to fail */
+	ck_assert_int_eq(tunemsg_outcome(&t, JOURNAL_IRQ, "IRQ 29",
+					 TUNE_EGONE, msg, sizeof(msg)), 1);
+	ck_assert_str_eq(msg, "IRQ 29 is gone: its device was removed after "
+			 "the change, so nothing is left to put back");
+	ck_assert_int_eq(t.journal.n, 1);	/* nothing was written */
+	/* still the holder it had: undone as before */
+	put("proc/irq/29/smp_affinity_list", "1\n");
+	put("proc/interrupts", IRQS_HDR IRQ29("virtio0-config"));
+	k = tune_undo(&t, 0);
+	ck_assert_int_eq(k, 1);
+	ck_assert_str_eq(get("proc/irq/29/smp_affinity_list"), "0-3");
+	tune_fini(&t);
+}
+END_TEST
+
 /* A GIC moves an interrupt at the write: an effective affinity outside
  * the new one is kept at once; no interrupts file: kept as well. */
 START_TEST(irq_move_gic_kept)
@@ -499,6 +550,7 @@ static Suite *tune_suite(void)
 	tcase_add_test(io, irq_pin_readback_undo);
 	tcase_add_test(io, irq_move_pending_then_made);
 	tcase_add_test(io, irq_move_gic_kept);
+	tcase_add_test(io, irq_undo_after_its_device_went);
 	tcase_add_test(io, irq_refusals_leave_no_entry);
 	tcase_add_test(io, irq_write_refused);
 	tcase_add_test(io, governor_and_scheduler);

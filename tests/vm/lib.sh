@@ -177,22 +177,44 @@ vm_initramfs() {
 vm_boot() {
 	_ird=$1 _res=$2; shift 2
 	_t0=$(date +%s)
+	# VM_MONITOR=1: QEMU's QMP on a socket, and tests/vm/monitor.py
+	# sends through it what the guest asks for with `host` (hotplug)
+	_qmp= _sock=
+	if [ "${VM_MONITOR:-0}" = 1 ]; then
+		# in TMPD, which the test's exit removes; a unix socket's path
+		# has at most 107 bytes
+		_sock=$TMPD/monitor
+		[ "${#_sock}" -lt 100 ] ||
+			_sock=$(mktemp -u /tmp/benchtop-vm-mon.XXXXXX)
+		_qmp="unix:$_sock,server=on,wait=off"
+	fi
+	: > "$_res.raw"
 	# one host thread for the four vCPUs: as fast here as a thread each,
 	# and it leaves the shared machine's other core to the other tests
 	timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 \
 		-accel tcg,thread=single -smp 4 -m 512 -nographic -no-reboot -nodefaults \
-		-monitor none \
+		-monitor none ${_qmp:+-qmp "$_qmp"} \
 		-serial "file:$_res.console" -serial "file:$_res.raw" \
 		-kernel "$VM_VMLINUZ" -initrd "$_ird" \
 		-append "console=ttyS0 panic=-1 loglevel=4 rdinit=/init" \
-		"$@" < /dev/null > "$_res.qemu" 2>&1
+		"$@" < /dev/null > "$_res.qemu" 2>&1 &
+	_qpid=$! _wpid=
+	if [ -n "$_sock" ]; then
+		python3 "$VM_DIR/monitor.py" "$_res.raw" "$_sock" "$_res.monitor" \
+			"$_qpid" > /dev/null 2>> "$_res.monitor" &
+		_wpid=$!
+	fi
+	wait "$_qpid"
 	_st=$?
+	[ -z "$_wpid" ] || { kill "$_wpid" 2> /dev/null; wait "$_wpid" 2> /dev/null; }
+	[ -z "$_sock" ] || rm -f "$_sock"
 	VM_SECONDS=$(($(date +%s) - _t0))
 	tr -d '\r' < "$_res.raw" > "$_res"
 	# BENCHTOP_VM_KEEP=DIR keeps each boot's results and console there
 	if [ -n "${BENCHTOP_VM_KEEP:-}" ]; then
 		mkdir -p "$BENCHTOP_VM_KEEP" &&
-		for _f in "$_res" "$_res.console" "$_res.qemu"; do
+		for _f in "$_res" "$_res.console" "$_res.qemu" "$_res.monitor"; do
+			[ -e "$_f" ] || continue
 			cp "$_f" "$BENCHTOP_VM_KEEP/$(basename "$0" .sh).${_f##*/}"
 		done
 	fi

@@ -5,11 +5,14 @@
 SH_TESTS += \
 	tests/vm/x86_mixed.sh \
 	tests/vm/x86_legacy.sh \
-	tests/vm/x86_screen.sh
+	tests/vm/x86_screen.sh \
+	tests/vm/x86_hotplug.sh
 EXTRA_DIST += \
 	tests/vm/lib.sh \
 	tests/vm/init \
 	tests/vm/chaincheck.py \
+	tests/vm/monitor.py \
 	tests/vm/x86_mixed.guest \
 	tests/vm/x86_legacy.guest \
-	tests/vm/x86_screen.guest
+	tests/vm/x86_screen.guest \
+	tests/vm/x86_hotplug.guest
