@@ -455,11 +455,26 @@ static void print_trips(FILE *f, const struct thermal_zone *z,
 	}
 }
 
+/* How many cooling devices from I on have the type and state of I's. */
+static size_t cooling_alike(const struct thermal *t, size_t i)
+{
+	const struct thermal_cooling *a = &t->cooling[i], *b;
+	size_t n = 1;
+
+	for (b = a + 1; i + n < t->ncooling; b++, n++)
+		if (!a->type || !b->type || strcmp(a->type, b->type) ||
+		    a->has_state != b->has_state ||
+		    !a->has_state || a->cur_state != b->cur_state ||
+		    a->max_state != b->max_state)
+			break;
+	return n;
+}
+
 static void print_thermal(FILE *f, const struct thermal *t)
 {
 	static const char *const kinds[] = { "active", "passive", "hot",
 					     "critical" };
-	size_t i, k;
+	size_t i, k, n;
 
 	if (!t->nzones && !t->ncooling && !t->error)
 		fprintf(f, _("THERMAL  no thermal zones exposed by this "
@@ -480,10 +495,16 @@ static void print_thermal(FILE *f, const struct thermal *t)
 		if (z->error)
 			fprintf(f, _("         error: %s\n"), z->error);
 	}
-	for (i = 0; i < t->ncooling; i++) {
+	for (i = 0; i < t->ncooling; i += n) {
 		const struct thermal_cooling *d = &t->cooling[i];
 
-		fprintf(f, "COOLING  %s  ", d->type);
+		/* alike devices in a row (x86's one "Processor" per CPU) are
+		 * one line: "4 x Processor" */
+		n = cooling_alike(t, i);
+		if (n > 1)
+			fprintf(f, "COOLING  %zu x %s  ", n, d->type);
+		else
+			fprintf(f, "COOLING  %s  ", d->type);
 		if (d->has_state)
 			fprintf(f, _("state %llu/%llu%s\n"),
 				(unsigned long long)d->cur_state,

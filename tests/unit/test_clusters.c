@@ -204,6 +204,32 @@ START_TEST(xu4_cooling_throttles_big)
 }
 END_TEST
 
+START_TEST(alike_cooling_one_line)
+{
+	struct hwmodel hw;
+	char dir[96];
+	int i;
+
+	/* x86 under QEMU: one "Processor" cooling device per CPU, all at
+	 * 0/0; then one of them differs and has its own line */
+	testbed("odroid-xu4");
+	shell("cd sys/class/thermal && mkdir cooling_device10 "
+	      "cooling_device11 cooling_device12 cooling_device13");
+	for (i = 10; i < 14; i++) {
+		snprintf(dir, sizeof(dir), "sys/class/thermal/cooling_device%d/type", i);
+		put(dir, "Processor\n");
+		snprintf(dir, sizeof(dir), "sys/class/thermal/cooling_device%d/cur_state", i);
+		put(dir, "0\n");
+		snprintf(dir, sizeof(dir), "sys/class/thermal/cooling_device%d/max_state", i);
+		put(dir, i == 13 ? "3\n" : "0\n");
+	}
+	load(&hw);
+	assert_printed(&hw, "COOLING  3 x Processor  state 0/0\n"
+		       "COOLING  Processor  state 0/3\n");
+	hwmodel_fini(&hw);
+}
+END_TEST
+
 START_TEST(xu4_below_max_under_load)
 {
 	struct hwmodel hw;
@@ -517,6 +543,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, xu4_49_list_without_1100);
 	tcase_add_test(tc, xu4_thermal);
 	tcase_add_test(tc, xu4_cooling_throttles_big);
+	tcase_add_test(tc, alike_cooling_one_line);
 	tcase_add_test(tc, xu4_below_max_under_load);
 	tcase_add_test(tc, xu4_refresh);
 	tcase_add_test(tc, xu4_offline_cluster);
