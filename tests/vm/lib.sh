@@ -191,6 +191,9 @@ vm_boot() {
 	: > "$_res.raw"
 	# one host thread for the four vCPUs: as fast here as a thread each,
 	# and it leaves the shared machine's other core to the other tests
+	# VM_NETNS=NS: qemu runs in network namespace NS (its tap devices are
+	# there, beside the test's own servers)
+	${VM_NETNS:+ip netns exec "$VM_NETNS"} \
 	timeout -k 10 "$VM_TIMEOUT" qemu-system-x86_64 \
 		-accel tcg,thread=single -smp 4 -m 512 -nographic -no-reboot -nodefaults \
 		-monitor none ${_qmp:+-qmp "$_qmp"} \

@@ -6,7 +6,8 @@ SH_TESTS += \
 	tests/vm/x86_mixed.sh \
 	tests/vm/x86_legacy.sh \
 	tests/vm/x86_screen.sh \
-	tests/vm/x86_hotplug.sh
+	tests/vm/x86_hotplug.sh \
+	tests/vm/x86_traffic.sh
 EXTRA_DIST += \
 	tests/vm/lib.sh \
 	tests/vm/init \
@@ -15,4 +16,5 @@ EXTRA_DIST += \
 	tests/vm/x86_mixed.guest \
 	tests/vm/x86_legacy.guest \
 	tests/vm/x86_screen.guest \
-	tests/vm/x86_hotplug.guest
+	tests/vm/x86_hotplug.guest \
+	tests/vm/x86_traffic.guest
