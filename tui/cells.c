@@ -66,6 +66,23 @@ void cells_count(char *dst, size_t size, double v, bool valid)
 	fixfmt_cat(dst, size, fixfmt(dst, size, v, i ? 1 : 0), u[i]);
 }
 
+void cells_count_short(char *dst, size_t size, double v, bool valid)
+{
+	static const char *const u[] = { "", "k", "M", "G", NULL };
+	int i = 0;
+
+	if (!valid) {
+		snprintf(dst, size, "-");
+		return;
+	}
+	while (v >= 999.5 && u[i + 1]) {
+		v /= 1000.0;
+		i++;
+	}
+	fixfmt_cat(dst, size, fixfmt(dst, size, v, i && v < 9.95 ? 1 : 0),
+		   u[i]);
+}
+
 void cells_cluster_title(char *dst, size_t size)
 {
 	snprintf(dst, size, "%-19s %-5s %-12s %8s %9s %5s %s", _("CLUSTER"),

@@ -17,6 +17,8 @@ void cells_bytes_rate(char *dst, size_t size, double bytes_per_s, bool valid);
 void cells_bits_rate(char *dst, size_t size, double bytes_per_s, bool valid);
 /* "12", "2.2k", "1.5M"; "-" when not VALID. */
 void cells_count(char *dst, size_t size, double v, bool valid);
+/* The same in 4 characters at most: "999", "9.9k", "12k", "1.5M". */
+void cells_count_short(char *dst, size_t size, double v, bool valid);
 
 /* Column titles of the overview's sections, into DST. */
 void cells_cluster_title(char *dst, size_t size);

@@ -194,7 +194,9 @@ static const struct keys_cmd table[] = {
 	  .help = N_("the first IRQ, the last IRQ (IRQ screen)") },
 	{ .keys = { KEY_LEFT, KEY_RIGHT, 'l' }, .names = "Left Right l",
 	  .screens = S(PANEL_IRQ), .modes = KEYS_BOTH,
-	  .help = N_("scroll the CPU columns (IRQ screen)") },
+	  .help = N_("IRQ screen: AFF and EFF stay on every row; the CPU "
+	  "columns narrow to 4 characters (12k) when all do not fit "
+	  "otherwise, and Left Right scroll them a screenful at a time") },
 	{ .keys = { '/' }, .names = "/", .screens = FILTERED,
 	  .modes = KEYS_BOTH, .act = listfilter_open,
 	  .help = N_("filter the rows by name as you type (overview, IRQ "

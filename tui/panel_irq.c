@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* panel_irq: every /proc/interrupts row with per-CPU rates (as many CPU
- * columns as fit beside the name, scrolling for the rest), affinity and
- * effective affinity when they fit too. */
+ * columns as fit beside the name, narrower ones before scrolling, Left
+ * and Right a screenful at a time), affinity and effective affinity on
+ * every row. */
 #include "config.h"
 
 #include <curses.h>
@@ -18,6 +19,7 @@
 
 #define LEFT_W 14	/* "IRQ   TOTAL/s " */
 #define CPU_W 6		/* " 12.3k" */
+#define CPU_SHORT 5	/* "  12k" (cells_count_short) */
 #define LIST_W 3	/* the narrowest AFF and EFF columns */
 #define LIST_MAX 12	/* the widest: longer lists are cut */
 #define NAME_MIN 15	/* "virtio2-input.0", "xhci-hcd:usb5": always shown */
@@ -43,22 +45,30 @@ static int list_width(const struct moment *m)
 }
 
 /* The columns that fit in WIDTH: a NAME of at least NAME_MIN always (it
- * is what a person looks for), then as many CPU columns as there are
- * CPUs, then the AFF and EFF columns (*LW wide; 0 when they do not fit:
- * the last line spells out the selected row's affinity). */
-static int cpu_columns(int width, size_t ncpus, int *lw)
+ * is what a person looks for) and the AFF and EFF columns (*LW wide) on
+ * every row; then a CPU column per CPU, CPU_W wide when all of them fit so,
+ * else CPU_SHORT ("12k": 8 CPUs at 80 columns), scrolling when even these
+ * do not all fit. *CW gets the cell width. AFF and EFF go (*LW 0; the
+ * last line spells out the selected row's affinity) only where the width
+ * leaves no room for them and one CPU column. */
+static int cpu_columns(int width, size_t ncpus, int *lw, int *cw)
 {
 	int room = width - LEFT_W - 1 - NAME_MIN, n;
 
-	if (room - (int)ncpus * CPU_W < 2 * (*lw + 1))
+	if (room - CPU_SHORT < 2 * (*lw + 1))
 		*lw = 0;
-	n = (room - (*lw ? 2 * (*lw + 1) : 0)) / CPU_W;
+	room -= *lw ? 2 * (*lw + 1) : 0;
+	*cw = room >= (int)ncpus * CPU_W ? CPU_W : CPU_SHORT;
+	n = room / *cw;
+	if (n < (int)ncpus)	/* the '>' that says more are to the right */
+		n = (room - 1) / *cw;
 	return n < 1 ? 1 : n;
 }
 
 /* The NAME cell: the action first ("virtio1-req.0"), then the chip,
- * hwirq and trigger in brackets, which are cut first. */
-static void name_cell(const struct moment_irq *r, char *dst, size_t size)
+ * hwirq and trigger in brackets when they fit in ROOM columns too. */
+static void name_cell(const struct moment_irq *r, char *dst, size_t size,
+		      int room)
 {
 	char rest[256];
 
@@ -70,13 +80,14 @@ static void name_cell(const struct moment_irq *r, char *dst, size_t size)
 		 r->trigger);
 	cells_squeeze(dst, size, r->action);
 	cells_squeeze(rest, sizeof(rest), rest);
-	if (rest[0] && strlen(dst) + strlen(rest) + 4 < size)
+	if (rest[0] && strlen(dst) + strlen(rest) + 4 < size &&
+	    draw_width(dst) + draw_width(rest) + 3 <= room)
 		snprintf(dst + strlen(dst), size - strlen(dst), " (%s)", rest);
 }
 
 /* The title row; returns the column after its last title. */
 static int draw_titles(struct app *a, int y, int w, size_t first, int ncols,
-		       int lw)
+		       int cw, int lw)
 {
 	const struct moment *m = app_moment(a);
 	int x, i;
@@ -90,10 +101,10 @@ static int draw_titles(struct app *a, int y, int w, size_t first, int ncols,
 
 		/* "CPU601" would fill the column: "C601" keeps a blank. */
 		if (snprintf(col, sizeof(col), "CPU%u",
-			     m->irq_cpus[first + (size_t)i]) > CPU_W - 1)
+			     m->irq_cpus[first + (size_t)i]) > cw - 1)
 			snprintf(col, sizeof(col), "C%u",
 				 m->irq_cpus[first + (size_t)i]);
-		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, col);
+		x += draw_fmt(y, x, cw, "%*s", cw, col);
 	}
 	if (first + (size_t)ncols < m->nirq_cpus)
 		x += draw_text(y, x, w - x, ">");
@@ -107,7 +118,7 @@ static int draw_titles(struct app *a, int y, int w, size_t first, int ncols,
 }
 
 static void draw_row(struct app *a, int y, int w, const struct moment_irq *q,
-		     size_t first, int ncols, int lw)
+		     size_t first, int ncols, int cw, int lw)
 {
 	size_t ncpus = app_moment(a)->nirq_cpus;
 	const struct irq_affinity *af = q->aff;
@@ -121,11 +132,12 @@ static void draw_row(struct app *a, int y, int w, const struct moment_irq *q,
 		size_t c = first + (size_t)i;
 
 		if (c < q->ncounts)
-			cells_count(cell, sizeof(cell), q->valid ?
-				    q->per_cpu[c] : 0, q->valid);
+			(cw < CPU_W ? cells_count_short : cells_count)(cell,
+				sizeof(cell), q->valid ? q->per_cpu[c] : 0,
+				q->valid);
 		else
 			snprintf(cell, sizeof(cell), " ");
-		x += draw_fmt(y, x, CPU_W, "%*s", CPU_W, cell);
+		x += draw_fmt(y, x, cw, "%*s", cw, cell);
 	}
 	if (first + (size_t)ncols < ncpus)
 		x++;
@@ -133,7 +145,7 @@ static void draw_row(struct app *a, int y, int w, const struct moment_irq *q,
 		cpulist_format(&af->affinity, aff, sizeof(aff));
 	if (af->has_effective)
 		cpulist_format(&af->effective, eff, sizeof(eff));
-	name_cell(q, desc, sizeof(desc));
+	name_cell(q, desc, sizeof(desc), w - x - 1 - (lw ? 2 * (lw + 1) : 0));
 	if (lw)
 		draw_fmt(y, x + 1, w - x - 1, "%-*.*s %-*.*s %s", lw, lw, aff,
 			 lw, lw, eff, desc);
@@ -186,7 +198,7 @@ static void irq_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_IRQ];
 	const struct moment *r = app_moment(a);
-	int lw, ncols, i, rows = height - 2;
+	int lw, cw, ncols, i, rows = height - 2;
 	const struct irqrows *l;
 
 	if (!r->have_rates) {
@@ -195,7 +207,8 @@ static void irq_draw(struct app *a, int top, int height, int width)
 		return;
 	}
 	lw = list_width(r);
-	ncols = cpu_columns(width, r->nirq_cpus, &lw);
+	ncols = cpu_columns(width, r->nirq_cpus, &lw, &cw);
+	v->ncols = (size_t)ncols;
 	l = irqrows_get(a);
 	v->nrows = l->n;
 	if (v->sel >= l->n && l->n)
@@ -207,7 +220,8 @@ static void irq_draw(struct app *a, int top, int height, int width)
 		v->top = v->sel;
 	if (rows > 0 && v->sel >= v->top + (size_t)rows)
 		v->top = v->sel - (size_t)rows + 1;
-	draw_order(a, top, width, draw_titles(a, top, width, v->col, ncols, lw),
+	draw_order(a, top, width, draw_titles(a, top, width, v->col, ncols, cw,
+				     lw),
 		   l);
 	for (i = 0; i < rows && v->top + (size_t)i < l->n; i++) {
 		size_t k = v->top + (size_t)i;
@@ -216,7 +230,7 @@ static void irq_draw(struct app *a, int top, int height, int width)
 						   STYLE_NORMAL);
 		draw_fill(top + 1 + i, 0, width);
 		draw_row(a, top + 1 + i, width, &r->irqs[l->v[k]], v->col,
-			 ncols, lw);
+			 ncols, cw, lw);
 		mouse_row(a, top + 1 + i, k);
 	}
 	draw_style(a->color, STYLE_NORMAL);
@@ -238,13 +252,12 @@ static bool irq_key(struct app *a, int ch)
 		return view_key(v, KEY_HOME);
 	case 'G':
 		return view_key(v, KEY_END);
-	case KEY_RIGHT:
+	case KEY_RIGHT:	/* a screenful of CPU columns (the draw clamps) */
 	case 'l':
-		v->col++;
+		v->col += v->ncols ? v->ncols : 1;
 		return true;
 	case KEY_LEFT:
-		if (v->col > 0)
-			v->col--;
+		v->col = v->col > v->ncols ? v->col - v->ncols : 0;
 		return true;
 	}
 	return false;

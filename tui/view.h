@@ -11,6 +11,8 @@ struct view {
 	size_t sel;
 	size_t top;
 	size_t col;		/* first CPU column (IRQ screen) */
+	size_t ncols;		/* CPU columns shown at its last draw: a
+				 * Left or Right pages by as many */
 	size_t nrows;		/* rows the panel had at its last draw */
 };
 

@@ -300,16 +300,33 @@ struct span {
 	const char *p, *end;
 };
 
-/* Split desc [P, END) into chip, hwirq, trigger, action; false when no
- * trigger is found. */
+/* The kernels before 4.x (and many vendor ARM ones) printed no hwirq and
+ * joined the chip to the flow handler's name in one token: "PCI-MSI-edge",
+ * "IR-IO-APIC-fasteoi", then the action ("eth1-TxRx-4").  True when
+ * [P, TE) is such a token: a chip that is not a number, a dash, a lower
+ * case flow name; *DASH gets the dash. */
+static bool is_chip_flow(const char *p, const char *te, const char **dash)
+{
+	const char *q = te;
+
+	while (q > p && q[-1] >= 'a' && q[-1] <= 'z')
+		q--;
+	if (q == te || q - p < 2 || q[-1] != '-' || all_digits(p, q - 1))
+		return false;
+	*dash = q - 1;
+	return true;
+}
+
+/* Split desc [P, END) into chip, hwirq, trigger, action (the old format's
+ * chip-flow token when no trigger stands alone); false when neither is
+ * found. */
 static bool split_desc(const char *p, const char *end, struct span part[4])
 {
 	struct span prev = { NULL, NULL };
-	const char *d = p;
+	const char *d = p, *first = skip_blanks(p, end), *te, *dash;
 
-	for (p = skip_blanks(p, end); p < end; p = skip_blanks(p, end)) {
-		const char *te = token_end(p, end), *dash;
-
+	for (p = first; p < end; p = skip_blanks(p, end)) {
+		te = token_end(p, end);
 		if (is_trigger(p, te, &dash)) {
 			bool hw = !dash && prev.p &&
 				  all_digits(prev.p, prev.end);
@@ -325,6 +342,14 @@ static bool split_desc(const char *p, const char *end, struct span part[4])
 		}
 		prev = (struct span){ p, te };
 		p = te;
+	}
+	te = token_end(first, end);
+	if (first < end && is_chip_flow(first, te, &dash)) {	/* old format */
+		part[0] = (struct span){ first, dash };
+		part[1] = (struct span){ dash, dash };
+		part[2] = (struct span){ dash + 1, te };
+		part[3] = (struct span){ skip_blanks(te, end), end };
+		return true;
 	}
 	return false;
 }

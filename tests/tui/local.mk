@@ -6,6 +6,7 @@ SH_TESTS += \
 	tests/tui/hangup.sh \
 	tests/tui/interval_keys.sh \
 	tests/tui/xu4_screens.sh \
+	tests/tui/irq_oldformat.sh \
 	tests/tui/mono_ascii.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \

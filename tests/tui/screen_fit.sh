@@ -41,11 +41,11 @@ echo "16.77 19.69 10.95 9/120 4321" > "$TMPD/beds/odroid-xu4/proc/loadavg"
 start 80 24 "$(TESTBEDS=$TMPD/beds bed_cmd odroid-xu4 '-d 1')"
 wait_for '^DISK +READ/s'
 keys i
-wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 +CPU2 +CPU3 +CPU4 +CPU5 +CPU6 +CPU7 +NAME'
-check $? "XU4 IRQ screen: CPU0-CPU7 and NAME at 80 columns"
-screen | grep -Eq '^150 +[0-9]+( +[0-9.k]+){8} +xhci-hcd:usb3' &&
-	screen | grep -Eq '^151 +[0-9]+( +[0-9.k]+){8} +xhci-hcd:usb5'
-check $? "XU4 IRQ screen: xhci-hcd:usb3 and xhci-hcd:usb5 on their rows"
+wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 +CPU2 +CPU3 +CPU4 +CPU5 +CPU6 +CPU7 +AFF +EFF +NAME'
+check $? "XU4 IRQ screen: CPU0-CPU7, AFF, EFF and NAME at 80 columns"
+screen | grep -Eq '^150 +[0-9]+( +[0-9.k]+){8} +2 +- +xhci-hcd:usb3' &&
+	screen | grep -Eq '^151 +[0-9]+( +[0-9.k]+){8} +7 +- +xhci-hcd:usb5'
+check $? "XU4 IRQ screen: xhci-hcd:usb3 and xhci-hcd:usb5 on their rows with their affinity"
 # The USB screen names the CPU that takes a controller's interrupts, not
 # the CPUs it may go to: IRQ 150 may go anywhere (0-7), CPU 2 takes it.
 echo 0-7 > "$(cat "$TMPD/udir")/proc/irq/150/smp_affinity_list"

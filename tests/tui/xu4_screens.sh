@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 18
+plan 21
 
 start 80 24 "$(bed_cmd odroid-xu4 '-d 1')"
 wait_for '^[^ ]+  Hardkernel Odroid XU4  [^ ]+  up '
@@ -64,10 +64,21 @@ wait_for '^151 +[78][.0-9]*k +7 +7 +xhci-hcd:usb5'
 check $? "IRQ 151 xhci-hcd:usb5 at ~8k/s on CPU 7, affinity 7, tops the IRQ list"
 
 keys i
-wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 +CPU2 +CPU3 +CPU4 +CPU5 +CPU6 +CPU7 +NAME'
-check $? "the IRQ screen has a column for each of the 8 CPUs and the name at 80 columns"
-wait_for '^151 +[0-9.]+k +0 +0 +0 +0 +0 +0 +0 +[0-9.]+k +xhci-hcd:usb5'
-check $? "row 151: all on CPU7, named xhci-hcd:usb5"
+wait_for '^IRQ +TOTAL/s +CPU0 +CPU1 +CPU2 +CPU3 +CPU4 +CPU5 +CPU6 +CPU7 +AFF +EFF +NAME'
+check $? "the IRQ screen has a column for each of the 8 CPUs, AFF, EFF and the name at 80 columns"
+wait_for '^151 +[0-9.]+k +0 +0 +0 +0 +0 +0 +0 +[0-9.]+k +7 +- +xhci-hcd:usb5'
+check $? "row 151: all on CPU7, affinity 7, no effective affinity file, named xhci-hcd:usb5"
+# every IRQ row has its affinity and effective affinity under AFF and EFF
+# (a CPU list, or - where the kernel has no file), the name after them
+screen | awk -v a="$(screen | grep '^IRQ ' | awk '{ print index($0, " AFF ") }')" '
+	/^IRQ / { on = 1; next }
+	on && /^[0-9]+ / { n++; if (substr($0, a + 1) !~ /^[-0-9,]+ +[-0-9,]+ +[^ ]/) bad++ }
+	END { exit !(a > 1 && n >= 5 && !bad) }'
+check $? "at 80x24 every IRQ row shows AFF and EFF, then the name"
+resize 200 50
+wait_for '^151 +[0-9.]+k +0 +0 +0 +0 +0 +0 +0 +[0-9.]+k +7 +- +xhci-hcd:usb5 \(GICv2 105 Edge\)'
+check $? "at 200x50 the IRQ screen keeps AFF, EFF and the whole name with its chip"
+resize 80 24
 keys j j
 wait_for '^151: GICv2 105 Edge xhci-hcd:usb5  affinity 7, effective -'
 check $? "the selected row's whole name and affinity are spelled out"
@@ -83,6 +94,8 @@ check $? "USB screen: bus 4's host controller, its IRQ and where it fires"
 keys h
 wait_for '^ +q F10 +quit'
 check $? "the help screen lists q (and F10)"
+wait_for '^ +Left Right l +.*AFF and EFF'
+check $? "the help says the IRQ screen keeps AFF and EFF and how its CPU columns fit"
 keys Escape
 keys 1
 wait_for '^CLUSTER'

@@ -21,6 +21,7 @@ static const char *const captures[] = {
 	"rpi4/proc_interrupts",
 	"x86/desktop20_proc_interrupts",
 	"x86/broadwell32_proc_interrupts",
+	"x86/nehalem16_proc_interrupts",
 };
 
 static int parse_str(const char *s, struct irq_table *t)
@@ -281,6 +282,31 @@ START_TEST(x86_broadwell32_long_lines)
 	ck_assert_uint_eq(r->total, 10498);
 	assert_split(row(&t, "0"), "IR-IO-APIC", "2", "edge", "timer");
 	ck_assert_uint_eq(row(&t, "0")->irq, 0);
+	interrupts_free(&t);
+}
+END_TEST
+
+/* Linux 2.6.38 on a 16-CPU Nehalem: no hwirq column, the chip and the
+ * flow handler in one token ("PCI-MSI-edge"), then the action. */
+START_TEST(x86_nehalem16_old_format)
+{
+	struct irq_table t;
+	const struct irq_row *r;
+
+	parse_fixture("x86/nehalem16_proc_interrupts", &t);
+	ck_assert_uint_eq(t.ncpus, 16);
+	ck_assert_uint_eq(t.nrows, 48);
+	r = row(&t, "133");
+	assert_split(r, "PCI-MSI", "", "edge", "eth0-TxRx-4");
+	ck_assert_uint_eq(r->counts[12], 7481182);
+	ck_assert_uint_eq(r->total, 515 + 7481182);
+	assert_split(row(&t, "0"), "IO-APIC", "", "edge", "timer");
+	assert_split(row(&t, "9"), "IO-APIC", "", "fasteoi", "acpi");
+	assert_split(row(&t, "3"), "IO-APIC", "", "edge", "");
+	assert_split(row(&t, "18"), "IO-APIC", "", "fasteoi",
+		     "ehci_hcd:usb1, uhci_hcd:usb7");
+	ck_assert_str_eq(row(&t, "NMI")->desc, "Non-maskable interrupts");
+	ck_assert_uint_eq(row(&t, "ERR")->counts[0], 15);
 	interrupts_free(&t);
 }
 END_TEST
@@ -715,6 +741,7 @@ static Suite *interrupts_suite(void)
 	tcase_add_test(parse, rpi4_chip_with_spaces);
 	tcase_add_test(parse, x86_desktop20_named_rows);
 	tcase_add_test(parse, x86_broadwell32_long_lines);
+	tcase_add_test(parse, x86_nehalem16_old_format);
 	tcase_add_test(parse, offline_cpu_columns);
 	tcase_add_test(rates, rates_odroid_cpu7);
 	tcase_add_test(rates, rates_counter_went_down);
