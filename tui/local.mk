@@ -65,6 +65,8 @@ benchtop_SOURCES += \
 	tui/tuneui.h \
 	tui/usbchain.c \
 	tui/usbchain.h \
+	tui/usbverdict.c \
+	tui/usbverdict.h \
 	tui/usbrows.c \
 	tui/usbrows.h \
 	tui/view.c \

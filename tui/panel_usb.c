@@ -16,6 +16,7 @@
 #include "base/i18n.h"
 #include "panel.h"
 #include "usbrows.h"
+#include "usbverdict.h"
 
 static void speed_text(char *dst, size_t size, uint32_t kbps)
 {
@@ -105,9 +106,11 @@ static void draw_verdicts(struct app *a, int y, int w, const struct usbdev *d,
 			  size_t i)
 {
 	int x = 2 * depth(d->name) + 8;
+	char text[2 * USBDESC_VERDICT_MAX];
 
 	draw_style(a->color, STYLE_WARN);
-	draw_fmt(y, x, w - x, "! %s", d->verdicts[i]);
+	draw_fmt(y, x, w - x, "! %s",
+		 usbverdict_text(d->verdicts[i], text, sizeof(text)));
 	draw_style(a->color, STYLE_NORMAL);
 }
 

@@ -12,6 +12,7 @@
 #include "draw.h"
 #include "base/i18n.h"
 #include "usbrows.h"
+#include "usbverdict.h"
 
 #define USBCHAIN_IRQS MOMENT_BUS_IRQS
 
@@ -35,11 +36,13 @@ int usbchain_verdicts(struct app *a, int y, int h, int w, const char *name)
 {
 	const struct usbdev_list *l = app_moment(a)->usb;
 	const struct usbdev *d = l ? usbdev_find(l, name) : NULL;
+	char text[2 * USBDESC_VERDICT_MAX];
 	int n = 0;
 
 	draw_style(a->color, STYLE_WARN);
 	for (; d && (size_t)n < d->nverdicts && n < h; n++)
-		draw_fmt(y + n, 0, w, "       ! %s", d->verdicts[n]);
+		draw_fmt(y + n, 0, w, "       ! %s",
+			 usbverdict_text(d->verdicts[n], text, sizeof(text)));
 	draw_style(a->color, STYLE_NORMAL);
 	return n;
 }

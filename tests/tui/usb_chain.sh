@@ -13,7 +13,7 @@
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP pinning needs root"; exit 0; }
-plan 32
+plan 35
 feed=""
 trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 FEEDER=$top_srcdir/tests/tui/feeder.py
@@ -98,6 +98,34 @@ printable
 check $? "HC1: every screen captured held printable text only"
 keys q
 wait_exit 10
+
+# The same in German (issue 27, item 10): the two warnings are the
+# catalogue's, on the USB screen and under the chain's USB hop.
+utf8=
+for l in C.UTF-8 C.utf8; do
+	[ "$(LC_ALL=$l locale charmap 2> /dev/null)" = UTF-8 ] && utf8=$l && break
+done
+if command -v msgfmt > /dev/null && [ -n "$utf8" ]; then
+	mkdir -p "$TMPD/locale/de/LC_MESSAGES"
+	msgfmt -o "$TMPD/locale/de/LC_MESSAGES/benchtop.mo" "$top_srcdir/po/de.po"
+	start 80 24 "export BENCHTOP_LOCALEDIR='$TMPD/locale' LANGUAGE=de LC_ALL=$utf8; $(bed_cmd odroid-hc1-480m '-d 0.5')"
+	wait_for '^CLUSTER' 30 > /dev/null
+	keys d
+	wait_for '^ *! kann UAS, läuft aber mit usb-storage \(Quirk u: IGNORE_UAS\)$' 20
+	check $? "HC1 in German: the USB screen's UAS warning is translated"
+	! screen | grep -q 'UAS-capable\|negotiated'
+	check $? "... and no English warning is left on it"
+	keys Enter
+	wait_for '^       ! SuperSpeed-Gerät nur mit 480M verbunden$' 20 &&
+		screen | grep -q '^       ! kann UAS, läuft aber mit usb-storage (Quirk u: IGNORE_UAS)$'
+	check $? "... and under the chain's USB hop, both warnings in German"
+	keys q
+	wait_exit 10
+else
+	skip "msgfmt or a UTF-8 locale missing"
+	skip "msgfmt or a UTF-8 locale missing"
+	skip "msgfmt or a UTF-8 locale missing"
+fi
 
 # A hub's worth: 20 more RTL8153s on bus 6 (6-2 .. 6-21, eth1 .. eth20),
 # more rows than 80x24 holds: in port order, scrolled to the selection.

@@ -201,6 +201,32 @@ START_TEST(sysstat_cpu_without_ticks)
 }
 END_TEST
 
+/* doc/json.md: user_pct and nice_pct include guest time, as the kernel
+ * counts guest inside user and guest_nice inside nice (mpstat's %usr and
+ * %nice subtract it).  A CPU that ran a guest for 60 of 100 ticks and
+ * user space for 20 reads 80 % user, not 20 %, and the shares add to 100. */
+START_TEST(guest_inside_user)
+{
+	static const char a[] = "cpu  0 0 0 0 0 0 0 0 0 0\n"
+				"cpu0 0 0 0 0 0 0 0 0 0 0\n";
+	static const char b[] = "cpu  80 10 0 10 0 0 0 0 60 10\n"
+				"cpu0 80 10 0 10 0 0 0 0 60 10\n";
+	struct procstat pa = { 0 }, pb = { 0 };
+	struct cpu_util u;
+
+	ck_assert_int_eq(procstat_parse(a, sizeof(a) - 1, &pa), 1);
+	ck_assert_int_eq(procstat_parse(b, sizeof(b) - 1, &pb), 1);
+	procstat_util(procstat_find(&pa, 0), procstat_find(&pb, 0), &u);
+	ck_assert(u.valid);
+	ck_assert_double_eq_tol(u.user, 80.0, 1e-9);
+	ck_assert_double_eq_tol(u.nice, 10.0, 1e-9);
+	ck_assert_double_eq_tol(u.idle, 10.0, 1e-9);
+	ck_assert_double_eq_tol(u.busy, 90.0, 1e-9);
+	procstat_free(&pa);
+	procstat_free(&pb);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("procstat");
@@ -214,6 +240,7 @@ int main(void)
 	tcase_add_test(tc, garbage_is_an_error);
 	tcase_add_test(tc, bad_cpu_line_skipped);
 	tcase_add_test(tc, sysstat_cpu_without_ticks);
+	tcase_add_test(tc, guest_inside_user);
 	tcase_add_test(tc, every_truncation_is_safe);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
