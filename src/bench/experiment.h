@@ -49,7 +49,12 @@ struct experiment {
 	enum experiment_state state;
 	char error[512];	/* why it stopped */
 	char msg[512];		/* the last tuning sentence */
-	json_t *runs;		/* [{variant, index, result}] */
+	/* the tunables read back before the run going on (tunevary's
+	 * read-back): what each holds, and 1 in effect, 0 not, < 0 not
+	 * readable */
+	char readback[TUNEVARY_SPECS_MAX][256];
+	int in_effect[TUNEVARY_SPECS_MAX];
+	json_t *runs;		/* [{variant, index, in_effect, result}] */
 	json_t *log;		/* the tuning sentences, in order */
 	bool finished;
 	int restore_failed;

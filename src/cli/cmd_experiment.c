@@ -285,6 +285,28 @@ static void auto_end(const struct experiment *ex)
 			"many more would decide it (--budget)\n"), ex->repeat);
 }
 
+/* A tunable that read back otherwise than its variant set it, before
+ * the run that just started. */
+static void effect_lines(const struct experiment *ex)
+{
+	char shown[300];
+	size_t i;
+
+	for (i = 0; i < ex->tv->n; i++) {
+		if (ex->in_effect[i] != 0)
+			continue;
+		strclean_copy(shown, sizeof(shown), ex->readback[i],
+			      strlen(ex->readback[i]));
+		fprintf(stderr, _("benchtop experiment: run %zu: %s:%s reads "
+			"back %s, not %s: the variant did not take effect and "
+			"the run is left out of the verdict\n"), ex->step,
+			tunespec_kind_name(ex->tv->v[i].spec.kind),
+			ex->tv->v[i].spec.target, shown, ex->tv->v[i].spec.
+			values[ex->cur[i] < TUNESPEC_VALUES_MAX ? ex->cur[i] :
+			0]);
+	}
+}
+
 /* Every run, one line each on stderr as it starts and ends. */
 static void run_all(struct experiment *ex)
 {
@@ -303,6 +325,7 @@ static void run_all(struct experiment *ex)
 		fprintf(stderr, MSG "run %zu/%zu: %c %s\n", ex->step,
 			ex->nruns, (char)('A' + v % 26), experiment_label(
 			ex->tv, v, label, sizeof(label)));
+		effect_lines(ex);
 		wait_run(ex);
 		run_line(ex, line, sizeof(line));
 		if (ex->run->state == BENCHRUN_DONE)
