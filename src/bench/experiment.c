@@ -172,6 +172,8 @@ int experiment_start_next(struct experiment *ex, bool quiet)
 		fail(ex, EXPERIMENT_FAILED, ex->run->error);
 		return rc;
 	}
+	if (ex->step == 0)
+		ex->t0 = benchrun_now();
 	ex->step++;
 	ex->state = EXPERIMENT_RUNNING;
 	return 0;
@@ -181,6 +183,13 @@ void experiment_auto(struct experiment *ex)
 {
 	ex->auto_stop = true;
 	ex->looks = experiment_looks(ex->repeat);
+}
+
+void experiment_time_budget(struct experiment *ex, double seconds)
+{
+	ex->budget_s = seconds;
+	if (ex->auto_stop && seconds > 0)
+		ex->looks = experiment_looks(ex->repeat) + 1;
 }
 
 void experiment_opts(const struct experiment *ex, struct verdict_opts *o)
@@ -227,6 +236,13 @@ static void maybe_stop(struct experiment *ex)
 
 	if (!ex->auto_stop || ex->step % ex->nvariants)
 		return;
+	if (ex->budget_s > 0 && ex->step < ex->nruns &&
+	    benchrun_now() - ex->t0 >= ex->budget_s) {
+		ex->nruns = ex->step;	/* the time is spent: judged as is */
+		ex->state = EXPERIMENT_DONE;
+		ex->timed_out = true;
+		return;
+	}
 	n = (unsigned)(ex->step / ex->nvariants);
 	if (!experiment_look(n, ex->repeat) || ex->step == ex->nruns)
 		return;
@@ -700,6 +716,9 @@ json_t *experiment_json(const struct experiment *ex)
 	json_object_set_new(o, "auto", json_boolean(ex->auto_stop));
 	json_object_set_new(o, "budget", ex->auto_stop ? json_integer(
 		(json_int_t)ex->repeat) : json_null());
+	json_object_set_new(o, "budget_s", ex->auto_stop && ex->budget_s > 0 ?
+			    json_real(ex->budget_s) : json_null());
+	json_object_set_new(o, "timed_out", json_boolean(ex->timed_out));
 	json_object_set_new(o, "looks", json_integer((json_int_t)ex->looks));
 	json_object_set_new(o, "alpha", json_real(vo.alpha));
 	json_object_set(o, "runs", ex->runs);
