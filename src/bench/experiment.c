@@ -141,6 +141,20 @@ static int apply_variant(struct experiment *ex, size_t variant)
 	return 0;
 }
 
+/* Read every tunable back (before the run, or again after it when
+ * AGAIN: an x86 IRQ moves at its next interrupt, which the run makes). */
+static void read_back(struct experiment *ex, size_t variant, bool again)
+{
+	size_t vi[TUNEVARY_SPECS_MAX], i;
+
+	experiment_values(ex->tv, variant, vi);
+	for (i = 0; i < ex->tv->n; i++)
+		if (!again || (ex->in_effect[i] == 0 &&
+			       ex->tv->v[i].spec.kind == TUNESPEC_IRQ))
+			ex->in_effect[i] = tunevary_readback(ex->tv, i, vi[i],
+				ex->readback[i], sizeof(ex->readback[i]));
+}
+
 int experiment_start_next(struct experiment *ex, bool quiet)
 {
 	int rc;
@@ -152,11 +166,14 @@ int experiment_start_next(struct experiment *ex, bool quiet)
 		fail(ex, EXPERIMENT_FAILED, ex->msg);
 		return rc;
 	}
+	read_back(ex, ex->order[ex->step], false);
 	rc = benchrun_start(ex->run, &ex->p, ex->target, ex->port, quiet);
 	if (rc) {
 		fail(ex, EXPERIMENT_FAILED, ex->run->error);
 		return rc;
 	}
+	if (ex->step == 0)
+		ex->t0 = benchrun_now();
 	ex->step++;
 	ex->state = EXPERIMENT_RUNNING;
 	return 0;
@@ -166,6 +183,13 @@ void experiment_auto(struct experiment *ex)
 {
 	ex->auto_stop = true;
 	ex->looks = experiment_looks(ex->repeat);
+}
+
+void experiment_time_budget(struct experiment *ex, double seconds)
+{
+	ex->budget_s = seconds;
+	if (ex->auto_stop && seconds > 0)
+		ex->looks = experiment_looks(ex->repeat) + 1;
 }
 
 void experiment_opts(const struct experiment *ex, struct verdict_opts *o)
@@ -212,6 +236,13 @@ static void maybe_stop(struct experiment *ex)
 
 	if (!ex->auto_stop || ex->step % ex->nvariants)
 		return;
+	if (ex->budget_s > 0 && ex->step < ex->nruns &&
+	    benchrun_now() - ex->t0 >= ex->budget_s) {
+		ex->nruns = ex->step;	/* the time is spent: judged as is */
+		ex->state = EXPERIMENT_DONE;
+		ex->timed_out = true;
+		return;
+	}
 	n = (unsigned)(ex->step / ex->nvariants);
 	if (!experiment_look(n, ex->repeat) || ex->step == ex->nruns)
 		return;
@@ -224,14 +255,54 @@ static void maybe_stop(struct experiment *ex)
 	json_decref(figs);
 }
 
+/* Whether every tunable read back as its variant set it (one not
+ * readable is not held against the run). */
+static bool all_in_effect(const struct experiment *ex)
+{
+	size_t i;
+
+	for (i = 0; i < ex->tv->n; i++)
+		if (ex->in_effect[i] == 0)
+			return false;
+	return true;
+}
+
+/* The run's variant in its conditions: name, label, each tunable read
+ * back before it ran, and whether all took effect. */
+static void note_variant(const struct experiment *ex, size_t v, json_t *res)
+{
+	json_t *cond = json_object_get(res, "conditions"), *rb = json_object();
+	char label[300], key[64];
+	size_t i;
+
+	cond = json_is_object(cond) ? json_copy(cond) : json_object();
+	for (i = 0; i < ex->tv->n; i++) {
+		const struct tunespec *s = &ex->tv->v[i].spec;
+
+		snprintf(key, sizeof(key), "%s:%s",
+			 tunespec_kind_name(s->kind), s->target);
+		json_object_set_new(rb, key, ex->in_effect[i] < 0 ?
+			json_null() : json_string(ex->readback[i]));
+	}
+	json_object_set_new(cond, "variant", json_pack("{s:s s:s s:o s:b}",
+		"name", (char[]){ (char)('A' + (v < 26 ? v : 25)), '\0' },
+		"label", experiment_label(ex->tv, v, label, sizeof(label)),
+		"readback", rb, "in_effect", all_in_effect(ex)));
+	json_object_set_new(res, "conditions", cond);
+}
+
 void experiment_collect(struct experiment *ex)
 {
 	json_t *res = benchrun_result_json(ex->run);
 	size_t v = ex->order[ex->step - 1];
 	char why[600];
 
-	json_array_append_new(ex->runs, json_pack("{s:I s:I s:o}", "variant",
-		(json_int_t)v, "index", (json_int_t)(ex->step - 1), "result",
+	read_back(ex, v, true);
+	if (res)
+		note_variant(ex, v, res);
+	json_array_append_new(ex->runs, json_pack("{s:I s:I s:b s:o}",
+		"variant", (json_int_t)v, "index", (json_int_t)(ex->step - 1),
+		"in_effect", all_in_effect(ex), "result",
 		res ? res : json_null()));
 	if (ex->state == EXPERIMENT_CANCELLED)
 		return;
@@ -306,9 +377,11 @@ static int runset_load(struct runset *s, const json_t *runs)
 	json_array_foreach(runs, i, r) {
 		s->variant[i] = (size_t)json_integer_value(json_object_get(r,
 								"variant"));
+		/* a run whose variant did not take effect is left out */
 		s->ok[i] = benchresult_load(&s->res[i], json_object_get(r,
 					    "result"), NULL, 0) == 0 &&
-			   s->res[i].st == BENCHRESULT_OK;
+			   s->res[i].st == BENCHRESULT_OK &&
+			   !json_is_false(json_object_get(r, "in_effect"));
 		s->n++;
 	}
 	return 0;
@@ -437,13 +510,14 @@ static json_t *compare_json(const struct verdict *v, const char *unit,
 			    size_t variant)
 {
 	bool iv = v->has_ratio && v->has_interval;
+	bool r = v->a.median > 0 && v->a.n && v->b.n;	/* both have runs */
 	char s[200];
 
 	verdict_sentence(v, verdict_better(unit), s, sizeof(s));
 	return json_pack("{s:I s:o s:o s:o s:o s:o s:f s:f s:f s:I s:b "
 		"s:f s:o s:o s:s s:s}", "variant", (json_int_t)variant,
-		"ratio", num_or_null(v->a.median > 0, v->ratio), "change_pct",
-		num_or_null(v->a.median > 0, v->change_pct), "estimate_pct",
+		"ratio", num_or_null(r, v->ratio), "change_pct",
+		num_or_null(r, v->change_pct), "estimate_pct",
 		num_or_null(v->has_ratio, v->est_pct), "lo_pct",
 		num_or_null(iv, v->lo_pct), "hi_pct", num_or_null(iv,
 		v->hi_pct), "level", 1 - v->alpha, "p", v->p, "margin_pct",
@@ -547,11 +621,40 @@ static const char *state_name(enum experiment_state s)
 	return names[s];
 }
 
+/* Variant V's runs that it did not take effect in: how many, and what
+ * the last of them read back ("irq:151=7"), into GOT. */
+static size_t not_in_effect(const json_t *runs, size_t v, char *got,
+			    size_t size)
+{
+	const json_t *r, *rb, *x;
+	const char *k;
+	size_t i, n = 0, used;
+
+	json_array_foreach(runs, i, r) {
+		if ((size_t)json_integer_value(json_object_get(r, "variant"))
+		    != v || !json_is_false(json_object_get(r, "in_effect")))
+			continue;
+		n++;
+		rb = json_object_get(json_object_get(json_object_get(
+			json_object_get(r, "result"), "conditions"),
+			"variant"), "readback");
+		used = 0;
+		got[0] = '\0';
+		json_object_foreach((json_t *)rb, k, x)
+			if (used < size)
+				used += (size_t)snprintf(got + used, size -
+					used, "%s%s=%s", used ? " " : "", k,
+					json_is_string(x) ?
+					json_string_value(x) : "?");
+	}
+	return n;
+}
+
 static json_t *variants_json(const struct experiment *ex)
 {
 	json_t *a = json_array();
-	size_t v, i, vi[TUNEVARY_SPECS_MAX];
-	char label[300];
+	size_t v, i, n, vi[TUNEVARY_SPECS_MAX];
+	char label[300], got[600];
 
 	for (v = 0; v < ex->nvariants; v++) {
 		json_t *set = json_object();
@@ -566,11 +669,13 @@ static json_t *variants_json(const struct experiment *ex)
 			json_object_set_new(set, key,
 					    json_string(s->values[vi[i]]));
 		}
-		json_array_append_new(a, json_pack("{s:s s:s s:o}", "name",
-			(char[]){ (char)('A' + (v < 26 ? v : 25)), '\0' },
-			"label", experiment_label(ex->tv, v, label,
-						  sizeof(label)),
-			"settings", set));
+		n = not_in_effect(ex->runs, v, got, sizeof(got));
+		json_array_append_new(a, json_pack("{s:s s:s s:o s:I s:o}",
+			"name", (char[]){ (char)('A' + (v < 26 ? v : 25)),
+			'\0' }, "label", experiment_label(ex->tv, v, label,
+			sizeof(label)), "settings", set, "not_in_effect",
+			(json_int_t)n, "readback", n ? json_string(got) :
+			json_null()));
 	}
 	return a;
 }
@@ -611,6 +716,9 @@ json_t *experiment_json(const struct experiment *ex)
 	json_object_set_new(o, "auto", json_boolean(ex->auto_stop));
 	json_object_set_new(o, "budget", ex->auto_stop ? json_integer(
 		(json_int_t)ex->repeat) : json_null());
+	json_object_set_new(o, "budget_s", ex->auto_stop && ex->budget_s > 0 ?
+			    json_real(ex->budget_s) : json_null());
+	json_object_set_new(o, "timed_out", json_boolean(ex->timed_out));
 	json_object_set_new(o, "looks", json_integer((json_int_t)ex->looks));
 	json_object_set_new(o, "alpha", json_real(vo.alpha));
 	json_object_set(o, "runs", ex->runs);

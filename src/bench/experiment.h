@@ -39,6 +39,10 @@ struct experiment {
 	unsigned looks;		/* times the table is judged (auto: the
 				 * schedule's; else 1): alpha is split */
 	double margin_pct;	/* the preset's margin (0: the default) */
+	double budget_s;	/* --budget in time: no round starts after
+				 * this many seconds (0: none) */
+	double t0;		/* benchrun_now() at the first run */
+	bool timed_out;		/* it stopped because BUDGET_S was spent */
 	struct tunevary *tv;	/* the caller's */
 	size_t nvariants;
 	size_t order[EXPERIMENT_RUNS_MAX];	/* variant of each run */
@@ -49,7 +53,12 @@ struct experiment {
 	enum experiment_state state;
 	char error[512];	/* why it stopped */
 	char msg[512];		/* the last tuning sentence */
-	json_t *runs;		/* [{variant, index, result}] */
+	/* the tunables read back before the run going on (tunevary's
+	 * read-back): what each holds, and 1 in effect, 0 not, < 0 not
+	 * readable */
+	char readback[TUNEVARY_SPECS_MAX][256];
+	int in_effect[TUNEVARY_SPECS_MAX];
+	json_t *runs;		/* [{variant, index, in_effect, result}] */
 	json_t *log;		/* the tuning sentences, in order */
 	bool finished;
 	int restore_failed;
@@ -98,6 +107,11 @@ int experiment_init(struct experiment *ex, const struct preset *p,
 /* Stop at the first look that decides every main figure (--repeat auto,
  * REPEAT being the budget); before the first run. */
 void experiment_auto(struct experiment *ex);
+
+/* --repeat auto with a budget in time as well: no round starts once
+ * SECONDS have passed since the first run; the table is judged there, one
+ * look more (alpha is split over it too).  Before the first run. */
+void experiment_time_budget(struct experiment *ex, double seconds);
 
 /* The verdict options of EX's table: its margin, alpha split over its
  * looks. */

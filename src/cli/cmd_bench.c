@@ -12,12 +12,17 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/jsondoc.h"
+#include "base/strclean.h"
 #include "bench/benchrun.h"
 #include "cli/cmdline.h"
 #include "cli/commands.h"
+#include "hw/hwmodel.h"
+#include "session/snapshot.h"
 #include "base/i18n.h"
 
 /* One sentence about the command line; exit status 2. */
@@ -87,9 +92,47 @@ static void print_result(json_t *res)
 	benchresult_fini(&br);
 }
 
-int cmd_bench_run(const char *cmd, const struct preset *p,
-		  const char *target, int port, bool json)
+static bool is_dir(const char *path)
 {
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Save RES as a session of one run to OUT's file (or folder); 0, or 1
+ * after one sentence. */
+static int save(const char *cmd, const json_t *res,
+		const struct cmd_bench_out *out)
+{
+	struct snapshot_input in = { .saved_at = time(NULL) };
+	char where[4096], err[600], shown[600];
+	json_t *results = json_pack("[O]", res);
+	struct hwmodel hw;
+	bool dir = is_dir(out->snapshot);
+	bool have_hw = hwmodel_load_flags(&hw, 0) == 0;
+	int rc;
+
+	in.hw = have_hw ? &hw : NULL;
+	in.results = results;
+	rc = snapshot_save(&in, dir ? NULL : out->snapshot, dir ?
+			   out->snapshot : NULL, out->force, where,
+			   sizeof(where), err, sizeof(err));
+	json_decref(results);
+	if (have_hw)
+		hwmodel_fini(&hw);
+	if (rc) {
+		fprintf(stderr, "benchtop %s: %s\n", cmd, err);
+		return 1;
+	}
+	strclean_copy(shown, sizeof(shown), where, strlen(where));
+	fprintf(stderr, _("benchtop %s: snapshot saved to %s\n"), cmd, shown);
+	return 0;
+}
+
+int cmd_bench_run(const char *cmd, const struct preset *p,
+		  const char *target, int port, const struct cmd_bench_out *out)
+{
+	bool json = out->json;
 	struct benchrun r;
 	json_t *res;
 	int rc;
@@ -104,6 +147,8 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 		fprintf(stderr, "benchtop %s: %s\n", cmd, r.note);
 	wait_run(&r, isatty(STDERR_FILENO) && !getenv("BENCHTOP_NO_PROGRESS"));
 	res = benchrun_result_json(&r);
+	/* a failed run is kept too: the session says why */
+	rc = res && out->snapshot ? save(cmd, res, out) : 0;
 	if (res && p->raw_json)
 		print_raw(res);
 	else if (res && json)
@@ -118,8 +163,8 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 		fprintf(stderr, "benchtop %s: %s\n", cmd, r.error);
 	else if (r.state != BENCHRUN_DONE)
 		fprintf(stderr, "benchtop %s: %s: %s\n", cmd, p->name, r.error);
-	rc = r.state == BENCHRUN_DONE ? 0 :
-	     cmdline_signal() ? 128 + cmdline_signal() : 1;
+	rc = r.state != BENCHRUN_DONE ? cmdline_signal() ? 128 +
+	     cmdline_signal() : 1 : rc;
 	json_decref(res);
 	benchrun_fini(&r);
 	return rc;
@@ -270,8 +315,8 @@ static int list(void)
 }
 
 struct bench_args {
-	const char *target, *size;
-	bool json, list;
+	const char *target, *size, *snapshot;
+	bool json, list, force;
 };
 
 static const struct cliopt bench_opts[] = {
@@ -284,6 +329,11 @@ static const struct cliopt bench_opts[] = {
 	  CLIOPT_SET_TEXT(struct bench_args, size) },
 	{ "json", 'j', NULL, N_("print the result as JSON (doc/bench.md)"),
 	  CLIOPT_SET_FLAG(struct bench_args, json) },
+	{ "snapshot", 'S', N_("FILE"), N_("save the session with the result "
+					  "(report, compare)"),
+	  CLIOPT_SET_TEXT(struct bench_args, snapshot) },
+	{ "force", 'f', NULL, N_("replace FILE if it exists"),
+	  CLIOPT_SET_FLAG(struct bench_args, force) },
 	{ "list", 'l', NULL, N_("list the presets"),
 	  CLIOPT_SET_FLAG(struct bench_args, list) },
 	CLIOPT_HELP_ROW,
@@ -294,6 +344,7 @@ const struct command cmd_bench_entry = {
 	.name = "bench",
 	.summary = N_("run a benchmark preset on a folder or disk (--list)"),
 	.synopsis = N_("bench PRESET --target DIR|DEV [--size N] [--json]\n"
+		       "       [--snapshot FILE [--force]]\n"
 		       "       benchtop bench --list"),
 	.about = N_("Run a benchmark preset (from presets.conf) in a child "
 		    "process."),
@@ -318,6 +369,10 @@ static int parse(int argc, char **argv, struct bench_args *a)
 			   "bench --list)") : _("one preset at a time"));
 	if (!a->target)
 		return bad("%s", _("--target DIR is needed"));
+	if (a->snapshot && !a->force && access(a->snapshot, F_OK) == 0 &&
+	    !is_dir(a->snapshot))
+		return bad("%s", _("the --snapshot file exists (give --force "
+			   "to replace it)"));
 	return -1;
 }
 
@@ -360,5 +415,6 @@ int cmd_bench_main(int argc, char **argv)
 			   p.name);
 	if (a.size && (rc = apply_size(&p, a.size)) >= 0)
 		return rc;
-	return cmd_bench_run("bench", &p, a.target, 0, a.json);
+	return cmd_bench_run("bench", &p, a.target, 0, &(struct cmd_bench_out){
+		.json = a.json, .snapshot = a.snapshot, .force = a.force });
 }

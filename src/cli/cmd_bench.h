@@ -13,11 +13,19 @@
 #include "bench/benchresult.h"
 #include "bench/presets.h"
 
+/* What to do with a result: print it as JSON, save it as a session. */
+struct cmd_bench_out {
+	bool json;
+	const char *snapshot;	/* a file or folder, or NULL */
+	bool force;		/* replace SNAPSHOT */
+};
+
 /* Run preset P on TARGET (PORT for iperf) in a child, show progress on
- * stderr when it is a terminal, print the result (JSON when JSON) on
- * stdout; returns the exit status (0, 1, or 128 + a signal). */
+ * stderr when it is a terminal, print the result (JSON when OUT->json) on
+ * stdout and save it (OUT->snapshot); returns the exit status (0, 1, or
+ * 128 + a signal). */
 int cmd_bench_run(const char *cmd, const struct preset *p,
-		  const char *target, int port, bool json);
+		  const char *target, int port, const struct cmd_bench_out *out);
 
 /* A result object as text: figures, iozone table, conditions. */
 void cmd_bench_print(FILE *f, const struct benchresult *res);

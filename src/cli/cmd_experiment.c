@@ -36,6 +36,8 @@ struct exp_args {
 	const char *vary[TUNEVARY_SPECS_MAX];
 	size_t nvary;
 	long repeat, budget, port, time;	/* repeat 0: auto */
+	long budget_s;		/* --budget in time (0: none) */
+	bool budget_runs;	/* --budget in runs was given */
 	bool json, force;
 };
 
@@ -65,6 +67,38 @@ static int set_repeat(void *args, const char *v)
 	return -1;
 }
 
+/* --budget: N runs of each variant, or a time: N followed by s, m (or
+ * min) or h. */
+static int set_budget(void *args, const char *v)
+{
+	static const struct { const char *unit; long s; } units[] = {
+		{ "s", 1 }, { "m", 60 }, { "min", 60 }, { "h", 3600 } };
+	struct exp_args *a = args;
+	size_t len = strspn(v, "0123456789"), i;
+	uint64_t n;
+	char num[24];
+
+	if (len == 0 || len >= sizeof(num))
+		return bad(_("'%s' is not a budget: a number of runs (1-%d) "
+			     "or a time such as 10m, 90s or 2h"), v,
+			   EXPERIMENT_REPEAT_MAX);
+	memcpy(num, v, len);
+	num[len] = '\0';
+	for (i = 0; v[len] && i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(v + len, units[i].unit) &&
+		    !numparse_uint(num, 7 * 86400 / units[i].s, &n) && n) {
+			a->budget_s = (long)n * units[i].s;
+			return -1;
+		}
+	if (!v[len] && !numparse_uint(num, EXPERIMENT_REPEAT_MAX, &n) && n) {
+		a->budget = (long)n;
+		a->budget_runs = true;
+		return -1;
+	}
+	return bad(_("'%s' is not a budget: a number of runs (1-%d) or a "
+		     "time such as 10m, 90s or 2h"), v, EXPERIMENT_REPEAT_MAX);
+}
+
 static const struct cliopt exp_opts[] = {
 	{ "preset", 'p', N_("NAME"), N_("the preset (benchtop bench --list)"),
 	  CLIOPT_SET_TEXT(struct exp_args, preset) },
@@ -84,10 +118,11 @@ static const struct cliopt exp_opts[] = {
 					  "is decided or the\nbudget is "
 					  "spent"),
 	  CLIOPT_CALL_FN(set_repeat) },
-	{ "budget", 'b', N_("N"), N_("--repeat auto: runs of each variant at "
-				     "most (default 20)"),
-	  CLIOPT_SET_NUM(struct exp_args, budget, 1, EXPERIMENT_REPEAT_MAX,
-			 N_("'%s' is not a number of runs (1-50)")) },
+	{ "budget", 'b', N_("N|TIME"), N_("--repeat auto: at most N runs a side "
+					  "(20),\nor a time (10m, 90s, 2h) "
+					  "after which no\nround starts; both: "
+					  "whichever comes first"),
+	  CLIOPT_CALL_FN(set_budget) },
 	{ "port", 'P', N_("PORT"), N_("the iperf3 server's port (5201)"),
 	  CLIOPT_SET_NUM(struct exp_args, port, 1, 65535,
 			 N_("'%s' is not a port (1-65535)")) },
@@ -107,6 +142,19 @@ static const struct cliopt exp_opts[] = {
 	{ 0 },
 };
 
+/* With a budget in time alone: as many runs a side as an experiment of
+ * TV's variants may have. */
+static long runs_cap(const struct tunevary *tv)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < tv->n; i++)
+		n *= tv->v[i].spec.nvalues;
+	n = EXPERIMENT_RUNS_MAX / (n ? n : 1);
+	return n < EXPERIMENT_REPEAT_MAX ? (long)(n ? n : 1) :
+	       EXPERIMENT_REPEAT_MAX;
+}
+
 int cmd_experiment_main(int argc, char **argv);
 
 const struct command cmd_experiment_entry = {
@@ -115,7 +163,7 @@ const struct command cmd_experiment_entry = {
 		      "noise"),
 	.synopsis = N_("experiment --preset NAME --target DIR|HOST --vary "
 		       "SPEC\n         [--vary SPEC] [--repeat N|auto] "
-		       "[--budget N] [--json]\n         [--snapshot FILE]"),
+		       "[--budget N|TIME] [--json]\n         [--snapshot FILE]"),
 	.about = N_("Run a preset under each value of one or two tunables, "
 		    "interleaved (A B B A ...),\nN times each or until the "
 		    "figures are decided, and say what the runs support:\n"
@@ -272,6 +320,13 @@ static void auto_end(const struct experiment *ex)
 
 	if (!ex->auto_stop || ex->state != EXPERIMENT_DONE)
 		return;
+	if (ex->timed_out) {
+		fprintf(stderr, _("benchtop experiment: the budget of %.0f s "
+			"is spent after %zu runs a side; a figure that cannot "
+			"tell says how many more would decide it (--budget)\n"),
+			ex->budget_s, n);
+		return;
+	}
 	experiment_opts(ex, &o);
 	figs = experiment_figures(ex->runs, ex->nvariants, &o);
 	done = figs && experiment_decided(figs);
@@ -283,6 +338,28 @@ static void auto_end(const struct experiment *ex)
 		fprintf(stderr, _("benchtop experiment: the budget of %u runs "
 			"a side is spent; a figure that cannot tell says how "
 			"many more would decide it (--budget)\n"), ex->repeat);
+}
+
+/* A tunable that read back otherwise than its variant set it, before
+ * the run that just started. */
+static void effect_lines(const struct experiment *ex)
+{
+	char shown[300];
+	size_t i;
+
+	for (i = 0; i < ex->tv->n; i++) {
+		if (ex->in_effect[i] != 0)
+			continue;
+		strclean_copy(shown, sizeof(shown), ex->readback[i],
+			      strlen(ex->readback[i]));
+		fprintf(stderr, _("benchtop experiment: run %zu: %s:%s reads "
+			"back %s, not %s: the variant did not take effect and "
+			"the run is left out of the verdict\n"), ex->step,
+			tunespec_kind_name(ex->tv->v[i].spec.kind),
+			ex->tv->v[i].spec.target, shown, ex->tv->v[i].spec.
+			values[ex->cur[i] < TUNESPEC_VALUES_MAX ? ex->cur[i] :
+			0]);
+	}
 }
 
 /* Every run, one line each on stderr as it starts and ends. */
@@ -303,6 +380,7 @@ static void run_all(struct experiment *ex)
 		fprintf(stderr, MSG "run %zu/%zu: %c %s\n", ex->step,
 			ex->nruns, (char)('A' + v % 26), experiment_label(
 			ex->tv, v, label, sizeof(label)));
+		effect_lines(ex);
 		wait_run(ex);
 		run_line(ex, line, sizeof(line));
 		if (ex->run->state == BENCHRUN_DONE)
@@ -430,12 +508,16 @@ int cmd_experiment_main(int argc, char **argv)
 		ex->run = &ex->own;
 	}
 	rc = ex ? add_specs(&a, &tv, &hw) : 1;
+	if (rc < 0 && a.budget_s && !a.budget_runs)	/* time alone */
+		a.budget = runs_cap(&tv);
 	if (rc < 0 && experiment_init(ex, &p, a.target, (int)a.port,
 				      (unsigned)(a.repeat ? a.repeat :
 						 a.budget), &tv))
 		rc = bad("%s", ex->error);
-	if (rc < 0 && !a.repeat)
+	if (rc < 0 && !a.repeat) {
 		experiment_auto(ex);
+		experiment_time_budget(ex, (double)a.budget_s);
+	}
 	if (rc < 0)
 		rc = conduct(&a, ex, &hw);
 	if (ex)

@@ -186,5 +186,6 @@ int cmd_iperf_main(int argc, char **argv)
 	p.raw_json = a.raw;
 	if (a.port > 0)
 		p.port = (unsigned)a.port;
-	return cmd_bench_run("iperf", &p, argv[optind], 5201, a.json);
+	return cmd_bench_run("iperf", &p, argv[optind], 5201,
+			     &(struct cmd_bench_out){ .json = a.json });
 }

@@ -17,6 +17,8 @@ static void variant(struct jsonload *l, void *el, const json_t *v)
 
 	x->name = jsonload_str(l, v, "name");
 	x->label = jsonload_str(l, v, "label");
+	x->not_in_effect = jsonload_int(l, v, "not_in_effect", 0);
+	x->readback = jsonload_str(l, v, "readback");
 }
 
 static void side(struct jsonload *l, void *el, const json_t *v)

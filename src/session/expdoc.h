@@ -14,6 +14,9 @@
 
 struct expdoc_variant {
 	const char *name, *label;	/* "A", "governor:policy0=..." */
+	long long not_in_effect;	/* runs it did not take effect in
+					 * (left out of the table) */
+	const char *readback;		/* what the last of them read back */
 };
 
 /* One variant's runs of one figure. */

@@ -40,6 +40,16 @@ static const char *var_name(const struct expdoc *e, size_t k)
 	return k < e->nvariants ? str(e->variants[k].name) : "-";
 }
 
+/* Variant K's name in the table: "A*" when some of its runs did not
+ * take effect (said under the variants). */
+static const char *var_mark(const struct expdoc *e, size_t k, char *dst,
+			    size_t size)
+{
+	snprintf(dst, size, "%s%s", var_name(e, k), k < e->nvariants &&
+		 e->variants[k].not_in_effect > 0 ? "*" : "");
+	return dst;
+}
+
 static void head(FILE *f, const struct expdoc *e, bool md)
 {
 	bool err;
@@ -61,6 +71,14 @@ static void head(FILE *f, const struct expdoc *e, bool md)
 		fprintf(f, md ? "- **%s**: `%s`\n" : "  %s  %s\n",
 			str(e->variants[i].name), str(e->variants[i].label));
 	fprintf(f, "%s", md ? "\n" : "");
+	for (i = 0; i < e->nvariants; i++)
+		if (e->variants[i].not_in_effect > 0)
+			fprintf(f, "%s%s*: the variant did not take effect in "
+				"%lld of its runs (read back %s), which are "
+				"left out of the table and the verdict.\n%s",
+				md ? "" : "  ", str(e->variants[i].name),
+				e->variants[i].not_in_effect,
+				str(e->variants[i].readback), md ? "\n" : "");
 	if (e->restored >= 0)
 		fprintf(f, "%s%s\n%s", md ? "" : "  ", e->restored ?
 			"The tuning was put back to where it was." :
@@ -108,13 +126,14 @@ static void figure(FILE *f, const struct expdoc *e,
 		   const struct expdoc_figure *fig, bool md)
 {
 	const char *unit = fig->unit ? fig->unit : "";
-	char name[64];
+	char name[64], var[16];
 	size_t k;
 
 	snprintf(name, sizeof(name), "%s%s%s", str(fig->name),
 		 *unit ? " " : "", unit);
 	for (k = 0; k < fig->nsides; k++)
-		row(f, md, k ? "" : name, var_name(e, k), &fig->sides[k],
+		row(f, md, k ? "" : name, var_mark(e, k, var, sizeof(var)),
+		    &fig->sides[k],
 		    k && k - 1 < fig->ncmps ? &fig->cmps[k - 1] : NULL);
 	if (!(fig->drift_p < SNAPEXP_DRIFT_P))	/* NAN: not said */
 		return;

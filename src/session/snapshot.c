@@ -461,6 +461,48 @@ static int upgrade(json_t *doc, char *err, size_t size)
 	return 0;
 }
 
+/* A result of `bench --json` ("format": "benchtop.result") as a session
+ * of that one run: its host from its conditions, no series, no journal.
+ * RES is consumed; NULL when out of memory. */
+static json_t *from_result(json_t *res)
+{
+	const json_t *c = json_object_get(res, "conditions");
+	json_t *host = json_object(), *time = json_object_get(res, "time");
+	struct series empty;
+	json_t *doc;
+	const char *k;
+	static const char *const keys[] = { "hostname", "kernel", "machine",
+					    NULL };
+	size_t i;
+
+	for (i = 0; host && keys[i]; i++) {
+		k = keys[i];
+		json_object_set(host, k, json_is_string(json_object_get(c,
+				k)) ? json_object_get(c, k) : json_null());
+	}
+	series_init(&empty);
+	doc = json_pack("{s:s s:I s:o s:{s:o s:O*} s:o s:[] s:[O]}",
+			"format", "benchtop.snapshot", "version",
+			(json_int_t)JSONDOC_VERSION, "time", json_is_string(
+			time) ? json_incref(time) : json_string(""), "system",
+			"host", host,
+			"board", json_object_get(c, "board"), "series",
+			series_json(&empty), "journal", "results", res);
+	json_object_del(json_array_get(json_object_get(doc, "results"), 0),
+			"format");
+	json_decref(res);
+	return doc;
+}
+
+/* Whether D is a result of `bench --json`. */
+static bool is_result(const json_t *d)
+{
+	const char *f = json_string_value(json_object_get(d, "format"));
+
+	return f && !strcmp(f, "benchtop.result") &&
+	       json_is_array(json_object_get(d, "figures"));
+}
+
 int snapshot_load(const char *buf, size_t len, json_t **doc, char *err,
 		  size_t size)
 {
@@ -477,6 +519,8 @@ int snapshot_load(const char *buf, size_t len, json_t **doc, char *err,
 	d = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!d)
 		return parse_error(&je, len, err, size);
+	if (is_result(d) && !(d = from_result(d)))
+		return fail(err, size, _("could not be read: out of memory"));
 	if (depth(d, SNAPSHOT_MAX_DEPTH + 1) > SNAPSHOT_MAX_DEPTH)
 		rc = fail(err, size, _("nests lists or objects more than %d "
 			  "deep (refused)"), SNAPSHOT_MAX_DEPTH);

@@ -449,6 +449,16 @@ int tune_read_effective(const struct tune *t, unsigned irq, char *dst,
 	return read_path(JOURNAL_IRQ, path, dst, size);
 }
 
+int tune_read_now(const struct tune *t, enum journal_kind kind, unsigned num,
+		  const char *name, char *dst, size_t size)
+{
+	struct target tg;
+	int rc = target_init(t, &tg, kind, num, name);
+
+	dst[0] = '\0';
+	return rc ? rc : read_path(kind, tg.path, dst, size);
+}
+
 /* Where E's move stands just after the write: an effective affinity
  * outside the new one is pending on a chip that moves at the next
  * interrupt until the IRQ fires (HAVE_COUNT: E->count0, its count before

@@ -124,6 +124,12 @@ int tune_restore(struct tune *t);
 int tune_read_effective(const struct tune *t, unsigned irq, char *dst,
 			size_t size);
 
+/* The current value of a KIND target (NUM: the IRQ or the policy; NAME:
+ * the disk of a scheduler) as the journal spells it into DST; 0 or
+ * -errno. */
+int tune_read_now(const struct tune *t, enum journal_kind kind, unsigned num,
+		  const char *name, char *dst, size_t size);
+
 /*
  * Look again at journal entry K, a pin whose move is pending: with T
  * (this moment's /proc/interrupts, or NULL to read it) and the effective

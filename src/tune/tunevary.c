@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tune/irqmove.h"
 #include "tune/tunemsg.h"
 
 void tunevary_init(struct tunevary *tv, struct tune *tune,
@@ -353,4 +354,90 @@ int tunevary_restore(struct tunevary *tv)
 			it->hook_touched = false;
 	}
 	return failed;
+}
+
+/* ---- the read-back ------------------------------------------------------- */
+
+/* Where IT's IRQs are served: each one's effective affinity (its
+ * smp_affinity_list when the kernel has no effective file), "151:7" for
+ * several; 1 when every one lies inside the CPUs of VALUE. */
+static int irq_readback(const struct tunevary *tv,
+			const struct tunevary_item *it, const char *value,
+			char *got, size_t size)
+{
+	char eff[TUNESPEC_VALUE_MAX], want[TUNESPEC_VALUE_MAX];
+	struct cpuset set;
+	size_t k, used = 0;
+	int in = 1;
+
+	if (cpus_of(tv->cl, value, &set))
+		return -EINVAL;
+	cpulist_format(&set, want, sizeof(want));
+	got[0] = '\0';
+	for (k = 0; k < it->nirqs && used < size; k++) {
+		if (tune_read_effective(tv->tune, it->irqs[k], eff,
+					sizeof(eff)) || !eff[0])
+			if (tune_read_now(tv->tune, JOURNAL_IRQ, it->irqs[k],
+					  NULL, eff, sizeof(eff)))
+				return -EIO;
+		in &= irqmove_inside(want, eff);
+		used += (size_t)(it->nirqs > 1 ?
+			snprintf(got + used, size - used, "%s%u:%s",
+				 k ? " " : "", it->irqs[k], eff) :
+			snprintf(got, size, "%s", eff));
+	}
+	return in;
+}
+
+/* A frequency limit: what tune wrote (a value between the steps is
+ * written as the step), else VALUE, against the file now. */
+static int freq_readback(const struct tunevary *tv,
+			 const struct tunevary_item *it, const char *value,
+			 char *got, size_t size)
+{
+	enum journal_kind kind = it->spec.kind == TUNESPEC_MAXFREQ ?
+				 JOURNAL_MAX_FREQ : JOURNAL_MIN_FREQ;
+	const char *want = journal_current(&tv->tune->journal, kind,
+					   it->spec.target);
+	int rc = tune_read_now(tv->tune, kind, (unsigned)it->policy, NULL,
+			       got, size);
+
+	if (rc)
+		return rc;
+	return strtoull(got, NULL, 10) == strtoull(want ? want : value, NULL,
+						   10);
+}
+
+int tunevary_readback(const struct tunevary *tv, size_t i, size_t vi,
+		      char *got, size_t size)
+{
+	const struct tunevary_item *it = &tv->v[i];
+	const char *value = it->spec.values[vi];
+	const char *get[3] = { "get", it->spec.target, NULL };
+	int rc;
+
+	got[0] = '\0';
+	if (!tv->tune && it->spec.kind != TUNESPEC_HOOK)
+		return -EINVAL;
+	switch (it->spec.kind) {
+	case TUNESPEC_IRQ:
+		return irq_readback(tv, it, value, got, size);
+	case TUNESPEC_MAXFREQ:
+	case TUNESPEC_MINFREQ:
+		return freq_readback(tv, it, value, got, size);
+	case TUNESPEC_GOVERNOR:
+		rc = tune_read_now(tv->tune, JOURNAL_GOVERNOR,
+				   (unsigned)it->policy, NULL, got, size);
+		break;
+	case TUNESPEC_SCHEDULER:
+		rc = tune_read_now(tv->tune, JOURNAL_SCHEDULER, 0,
+				   it->spec.target, got, size);
+		break;
+	case TUNESPEC_HOOK:
+		rc = hook_run(tv->hook, get, got, size);
+		break;
+	default:
+		return -EINVAL;
+	}
+	return rc ? rc : strcmp(got, value) == 0;
 }

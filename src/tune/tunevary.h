@@ -56,6 +56,13 @@ int tunevary_add(struct tunevary *tv, const struct tunespec *spec,
 int tunevary_apply(struct tunevary *tv, size_t i, size_t vi, char *msg,
 		   size_t size);
 
+/* Read item I back as the kernel (or the hook) has it now into GOT: an
+ * IRQ's effective affinity, the scheduler, governor or limit in force.
+ * 1 when that is variant value VI (an IRQ: served inside its CPUs), 0
+ * when the setting did not take effect, -errno when unreadable. */
+int tunevary_readback(const struct tunevary *tv, size_t i, size_t vi,
+		      char *got, size_t size);
+
 /* Put back every target written since tunevary_init() to its value then
  * (changes made before stay), then the hooks.  Returns the number of
  * targets that did not go back (0: all restored). */

@@ -21,6 +21,9 @@ SH_TESTS += \
 	tests/integration/completion.sh \
 	tests/integration/experiment.sh \
 	tests/integration/experiment_rig.sh \
+	tests/integration/experiment_effect.sh \
+	tests/integration/bench_snapshot.sh \
+	tests/integration/experiment_budget.sh \
 	tests/integration/persist.sh \
 	tests/integration/set_undo.sh \
 	tests/integration/compare_like.sh \

@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `benchtop experiment --budget TIME`: --repeat auto starts no round once
+# the time is spent, judges the table where it stopped (one look more)
+# and says so; a budget that is neither runs nor a time is one sentence.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+plan 4
+BENCHTOP_NO_PROGRESS=1
+XDG_CONFIG_HOME=$TMPD/config
+BENCHTOP_EXPERIMENT_HOOK=$TMPD/hook
+HOOK_STATE=$TMPD/hook.state
+export BENCHTOP_NO_PROGRESS XDG_CONFIG_HOME BENCHTOP_EXPERIMENT_HOOK HOOK_STATE
+mkdir "$TMPD/disk"
+cat > "$TMPD/hook" <<'HOOK'
+#!/bin/sh
+case $1 in
+get) cat "$HOOK_STATE" 2> /dev/null || echo 0 ;;
+set) echo "$3" > "$HOOK_STATE" ;;
+esac
+HOOK
+chmod +x "$TMPD/hook"
+EXP="experiment --preset seq-buffered-fsync --size 4M --target $TMPD/disk --vary hook:knob=1,2"
+
+# A run takes 0.1-1 s here, a round of two at least 0.2 s: 2 s are spent
+# after 2-10 rounds, before the first look (5 a side) only when runs are
+# slow, so that is not asserted; at most 10 rounds fit.
+"$BENCHTOP" $EXP --budget 2s --json > "$TMPD/t.json" 2> "$TMPD/t.err"
+check $? "--budget 2s: status 0"
+json "$TMPD/t.json" 'd["auto"] and d["budget_s"] == 2 and d["budget"] == 50 and d["looks"] == 9 and abs(d["alpha"] - 0.05 / 9) < 1e-12 and 1 <= d["repeat"] <= 10 and len(d["runs"]) == 2 * d["repeat"] and (d["timed_out"] or d["repeat"] in (5, 7, 10))'
+check $? "--budget 2s: runs a side capped at 50, 9 looks, stopped by the time or at a look that decided"
+json "$TMPD/t.json" 'not d["timed_out"]' > /dev/null ||
+	grep -Eq '^benchtop experiment: the budget of 2 s is spent after [0-9]+ runs a side; a figure that cannot tell says how many more would decide it \(--budget\)$' "$TMPD/t.err"
+check $? "--budget 2s: stderr says the time is spent and after how many runs"
+"$BENCHTOP" $EXP --budget 10x > /dev/null 2> "$TMPD/bad.err"
+[ $? = 2 ] && [ "$(wc -l < "$TMPD/bad.err")" = 1 ] &&
+	grep -q "'10x' is not a budget: a number of runs (1-50) or a time such as 10m, 90s or 2h" "$TMPD/bad.err"
+check $? "--budget 10x: status 2, one sentence"
+diag "$(tail -2 "$TMPD/t.err")"
