@@ -15,8 +15,11 @@ mkdir -p "$XDG_CONFIG_HOME/benchtop"
 printf '[rig-read-timing]\nkind = read-timing\nduration = 6\n' \
 	> "$XDG_CONFIG_HOME/benchtop/presets.conf"
 
-RB=$(rig_rand 80000000 150000000)
-WB=$(rig_rand 80000000 150000000)
+# Rates a loaded 2-core machine sustains through ext4 on zram with an
+# ASan build (a write came out at 0.92 of a 127 MB/s cap in a loaded
+# run: the CPU, not the throttle, held it).
+RB=$(rig_rand 30000000 60000000)
+WB=$(rig_rand 30000000 60000000)
 rig_disk_up "$RB" "$WB" 0 0 || { rig_skip_all "$RIG_WHY"; exit 0; }
 plan 6
 diag "rig: $RIG_DISK read $RB B/s, write $WB B/s"
