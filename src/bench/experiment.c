@@ -149,8 +149,9 @@ static void read_back(struct experiment *ex, size_t variant, bool again)
 
 	experiment_values(ex->tv, variant, vi);
 	for (i = 0; i < ex->tv->n; i++)
-		if (!again || (ex->in_effect[i] == 0 &&
-			       ex->tv->v[i].spec.kind == TUNESPEC_IRQ))
+		/* an IRQ again: a pending move is made or refused at
+		 * the interrupts the run made */
+		if (!again || ex->tv->v[i].spec.kind == TUNESPEC_IRQ)
 			ex->in_effect[i] = tunevary_readback(ex->tv, i, vi[i],
 				ex->readback[i], sizeof(ex->readback[i]));
 }

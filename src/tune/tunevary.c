@@ -358,9 +358,33 @@ int tunevary_restore(struct tunevary *tv)
 
 /* ---- the read-back ------------------------------------------------------- */
 
+/* Whether IRQ, served outside WANT now, waits for its next interrupt to
+ * move inside (x86 moves an MSI or IO-APIC interrupt then): the newest
+ * journal entry for it asked for WANT and the IRQ has not fired since.
+ * Nothing lands outside WANT meanwhile; a vector that never fires (an
+ * xHCI's spare MSI-X ones) waits for ever, and is no refusal. */
+static bool irq_pending(struct tune *t, unsigned irq, const char *want)
+{
+	char key[16];
+	size_t k;
+
+	snprintf(key, sizeof(key), "%u", irq);
+	for (k = t->journal.n; k-- > 0;) {
+		const struct journal_entry *e = &t->journal.v[k];
+
+		if (e->kind != JOURNAL_IRQ || strcmp(e->target, key))
+			continue;
+		tune_irq_recheck(t, k, NULL);	/* fired since? */
+		return e->move == JOURNAL_MOVE_PENDING &&
+		       irqmove_inside(want, e->readback);
+	}
+	return false;
+}
+
 /* Where IT's IRQs are served: each one's effective affinity (its
  * smp_affinity_list when the kernel has no effective file), "151:7" for
- * several; 1 when every one lies inside the CPUs of VALUE. */
+ * several; 1 when every one lies inside the CPUs of VALUE or moves there
+ * at its next interrupt. */
 static int irq_readback(const struct tunevary *tv,
 			const struct tunevary_item *it, const char *value,
 			char *got, size_t size)
@@ -380,7 +404,8 @@ static int irq_readback(const struct tunevary *tv,
 			if (tune_read_now(tv->tune, JOURNAL_IRQ, it->irqs[k],
 					  NULL, eff, sizeof(eff)))
 				return -EIO;
-		in &= irqmove_inside(want, eff);
+		in &= irqmove_inside(want, eff) ||
+		      irq_pending(tv->tune, it->irqs[k], want);
 		used += (size_t)(it->nirqs > 1 ?
 			snprintf(got + used, size - used, "%s%u:%s",
 				 k ? " " : "", it->irqs[k], eff) :
