@@ -27,6 +27,7 @@ SH_TESTS += \
 	tests/integration/persist.sh \
 	tests/integration/set_undo.sh \
 	tests/integration/compare_like.sh \
+	tests/integration/compare_sessions.sh \
 	tests/integration/compare_runs.sh \
 	tests/integration/report_types.sh \
 	tests/integration/serve_hostile.sh \
