@@ -27,8 +27,9 @@ struct cmd_snap_args {
 int cmd_snap_format(void *a, const char *value);
 
 /* Parse ARGV (ARGV[0] the command) by CMD's table, wanting NFILES file
- * names or more (at most SNAPMULTI_MAX).  Returns -1 to go on, or the exit status (0 after --help, 2
- * after one sentence on stderr for a bad command line). */
+ * names or more (at most SNAPMULTI_MAX).  Returns -1 to go on, or the
+ * exit status (0 after --help, 2 after one sentence on stderr for a bad
+ * command line). */
 int cmd_snap_parse(int argc, char **argv, const struct command *cmd,
 		   struct cmd_snap_args *a, int nfiles);
 

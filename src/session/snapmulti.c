@@ -118,7 +118,7 @@ struct build {
 	size_t n;
 	struct cmp *cmps;
 	size_t ncmps, ccmps;
-	double **vals;		/* every cell's values, freed at the end */
+	double **vals;		/* every cell's values, freed at end */
 	size_t nvals, cvals;
 	bool nomem;
 };
