@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cmd_snap.h"
+#include "cli/cmdline.h"
 #include "cli/commands.h"
 #include "base/i18n.h"
 #include "session/snapcompare.h"
@@ -32,11 +33,16 @@ const struct command cmd_compare_entry = {
 	.name = "compare",
 	.summary = N_("compare two saved sessions figure by figure"),
 	.synopsis = N_("compare A.json B.json [--format text|md|json] "
-		       "[--all-pairs]"),
+		       "[--all-pairs]\n"
+		       "       benchtop compare A.json B.json C.json ... "
+		       "[--format text|md|json]"),
 	.about = N_("Compare two saved sessions: the system facts that "
 		    "differ, and for every benchmark figure in both (runs "
 		    "matched by preset and target, the latest of each) A, B, "
-		    "B/A and the change in percent."),
+		    "B/A and the change in percent.  Three files or more: one "
+		    "table with a column per session, each session's like "
+		    "runs against the first, ratios and the verdict where "
+		    "the runs allow one."),
 	.opts = compare_opts,
 	.epilog = N_("Exit status: 0 on success, 2 for a bad command line or "
 		     "a file that is not a readable benchtop snapshot."),
@@ -77,5 +83,11 @@ int cmd_compare_main(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	if (a.nfiles > 2 && a.all_pairs)
+		return cmdline_bad("compare", "%s", _("--all-pairs compares "
+				   "two files"));
+	if (a.nfiles > 2)
+		return cmd_snap_multi(a.files, a.nfiles, a.format == 1,
+				      a.format == 2);
 	return compare(a.files, a.format, a.all_pairs);
 }

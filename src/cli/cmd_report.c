@@ -9,6 +9,7 @@
 
 #include "base/i18n.h"
 #include "cli/cmd_snap.h"
+#include "cli/cmdline.h"
 #include "cli/commands.h"
 #include "session/snapreport.h"
 #include "session/snapshot.h"
@@ -26,7 +27,9 @@ static const struct cliopt report_opts[] = {
 const struct command cmd_report_entry = {
 	.name = "report",
 	.summary = N_("render a saved session as Markdown or CSV"),
-	.synopsis = N_("report FILE [--format md|csv]"),
+	.synopsis = N_("report FILE [--format md|csv]\n"
+		       "       benchtop report FILE FILE ...  (one table, "
+		       "Markdown)"),
 	.about = N_("Render a saved session for people: Markdown with the "
 		    "system, the benchmark results and the tuning journal, or "
 		    "CSV of the time series."),
@@ -45,6 +48,11 @@ int cmd_report_main(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	if (a.nfiles > 1 && a.format == 1)
+		return cmdline_bad("report", "%s", _("--format csv takes one "
+				   "file"));
+	if (a.nfiles > 1)
+		return cmd_snap_multi(a.files, a.nfiles, true, false);
 	rc = cmd_snap_load_doc(a.files[0], &doc);
 	if (rc)
 		return rc;

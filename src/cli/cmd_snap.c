@@ -11,9 +11,11 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "base/jsondoc.h"
 #include "cli/cmdline.h"
 #include "cli/commands.h"
 #include "base/i18n.h"
+#include "session/snapmulti.h"
 #include "session/snapshot.h"
 #include "base/strclean.h"
 
@@ -39,11 +41,13 @@ int cmd_snap_parse(int argc, char **argv, const struct command *cmd,
 	rc = cliopt_parse(cmd, argc, argv, a);
 	if (rc >= 0)
 		return rc;
-	if (argc - optind != nfiles)
-		return cmdline_bad(a->cmd, "%s", nfiles == 1 ?
-				   _("give one snapshot file") :
-				   _("give two snapshot files"));
+	if (argc - optind < nfiles || argc - optind > SNAPMULTI_MAX)
+		return cmdline_bad(a->cmd, nfiles == 1 ?
+				   _("give one snapshot file or more (at most "
+				     "%d)") : _("give two snapshot files or "
+				     "more (at most %d)"), SNAPMULTI_MAX);
 	a->files = argv + optind;
+	a->nfiles = argc - optind;
 	return -1;
 }
 
@@ -75,6 +79,40 @@ int cmd_snap_load_doc(const char *path, struct snapdoc *d)
 	strclean_copy(shown, sizeof(shown), path, strlen(path));
 	fprintf(stderr, "%s: %s: %s\n", PACKAGE, shown, why);
 	return 2;
+}
+
+int cmd_snap_multi(char **files, int n, bool md, bool json)
+{
+	struct snapdoc docs[SNAPMULTI_MAX] = { 0 };
+	char names[SNAPMULTI_MAX][512];
+	const char *np[SNAPMULTI_MAX] = { 0 };
+	json_t *t = NULL;
+	int i, k, rc = 0;
+
+	for (k = 0; k < n && rc == 0; k++) {
+		rc = cmd_snap_load_doc(files[k], &docs[k]);
+		strclean_copy(names[k], sizeof(names[k]), files[k],
+			      strlen(files[k]));
+		np[k] = names[k];
+	}
+	if (rc == 0)
+		t = snapmulti_build(docs, np, (size_t)n);
+	for (i = 0; i < k; i++)
+		snapdoc_fini(&docs[i]);
+	if (rc)
+		return rc;
+	if (!t)
+		return cmd_snap_flush(-ENOMEM);
+	if (json) {
+		t = jsondoc_wrap("sessions", time(NULL), t);
+		rc = t && json_dumpf(t, stdout, JSON_INDENT(2) |
+				     JSON_PRESERVE_ORDER) == 0 ? 0 : -EIO;
+		fputc('\n', stdout);
+	} else {
+		rc = snapmulti_print(stdout, t, md);
+	}
+	json_decref(t);
+	return cmd_snap_flush(rc);
 }
 
 int cmd_snap_flush(int rc)

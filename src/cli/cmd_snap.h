@@ -20,14 +20,16 @@ struct cmd_snap_args {
 	int format;			/* index into FORMATS */
 	bool all_pairs;			/* -a, --all-pairs (compare) */
 	char **files;
+	int nfiles;			/* how many FILES */
 };
 
 /* --format's row: the value one of A's FORMATS, or 2 after a sentence. */
 int cmd_snap_format(void *a, const char *value);
 
 /* Parse ARGV (ARGV[0] the command) by CMD's table, wanting NFILES file
- * names.  Returns -1 to go on, or the exit status (0 after --help, 2
- * after one sentence on stderr for a bad command line). */
+ * names or more (at most SNAPMULTI_MAX).  Returns -1 to go on, or the
+ * exit status (0 after --help, 2 after one sentence on stderr for a bad
+ * command line). */
 int cmd_snap_parse(int argc, char **argv, const struct command *cmd,
 		   struct cmd_snap_args *a, int nfiles);
 
@@ -38,6 +40,11 @@ int cmd_snap_load(const char *path, json_t **doc);
 /* The same into struct D (snapdoc_fini releases it), a document with a
  * key of the wrong type refused with the sentence that names it. */
 int cmd_snap_load_doc(const char *path, struct snapdoc *d);
+
+/* `compare A B C ...`, `report A B ...`: the N sessions FILES in one
+ * table (session/snapmulti.h), Markdown when MD, JSON when JSON; the exit
+ * status. */
+int cmd_snap_multi(char **files, int n, bool md, bool json);
 
 /* Flush stdout; the exit status for RC (0 or -errno of the output). */
 int cmd_snap_flush(int rc);

@@ -27,6 +27,8 @@ src_libbenchtop_a_SOURCES += \
 	src/session/snapexp.h \
 	src/session/snapfile.c \
 	src/session/snapfile.h \
+	src/session/snapmulti.c \
+	src/session/snapmulti.h \
 	src/session/snapreport.c \
 	src/session/snapreport.h \
 	src/session/snapshot.c \

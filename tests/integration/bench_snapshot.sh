@@ -4,7 +4,7 @@
 # and a `bench --json` result is read by report and compare as a session
 # of that one run (it was "not a snapshot").
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 7
+plan 8
 BENCHTOP_NO_PROGRESS=1
 XDG_CONFIG_HOME=$TMPD/config
 export BENCHTOP_NO_PROGRESS XDG_CONFIG_HOME
@@ -15,6 +15,8 @@ B="seq-buffered-fsync --size 4M --target $TMPD/disk"
 [ $? = 0 ] && grep -q "^benchtop bench: snapshot saved to $TMPD/s.json\$" "$TMPD/s.err" &&
 	json "$TMPD/s.json" 'd["format"] == "benchtop.snapshot" and [(r["preset"], r["status"], [f["name"] for f in r["figures"]]) for r in d["results"]] == [("seq-buffered-fsync", "ok", ["write", "read"])]'
 check $? "bench --snapshot: status 0, the session holds the one result"
+valid "$TMPD/s.json"
+check $? "bench --snapshot: the session validates against doc/schema/snapshot.json"
 
 "$BENCHTOP" bench $B --snapshot "$TMPD/s.json" > "$TMPD/again.out" 2> "$TMPD/again.err"
 [ $? = 2 ] && [ "$(wc -l < "$TMPD/again.err")" = 1 ] &&

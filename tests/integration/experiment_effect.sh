@@ -8,7 +8,7 @@
 # a board whose controller ignores the pin.  A hook whose "set 13" does
 # nothing is the same with a tunable of any kind.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 9
+plan 10
 BENCHTOP_NO_PROGRESS=1
 XDG_CONFIG_HOME=$TMPD/config
 export BENCHTOP_NO_PROGRESS XDG_CONFIG_HOME
@@ -60,4 +60,6 @@ check $? "hook: the table marks B* on both figures and says so in one sentence"
 "$BENCHTOP" report "$TMPD/hook.snap" > "$TMPD/report.txt" 2>&1 &&
 	grep -q 'B\*: the variant did not take effect in 2 of its runs' "$TMPD/report.txt"
 check $? "hook: the report of the snapshot says it too"
+valid "$TMPD/hook.snap"
+check $? "hook: the session validates against doc/schema (each run's conditions.variant)"
 diag "$(cat "$TMPD/hook.txt")"

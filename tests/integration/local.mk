@@ -24,9 +24,11 @@ SH_TESTS += \
 	tests/integration/experiment_effect.sh \
 	tests/integration/bench_snapshot.sh \
 	tests/integration/experiment_budget.sh \
+	tests/integration/experiment_null.sh \
 	tests/integration/persist.sh \
 	tests/integration/set_undo.sh \
 	tests/integration/compare_like.sh \
+	tests/integration/compare_sessions.sh \
 	tests/integration/compare_runs.sh \
 	tests/integration/report_types.sh \
 	tests/integration/serve_hostile.sh \

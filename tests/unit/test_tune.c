@@ -18,6 +18,7 @@
 #include "tune/irqmove.h"
 #include "tune/tune.h"
 #include "tune/tunemsg.h"
+#include "tune/tunevary.h"
 #include "testutil.h"
 
 /* The tree lives for the whole test case; the parent removes it even
@@ -469,6 +470,75 @@ START_TEST(governor_and_scheduler)
 }
 END_TEST
 
+/* An experiment's read-back: what each tunable holds now against what
+ * its variant set.  The testbed's effective affinity stays 7, as on a
+ * controller that ignores the pin; a governor file rewritten behind our
+ * back is a driver that took another. */
+static void vary_add(struct tunevary *tv, const char *text)
+{
+	struct tunespec s;
+	char err[200];
+
+	ck_assert_int_eq(tunespec_parse(text, strlen(text), &s, err,
+					sizeof(err)), 0);
+	ck_assert_int_eq(tunevary_add(tv, &s, NULL, err, sizeof(err)), 0);
+}
+
+START_TEST(vary_reads_back)
+{
+	struct tunevary tv;
+	struct tune t;
+	char got[128], msg[300];
+
+	files();
+	tune_init(&t, proc, sys);
+	tunevary_init(&tv, &t, NULL, NULL);
+	vary_add(&tv, "irq:151=6,7");
+	vary_add(&tv, "governor:policy4=performance,powersave");
+	ck_assert_int_eq(tunevary_apply(&tv, 0, 0, msg, sizeof(msg)), 0);
+	ck_assert_int_eq(tunevary_readback(&tv, 0, 0, got, sizeof(got)), 0);
+	ck_assert_str_eq(got, "7");
+	ck_assert_int_eq(tunevary_apply(&tv, 0, 1, msg, sizeof(msg)), 0);
+	ck_assert_int_eq(tunevary_readback(&tv, 0, 1, got, sizeof(got)), 1);
+	ck_assert_int_eq(tunevary_apply(&tv, 1, 0, msg, sizeof(msg)), 0);
+	ck_assert_int_eq(tunevary_readback(&tv, 1, 0, got, sizeof(got)), 1);
+	ck_assert_str_eq(got, "performance");
+	put(GOV, "ondemand\n");
+	ck_assert_int_eq(tunevary_readback(&tv, 1, 0, got, sizeof(got)), 0);
+	ck_assert_str_eq(got, "ondemand");
+	/* no effective file (before Linux 4.13): smp_affinity_list says */
+	remove(proc_path("irq/151/effective_affinity_list"));
+	ck_assert_int_eq(tunevary_readback(&tv, 0, 1, got, sizeof(got)), 1);
+	ck_assert_str_eq(got, "7");
+	tune_fini(&t);
+}
+END_TEST
+
+START_TEST(vary_reads_back_schedulers_and_limits)
+{
+	struct tunevary tv;
+	struct tune t;
+	char got[128], msg[300];
+
+	files();
+	tune_init(&t, proc, sys);
+	tunevary_init(&tv, &t, NULL, NULL);
+	vary_add(&tv, "scheduler:sda=bfq,none");
+	vary_add(&tv, "maxfreq:policy4=1400000,2000000");
+	ck_assert_int_eq(tunevary_apply(&tv, 0, 0, msg, sizeof(msg)), 0);
+	ck_assert_int_eq(tunevary_readback(&tv, 0, 0, got, sizeof(got)), 1);
+	put("sys/block/sda/queue/scheduler", "[mq-deadline] kyber bfq none\n");
+	ck_assert_int_eq(tunevary_readback(&tv, 0, 0, got, sizeof(got)), 0);
+	ck_assert_str_eq(got, "mq-deadline");
+	ck_assert_int_eq(tunevary_apply(&tv, 1, 0, msg, sizeof(msg)), 0);
+	ck_assert_int_eq(tunevary_readback(&tv, 1, 0, got, sizeof(got)), 1);
+	ck_assert_str_eq(got, "1400000");
+	put(MAX, "1800000\n");	/* thermal capped it: not the variant's */
+	ck_assert_int_eq(tunevary_readback(&tv, 1, 0, got, sizeof(got)), 0);
+	tune_fini(&t);
+}
+END_TEST
+
 START_TEST(limits_in_order_and_restore)
 {
 	struct tune t;
@@ -555,6 +625,8 @@ static Suite *tune_suite(void)
 	tcase_add_test(io, irq_write_refused);
 	tcase_add_test(io, governor_and_scheduler);
 	tcase_add_test(io, limits_in_order_and_restore);
+	tcase_add_test(io, vary_reads_back);
+	tcase_add_test(io, vary_reads_back_schedulers_and_limits);
 	tcase_add_test(io, undo_by_action);
 	suite_add_tcase(s, pure);
 	suite_add_tcase(s, io);
