@@ -254,6 +254,21 @@ static void draw_running(struct app *a, int y, int width)
 	}
 }
 
+/* The last run failed: why, when the sentence fits whole; else where it
+ * is (a sentence cut in two reads as another one). */
+static void draw_failed(const struct benchresult *last, const char *srv,
+			int y, int width)
+{
+	char line[1024];
+
+	snprintf(line, sizeof(line), "BENCH %s %s: %s%s", S(last->preset),
+		 _("failed"), last->error, srv);
+	if (draw_width(line) > width)
+		snprintf(line, sizeof(line), _("BENCH %s failed (r shows why)"
+			 "%s"), S(last->preset), srv);
+	draw_text(y, 0, width, line);
+}
+
 void benchui_draw_row(struct app *a, int y, int width)
 {
 	struct benchui *b = &a->bench;
@@ -273,8 +288,7 @@ void benchui_draw_row(struct app *a, int y, int width)
 			 _("cancelled"), srv);
 	} else if (last && last->error) {
 		draw_style(a->color, STYLE_BAD);
-		draw_fmt(y, 0, width, "BENCH %s %s: %s%s", S(last->preset),
-			 _("failed"), last->error, srv);
+		draw_failed(last, srv, y, width);
 	} else if (last) {
 		benchui_figures_line(last, true, line, sizeof(line));
 		draw_fmt(y, 0, width, "BENCH %s %s: %s  %s%s",

@@ -97,9 +97,11 @@ static enum dialog_result list_key(struct dialog *d, int ch)
 			d->sel--;
 		break;
 	case KEY_HOME:
+	case 'g':
 		d->sel = 0;
 		break;
 	case KEY_END:
+	case 'G':
 		d->sel = d->n ? d->n - 1 : 0;
 		break;
 	case '\n':

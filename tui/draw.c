@@ -5,6 +5,7 @@
 
 #include "draw.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -138,9 +139,9 @@ int draw_text(int y, int x, int maxw, const char *s)
 {
 	struct frame *f = frame_active();
 	mbstate_t st;
-	size_t left = strlen(s), o = 0, word_o = 0, edge_o = 0;
+	size_t left = strlen(s), o = 0, word_o = 0, edge_o = 0, part_o = 0;
 	char *out = NULL;
-	int used = 0, word_used = 0, edge_used = -1;
+	int used = 0, word_used = 0, edge_used = -1, part_used = -1;
 
 	if (f && maxw > f->cols - x)
 		maxw = f->cols - x;
@@ -157,6 +158,10 @@ int draw_text(int y, int x, int maxw, const char *s)
 			if (*s == ' ') {	/* ">" may stand here */
 				word_o = o;
 				word_used = used;
+			} else if (strchr(".-_:/,", *s) && left > 1 &&
+				   !isdigit((unsigned char)s[1])) {
+				part_o = o;	/* or here, in a long word: */
+				part_used = used;	/* "ff6d0000.dma>" */
 			}
 			if (used + 1 == maxw) {
 				edge_o = o;	/* the last column, for ">" */
@@ -189,6 +194,9 @@ int draw_text(int y, int x, int maxw, const char *s)
 		if (used - word_used <= 16) {
 			o = word_o;	/* end before the word cut */
 			used = word_used + 1;
+		} else if (part_used > word_used) {
+			o = part_o;	/* a long word: before its last part */
+			used = part_used + 1;
 		} else {
 			o = edge_o;	/* a long word: what fits */
 			used = edge_used + 1;

@@ -184,14 +184,15 @@ static const struct keys_cmd table[] = {
 	  .screens = S(PANEL_BENCHRES), .modes = KEYS_BOTH,
 	  .help = N_("results: scroll the run's figures and conditions") },
 	{ .keys = { KEY_HOME, KEY_END }, .names = "Home End",
-	  .screens = LISTS, .modes = KEYS_BOTH,
+	  .screens = LISTS | S(PANEL_HELP), .modes = KEYS_BOTH,
 	  .help = N_("the first row, the last row") },
 	{ .keys = { ' ' }, .names = "Space",
 	  .screens = S(PANEL_IRQ) | S(PANEL_HELP), .modes = KEYS_BOTH,
 	  .help = N_("a page down (IRQ and help screens)") },
-	{ .keys = { 'g', 'G' }, .names = "g G", .screens = S(PANEL_IRQ),
-	  .modes = KEYS_BOTH,
-	  .help = N_("the first IRQ, the last IRQ (IRQ screen)") },
+	{ .keys = { 'g', 'G' }, .names = "g G",
+	  .screens = S(PANEL_IRQ) | S(PANEL_HELP), .modes = KEYS_BOTH,
+	  .help = N_("the first row, the last row (IRQ and help screens, "
+	  "menus)") },
 	{ .keys = { KEY_LEFT, KEY_RIGHT, 'l' }, .names = "Left Right l",
 	  .screens = S(PANEL_IRQ), .modes = KEYS_BOTH,
 	  .help = N_("IRQ screen: AFF and EFF stay on every row; the CPU "
@@ -243,16 +244,18 @@ static const struct keys_cmd table[] = {
 	{ .keys = { 'g' }, .names = "g", .screens = S(PANEL_MAIN),
 	  .modes = KEYS_LIVE, .kind = KEYS_TUNE, .act = tuneui_governor,
 	  .help = N_("governor of the selected cluster (root)"),
-	  .bar = N_("g Governor"), .bar_at = 21, .bar_screens = S(PANEL_MAIN) },
+	  .bar = N_("g Governor"), .bar_at = 21, .bar_screens = S(PANEL_MAIN),
+	  .cpufreq = true },
 	{ .keys = { 'f' }, .names = "f", .screens = ALL, .modes = KEYS_LIVE,
 	  .kind = KEYS_TUNE, .act = tuneui_limits,
 	  .help = N_("min/max frequency of the selected cluster (root)"),
-	  .bar = N_("f Freq"), .bar_at = 22, .bar_screens = S(PANEL_MAIN) },
+	  .bar = N_("f Freq"), .bar_at = 22, .bar_screens = S(PANEL_MAIN),
+	  .cpufreq = true },
 	{ .keys = { 'P' }, .names = "P", .screens = ALL, .modes = KEYS_LIVE,
 	  .kind = KEYS_TUNE, .act = tuneui_performance,
 	  .help = N_("every cluster to the performance governor, after a "
 	  "y/N question naming them (root)"), .bar = N_("P All perf"),
-	  .bar_at = 23, .bar_screens = S(PANEL_MAIN) },
+	  .bar_at = 23, .bar_screens = S(PANEL_MAIN), .cpufreq = true },
 	{ .keys = { 'p' }, .names = "p", .screens = ALL, .modes = KEYS_LIVE,
 	  .kind = KEYS_TUNE, .act = tuneui_pin,
 	  .help = N_("pin the selected IRQ: big, LITTLE, a CPU, a list "
@@ -266,7 +269,9 @@ static const struct keys_cmd table[] = {
 	  .bar = N_("s Sched"), .bar_at = 25, .bar_screens = S(PANEL_MAIN) },
 	{ .keys = { 's' }, .names = "s", .screens = S(PANEL_BENCH),
 	  .modes = KEYS_LIVE,
-	  .help = N_("the size of the run (a preset that writes; bench menu)") },
+	  .help = N_("the size of the run of a preset that writes (bench "
+	  "menu; in the list of presets it chooses the selected one "
+	  "first)") },
 	{ .keys = { 'u' }, .names = "u", .screens = ALL, .modes = KEYS_LIVE,
 	  .kind = KEYS_TUNE, .act = tuneui_undo_last,
 	  .help = N_("undo the last change (root)"), .bar = N_("u Undo"), .bar_at = 26,
@@ -339,12 +344,24 @@ bool keys_hidden(const struct keys_cmd *c, const struct app *a)
 	return c->kind == KEYS_TUNE && a->tune_readonly;
 }
 
+/* Whether a cluster of the moment shown has cpufreq. */
+static bool has_cpufreq(const struct app *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->moment.nclusters; i++)
+		if (a->moment.clusters[i].has_freq)
+			return true;
+	return false;
+}
+
 static bool on_bar(const struct keys_cmd *c, const struct app *a, int at)
 {
 	unsigned mode = a->replay ? KEYS_REPLAY : KEYS_LIVE;
 
 	return c->bar && c->bar_at == at && (c->bar_screens & S(a->panel)) &&
-	       (c->modes & mode) && !keys_hidden(c, a);
+	       (c->modes & mode) && !keys_hidden(c, a) &&
+	       (!c->cpufreq || has_cpufreq(a));
 }
 
 /* The bar's words in their order; the count. */

@@ -37,6 +37,7 @@ struct keys_cmd {
 	const char *bar;	/* the key bar's words (N_), or NULL */
 	int bar_at;		/* their place on the bar, from the left */
 	unsigned bar_screens;	/* the screens whose bar shows them */
+	bool cpufreq;		/* off the bar where no cluster has cpufreq */
 };
 
 /* The table and its length. */

@@ -54,13 +54,11 @@ static bool linger(struct overview *o, const struct moment *r,
 	       r->uptime_s >= o->linger[i].until - OVERVIEW_LINGER_S;
 }
 
-static bool disk_shown(const struct app *a, struct overview *o,
-		       const struct moment *r, const struct moment_disk *d)
+/* Whether disk D is listed without a: whole disks, and virtual ones while
+ * they have I/O (linger). */
+static bool disk_shown(struct overview *o, const struct moment *r,
+		       const struct moment_disk *d)
 {
-	if (settings_hidden(a->cfg, d->name))
-		return false;
-	if (a->show_all)
-		return true;
 	if (d->kind == DISK_PARTITION)
 		return false;
 	if (d->kind != DISK_VIRTUAL)
@@ -231,6 +229,27 @@ static void sort_rows(const struct app *a, const struct moment *m,
 		  &ord, o->rows + first, n);
 }
 
+/* The disks shown without a, in the kernel's order; then, with a, the idle
+ * virtual disks and the partitions it adds, below them: a busy disk is
+ * never pushed down by idle loop devices. */
+static void add_disks(const struct app *a, const struct moment *r,
+		      struct overview *o)
+{
+	bool base[OVERVIEW_ROWS_MAX];
+	size_t i, n = r->ndisks < OVERVIEW_ROWS_MAX ? r->ndisks :
+		      OVERVIEW_ROWS_MAX;
+	int pass;
+
+	for (i = 0; i < n; i++)
+		base[i] = disk_shown(o, r, &r->disks[i]);
+	for (pass = 0; pass < (a->show_all ? 2 : 1); pass++)
+		for (i = 0; i < n && o->nrows < 200; i++)
+			if (base[i] == !pass &&
+			    !settings_hidden(a->cfg, r->disks[i].name) &&
+			    named(a, r->disks[i].name))
+				add(o, OVERVIEW_DISK, i, &o->ndisks);
+}
+
 static void build(const struct app *a, const struct moment *r,
 		  struct overview *o)
 {
@@ -241,10 +260,7 @@ static void build(const struct app *a, const struct moment *r,
 		add(o, OVERVIEW_CLUSTER, i, &o->nclusters);
 	if (!r->have_rates)
 		return;
-	for (i = 0; i < r->ndisks && o->nrows < 200; i++)
-		if (disk_shown(a, o, r, &r->disks[i]) &&
-		    named(a, r->disks[i].name))
-			add(o, OVERVIEW_DISK, i, &o->ndisks);
+	add_disks(a, r, o);
 	sort_rows(a, r, o, o->nclusters, o->ndisks, OVERVIEW_DISK);
 	for (i = 0; i < r->nnets && o->nrows < 400; i++)
 		if (!settings_hidden(a->cfg, r->nets[i].name) &&

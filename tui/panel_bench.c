@@ -172,12 +172,36 @@ static void choose(struct app *a)
 	}
 }
 
+/* s in the list of presets: the selected one, then its size asked (it
+ * writes), or why there is none to ask. */
+static bool size_first(struct app *a)
+{
+	struct benchui *b = &a->bench;
+	struct view *v = &a->views[PANEL_BENCH];
+	const struct preset *p;
+
+	if (v->sel >= b->presets.n)
+		return true;
+	p = &b->presets.v[v->sel];
+	if (!presets_kind_writes(p->kind)) {
+		app_say(a, _("%s writes nothing: it has no size to set "
+			     "(s is for the presets that write)"), p->name);
+		return true;
+	}
+	choose(a);
+	b->input[0] = '\0';
+	b->step = BENCHUI_SIZE;
+	return true;
+}
+
 static bool bench_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[PANEL_BENCH];
 
 	if (a->bench.step == BENCHUI_TYPING || a->bench.step == BENCHUI_SIZE)
 		return typing_key(a, ch);
+	if (ch == 's' && a->bench.step == BENCHUI_PRESET)
+		return size_first(a);
 	if (ch == 's' && a->bench.step == BENCHUI_TARGET && a->bench.chosen &&
 	    presets_kind_writes(a->bench.chosen->kind)) {
 		a->bench.input[0] = '\0';

@@ -13,6 +13,26 @@
 
 #define KEYS_ROWS_MAX 96	/* rows of the key table at most */
 
+/* Rows the help of C takes at WIDTH (it wraps under itself). */
+static int help_rows(const struct keys_cmd *c, int width)
+{
+	int h = width > 18 ? wrap_count(_(c->help), width - 18) : 1;
+
+	return h < 1 ? 1 : h;
+}
+
+/* The first row shown when the last of the N rows SHOWN ends the page of
+ * ROWS lines: as far as End and j go. */
+static size_t last_top(const struct keys_cmd **shown, size_t n, size_t rows,
+		       int width)
+{
+	size_t i = n, used = 0;
+
+	while (i > 0 && used + (size_t)help_rows(shown[i - 1], width) <= rows)
+		used += (size_t)help_rows(shown[--i], width);
+	return i < n ? i : (n ? n - 1 : 0);
+}
+
 static void help_draw(struct app *a, int top, int height, int width)
 {
 	struct view *v = &a->views[PANEL_HELP];
@@ -34,15 +54,13 @@ static void help_draw(struct app *a, int top, int height, int width)
 		if (!keys_hidden(&t[i], a))	/* --readonly: no tuning */
 			shown[nshown++] = &t[i];
 	v->nrows = nshown;
-	if (v->top + rows > nshown)
-		v->top = nshown > rows ? nshown - rows : 0;
+	if (v->top > last_top(shown, nshown, rows, width))	/* End, j */
+		v->top = last_top(shown, nshown, rows, width);
 	/* a help text wider than the screen wraps under itself, never cut */
 	for (i = v->top; i < nshown && y < top + 2 + (int)rows; i++) {
 		const char *help = _(shown[i]->help);
-		int h = width > 18 ? wrap_count(help, width - 18) : 1;
+		int h = help_rows(shown[i], width);
 
-		if (h < 1)
-			h = 1;
 		if (y + h > top + 2 + (int)rows && y > top + 2)
 			break;
 		draw_style(a->color, STYLE_WARN);
@@ -80,6 +98,14 @@ static bool help_key(struct app *a, int ch)
 		return true;
 	case KEY_PPAGE:
 		v->top = v->top > 10 ? v->top - 10 : 0;
+		return true;
+	case KEY_HOME:
+	case 'g':
+		v->top = 0;
+		return true;
+	case KEY_END:
+	case 'G':
+		v->top = v->nrows;	/* the draw shows the last page */
 		return true;
 	}
 	return false;

@@ -131,7 +131,9 @@ static void draw_row(struct app *a, int y, int w, const struct moment_irq *q,
 	for (i = 0; i < ncols && first + (size_t)i < ncpus; i++) {
 		size_t c = first + (size_t)i;
 
-		if (c < q->ncounts)
+		/* ERR and MIS hold one count for the whole machine: it is
+		 * in TOTAL/s, under no CPU */
+		if (q->ncounts >= ncpus)
 			(cw < CPU_W ? cells_count_short : cells_count)(cell,
 				sizeof(cell), q->valid ? q->per_cpu[c] : 0,
 				q->valid);

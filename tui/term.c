@@ -73,9 +73,23 @@ void term_crash_handlers(void)
 #endif
 }
 
+/* Whether the terminal keeps the shell's screen apart (smcup/rmcup):
+ * TERM=linux and vt100 do not, and would keep the last frame after quit. */
+static bool alt_screen(void)
+{
+	char cap[] = "rmcup";
+	const char *s = tigetstr(cap);
+
+	return s && s != (const char *)-1 && *s;
+}
+
 void term_stop(void)
 {
 	if (!isendwin()) {
+		if (!alt_screen()) {	/* no screen of its own: a blank one */
+			clear();
+			refresh();
+		}
 		curs_set(1);
 		endwin();
 	}

@@ -126,7 +126,10 @@ static void cluster_label(const struct cluster *k, char *dst, size_t size)
 	char cpus[64];
 
 	cpulist_format(&k->cpus, cpus, sizeof(cpus));
-	snprintf(dst, size, _("CPUs %s"), cpus);
+	if (cpuset_count(&k->cpus) == 1)
+		snprintf(dst, size, _("CPU %s"), cpus);
+	else
+		snprintf(dst, size, _("CPUs %s"), cpus);
 }
 
 static void outcome(struct app *a, enum journal_kind kind, const char *label,
@@ -259,7 +262,13 @@ static void set_limit(struct app *a, long arg, const char *text)
 	}
 	n = tune_freq(&a->tune, k->policy, arg % 2 ? khz : 0,
 		      arg % 2 ? 0 : khz, idx);
-	if (n == 0)
+	if (n == 0 && k->has_freq && khz != (arg % 2 ? k->freq.min_khz :
+						 k->freq.max_khz))
+		app_say(a, _("%.0f MHz is not a step of %s: it rounds to "
+			     "%.0f MHz, which is the limit already"),
+			(double)khz / 1000.0, label, (double)(arg % 2 ?
+			k->freq.min_khz : k->freq.max_khz) / 1000.0);
+	else if (n == 0)
 		app_say(a, "%s", _("that is the limit already"));
 	else
 		outcome(a, arg % 2 ? JOURNAL_MIN_FREQ : JOURNAL_MAX_FREQ,

@@ -63,8 +63,14 @@ check $? "README's key tables name only keys that the table has"
 start 120 60 "'$BENCHTOP' -d 0.5"
 wait_for '^DISK +READ/s'
 screen | tail -1 > "$TMPD/bar"
-grep -q '^h Help  i IRQs  d USB  b Bench  g Governor  f Freq  P All perf  p Pin IRQ  s Sched  u Undo  +8 more: h  *q Quit' "$TMPD/bar"
-check $? "the overview's key bar at 120 columns: h Help ... u Undo  +8 more: h  q Quit"
+# g Governor, f Freq and P All perf only where a CPU has cpufreq
+if ls -d /sys/devices/system/cpu/cpufreq/policy* > /dev/null 2>&1; then
+	grep -q '^h Help  i IRQs  d USB  b Bench  g Governor  f Freq  P All perf  p Pin IRQ  s Sched  u Undo  +8 more: h  *q Quit' "$TMPD/bar"
+else
+	grep -Eq '^h Help  i IRQs  d USB  b Bench  p Pin IRQ  s Sched  u Undo  J Journal  .*\+[0-9]+ more: h  *q Quit' "$TMPD/bar" &&
+		! grep -Eq 'g Governor|f Freq|P All perf' "$TMPD/bar"
+fi
+check $? "the overview's key bar at 120 columns: h Help ... u Undo ... +N more: h  q Quit ($(cat "$TMPD/bar"))"
 keys i
 wait_for '^IRQ +TOTAL/s'
 # (an irqbalance running on this machine puts a note before the keys)

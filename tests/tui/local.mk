@@ -7,6 +7,10 @@ SH_TESTS += \
 	tests/tui/interval_keys.sh \
 	tests/tui/xu4_screens.sh \
 	tests/tui/irq_oldformat.sh \
+	tests/tui/all_devices.sh \
+	tests/tui/list_ends.sh \
+	tests/tui/word_cut.sh \
+	tests/tui/bench_fail.sh \
 	tests/tui/mono_ascii.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
