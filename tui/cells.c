@@ -344,7 +344,7 @@ static bool usb_link(const struct moment *m, const struct chain *c,
 	if (!d)
 		return false;
 	drv = usbdev_driver(d);
-	label = usbdev_label(d, lb, sizeof(lb));
+	label = usbdev_screen_label(d, lb, sizeof(lb));
 	usbdesc_format_speed(d->speed_kbps, sp, sizeof(sp));
 	snprintf(dst, size, "USB %s %s %s", sp, drv ? drv : "-",
 		 label ? label : "");
