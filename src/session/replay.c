@@ -463,6 +463,7 @@ static void row_cluster(const struct replay *rp, size_t i, const json_t *o,
 	c->cur_khz = khz_at(rp, i, pol, "freq_khz", khz_of(o, "cur_khz"));
 	c->min_khz = khz_at(rp, i, pol, "min_khz", khz_of(o, "min_khz"));
 	c->max_khz = khz_at(rp, i, pol, "max_khz", khz_of(o, "max_khz"));
+	c->capped = clusters_capped(c->max_khz, khz_of(o, "hw_max_khz"));
 	util = value3(rp, i, "cluster", pol, "util_pct");
 	c->util_pct = util >= 0 ? (util > 100 ? 100 : util) : -1;
 	c->has_freq = c->governor[0] || c->cur_khz || c->max_khz;

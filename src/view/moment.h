@@ -31,6 +31,7 @@ struct moment_cluster {
 	bool has_freq;		/* cpufreq was read */
 	char governor[32];	/* "" unknown */
 	uint64_t cur_khz, min_khz, max_khz;	/* 0 unknown */
+	bool capped;		/* max_khz below the hardware's maximum */
 	double util_pct;	/* busy share, < 0 unknown */
 	bool has_temp;		/* a zone measures it (zonemap) */
 	int64_t temp_mc;	/* the hottest of those zones */

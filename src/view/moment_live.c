@@ -36,6 +36,7 @@ static void live_cluster(struct moment_cluster *o, const struct cluster *c)
 	o->cur_khz = c->freq.cur_khz;
 	o->min_khz = c->freq.min_khz;
 	o->max_khz = c->freq.max_khz;
+	o->capped = clusters_capped(c->freq.max_khz, c->freq.hw_max_khz);
 	o->util_pct = c->util_pct;
 	o->throttled = c->throttled;
 }
