@@ -330,7 +330,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 	if (v->sel >= l->nrows && l->nrows)
 		v->sel = l->nrows - 1;
 	/* [tune layout: begin] the hint line, the selected cluster */
-	height -= hintui_draw(a, top + height - 1, width);
+	height -= hintui_draw(a, top + height - 1, width, height / 3);
 	dh = y;
 	y += draw_clusters(a, y, height / 3, width);
 	for (i = 0; (size_t)i < l->nclusters && dh + 1 + i < y; i++)

@@ -27,6 +27,8 @@ SH_TESTS += \
 	tests/tui/replay_state.sh \
 	tests/tui/chain_view.sh \
 	tests/tui/kept_rows.sh \
+	tests/tui/capped_range.sh \
+	tests/tui/hint_lines.sh \
 	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \
