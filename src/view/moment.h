@@ -64,6 +64,8 @@ struct moment_net {
 	double rx_bytes_per_s, tx_bytes_per_s;
 	double packets_per_s;	/* received and sent */
 	double errors_per_s;	/* errors and drops, both ways */
+	bool counts_known;	/* packets and errors were measured (a
+				 * replay: never recorded) */
 };
 
 #define MOMENT_IRQ_KEY 24	/* "151", "IPI0", "LOC" */

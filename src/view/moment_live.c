@@ -90,6 +90,7 @@ static void live_rates(struct moment *m, const struct sample_rates *r)
 		const struct net_rate *n = &r->nets[i];
 
 		m->nets[i] = (struct moment_net){ .valid = n->valid,
+			.counts_known = true,
 			.rx_known = netdev_known(n, NET_RX_BYTES),
 			.tx_known = netdev_known(n, NET_TX_BYTES),
 			.rx_bytes_per_s = n->rx_bytes_per_s,

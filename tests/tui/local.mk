@@ -29,6 +29,7 @@ SH_TESTS += \
 	tests/tui/kept_rows.sh \
 	tests/tui/capped_range.sh \
 	tests/tui/hint_lines.sh \
+	tests/tui/replay_recorded.sh \
 	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \
