@@ -30,6 +30,7 @@ SH_TESTS += \
 	tests/tui/capped_range.sh \
 	tests/tui/hint_lines.sh \
 	tests/tui/replay_recorded.sh \
+	tests/tui/keep_restore.sh \
 	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \
