@@ -101,6 +101,8 @@ struct app {
 	struct series series;	/* the session's time series (snapui.c) */
 	struct snapevents events;	/* governor, affinity changes */
 	char snap_exit[600];	/* the exit save's sentence for stderr */
+	char tune_exit[600];	/* what stays in force after quit, and how
+				 * to undo it (stderr) */
 	json_t *baseline;	/* L: results of a saved session, or NULL */
 	char baseline_name[128];	/* its file name, cleaned */
 	char snap_picks[16][512];	/* L: the files offered */

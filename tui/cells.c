@@ -132,8 +132,8 @@ void cells_squeeze(char *dst, size_t size, const char *src)
 static void cluster_key(struct app *a, struct frame_key *k, int w,
 			const struct moment_cluster *c)
 {
-	bool flag[6] = { a->color, a->utf8, c->online, c->has_freq,
-			 c->has_temp, c->throttled };
+	bool flag[7] = { a->color, a->utf8, c->online, c->has_freq,
+			 c->has_temp, c->throttled, c->capped };
 	uint64_t khz[3] = { c->cur_khz, c->min_khz, c->max_khz };
 	int role = (int)c->role;
 
@@ -174,6 +174,16 @@ static void draw_cluster(struct app *a, int y, int w,
 	draw_fmt(y, 0, w, "%-19.19s %-5s %-12.12s %8s %9s %5s ", name, cpus,
 		 c->has_freq && *c->governor ? c->governor : "-",
 		 freq, range, util);
+	/* A limit below the hardware's maximum: the range in the warning
+	 * style, and the word where THROTTLED goes (which wins: it says
+	 * more, and the range still shows the cap). */
+	if (c->has_freq && c->capped) {
+		draw_style(a->color, STYLE_WARN);
+		draw_fmt(y, 48, w - 48, "%9s", range);
+		if (!c->throttled)
+			draw_text(y, 71, w - 71, _("CAPPED"));
+		draw_style(a->color, STYLE_NORMAL);
+	}
 	/* [screen temp: begin] the cluster's own zones */
 	if (c->has_temp)
 		draw_fmt(y, 64, w - 64, a->utf8 ? "%4.1f\u00b0C" : "%4.1f C",
@@ -361,7 +371,7 @@ static bool usb_link(const struct moment *m, const struct chain *c,
 	if (!d)
 		return false;
 	drv = usbdev_driver(d);
-	label = usbdev_label(d, lb, sizeof(lb));
+	label = usbdev_screen_label(d, lb, sizeof(lb));
 	usbdesc_format_speed(d->speed_kbps, sp, sizeof(sp));
 	snprintf(dst, size, "USB %s %s %s", sp, drv ? drv : "-",
 		 label ? label : "");

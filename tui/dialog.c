@@ -200,9 +200,9 @@ void dialog_draw(struct dialog *d, bool color)
 	draw_style(color, STYLE_NORMAL);
 	if (d->kind == DIALOG_INPUT)
 		draw_fmt(y + 1, x + 2, w - 4, "> %s_", d->input);
-	else if (d->kind == DIALOG_ASK)
-		draw_fmt(y + 1, x + 2, w - 4, "(%c/%c)", d->keys[0],
-			 d->keys[1]);
+	else if (d->kind == DIALOG_ASK)	/* a dialog_add line beside */
+		draw_fmt(y + 1, x + 2, w - 4, "(%c/%c)%s%s", d->keys[0],
+			 d->keys[1], d->n ? "  " : "", d->n ? d->items[0] : "");
 	else if (d->kind == DIALOG_CONFIRM)
 		draw_fmt(y + 1, x + 2, w - 4, "%s", d->items[0]);
 	if (d->kind == DIALOG_CONFIRM)

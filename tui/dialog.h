@@ -36,7 +36,8 @@ void dialog_add(struct dialog *d, const char *item);
 /* Open a line to type a value into (digits, letters, "-,." only). */
 void dialog_input(struct dialog *d, const char *title, int purpose,
 		  long arg);
-/* Open a question answered by KEYS[0] or KEYS[1] (Esc cancels). */
+/* Open a question answered by KEYS[0] or KEYS[1] (Esc cancels); a line
+ * given with dialog_add after it shows beside the keys. */
 void dialog_ask(struct dialog *d, const char *title, const char *keys,
 		int purpose, long arg);
 

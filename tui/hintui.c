@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* hintui: the overview's one line of advice (an IRQ on a LITTLE core, a
+/* hintui: the overview's lines of advice (an IRQ on a LITTLE core, a
  * slow governor during a run, a USB disk without UAS or at 480M). */
 #include "config.h"
 
@@ -21,13 +21,32 @@ static bool fixed_irq(unsigned irq, const void *ctx)
 	return tune_irq_fixed(ctx, irq);
 }
 
+/* The IRQ hint: the loads as measured, and the p key only when pinning
+ * would change something. */
+static void irq_text(const struct hints_in *in, char *dst, size_t size)
+{
+	char load[48] = "";
+
+	if (in->irq_cpu_busy_pct >= 0)
+		snprintf(load, sizeof(load), _(" (%.0f %% busy)"),
+			 in->irq_cpu_busy_pct);
+	if (in->irq_pinned_big)
+		snprintf(dst, size, _("IRQ %u (%s) is pinned to the big cores "
+			 "(%s) but its interrupts still arrive on LITTLE CPU "
+			 "%d%s"), in->irq, in->irq_name, in->big_cpus,
+			 in->irq_cpu, load);
+	else
+		snprintf(dst, size, _("IRQ %u (%s) runs on LITTLE CPU %d%s "
+			 "while the big cores are %.0f %% busy: press p to pin "
+			 "it to the big cores"), in->irq, in->irq_name,
+			 in->irq_cpu, load, in->big_busy_pct);
+}
+
 static void hint_text(const struct hints_in *in, enum hints_id id, char *dst,
 		      size_t size)
 {
 	if (id == HINT_IRQ_ON_LITTLE)
-		snprintf(dst, size, _("IRQ %u (%s) runs on LITTLE CPU %d while "
-			 "the big cores idle: press p to pin it to the big "
-			 "cores"), in->irq, in->irq_name, in->irq_cpu);
+		irq_text(in, dst, size);
 	else if (id == HINT_GOVERNOR)
 		snprintf(dst, size, _("CPUs %s run %s during a benchmark: press "
 			 "P for performance"), in->governor_cpus, in->governor);
@@ -41,12 +60,23 @@ static void hint_text(const struct hints_in *in, enum hints_id id, char *dst,
 			 in->slow_dev, in->slow_label);
 }
 
-int hintui_draw(struct app *a, int y, int w)
+/* Hint ID's text, cleaned, in DST. */
+static void hint_clean(const struct hints_in *in, enum hints_id id, char *dst,
+		       size_t size)
+{
+	char text[256];
+
+	hint_text(in, id, text, sizeof(text));
+	strclean_copy(dst, size, text, strlen(text));
+}
+
+int hintui_draw(struct app *a, int y, int w, int max_rows)
 {
 	struct hints_in in;
 	enum hints_id ids[HINT_NIDS];
-	char text[256], clean[256];
-	int n, i;
+	char clean[HINT_NIDS][256];
+	int rows[HINT_NIDS], n, i, used = 0;
+	size_t k, nids;
 
 	if (!app_moment(a)->have_rates)
 		return 0;
@@ -58,16 +88,23 @@ int hintui_draw(struct app *a, int y, int w)
 	}
 	in = a->hint_in;
 	in.bench_running = a->tune_bench;
-	if (hints_eval(&in, ids, HINT_NIDS) == 0)
-		return 0;
-	hint_text(&in, ids[0], text, sizeof(text));
-	strclean_copy(clean, sizeof(clean), text, strlen(text));
-	n = wrap_count(clean, w);	/* wrapped, never cut: up to 3 lines */
-	n = n > 3 ? 3 : n;
+	nids = hints_eval(&in, ids, HINT_NIDS);
+	/* Every hint that applies, each wrapped (never cut, up to 3 lines),
+	 * as many as fit in MAX_ROWS (at least the first). */
+	for (k = 0; k < nids; k++) {
+		hint_clean(&in, ids[k], clean[k], sizeof(clean[k]));
+		n = wrap_count(clean[k], w);
+		rows[k] = n > 3 ? 3 : n;
+		if (k && used + rows[k] > max_rows)
+			break;
+		used += rows[k];
+	}
+	nids = k;
 	draw_style(a->color, STYLE_WARN);
-	for (i = 0; i < n; i++)
-		draw_fill(y - n + 1 + i, 0, w);
-	wrap_draw(y - n + 1, 0, w, n, clean);
+	for (i = 0; i < used; i++)
+		draw_fill(y - used + 1 + i, 0, w);
+	for (k = 0, i = 0; k < nids; i += rows[k], k++)
+		wrap_draw(y - used + 1 + i, 0, w, rows[k], clean[k]);
 	draw_style(a->color, STYLE_NORMAL);
-	return n;
+	return used;
 }

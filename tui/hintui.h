@@ -5,8 +5,8 @@
 
 struct app;
 
-/* Draw the overview's hint on row Y when there is one; returns the rows
- * used (0 or 1). */
-int hintui_draw(struct app *a, int y, int w);
+/* Draw every hint that applies, the last ending on row Y, in at most
+ * MAX_ROWS rows (the first hint always); returns the rows used. */
+int hintui_draw(struct app *a, int y, int w, int max_rows);
 
 #endif

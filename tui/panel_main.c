@@ -76,6 +76,28 @@ static void title_order(struct app *a, int y, int w, int used)
 	draw_style(a->color, STYLE_NORMAL);
 }
 
+/* A replay's interfaces have their bytes recorded, not their packets
+ * and errors: the NET title says why those columns read "-", in words
+ * where they fit, else shorter.  Whether it did. */
+static bool title_unrecorded(struct app *a, int y, int w, int used)
+{
+	const struct moment *m = app_moment(a);
+	const char *t = _(" PKT/s, E+D: not recorded ");
+	int n = (int)strlen(t);
+
+	if (!m->nnets || m->nets[0].counts_known)
+		return false;
+	if (w - n < used) {
+		t = _(" - not recorded");
+		n = (int)strlen(t);
+	}
+	draw_style(a->color, STYLE_TITLE);
+	if (w - n >= used)
+		draw_text(y, w - n, n, t);
+	draw_style(a->color, STYLE_NORMAL);
+	return true;
+}
+
 static int draw_clusters(struct app *a, int y, int h, int w)
 {
 	int used = 0, tw;
@@ -143,8 +165,10 @@ static void draw_net(struct app *a, int y, int w, const struct moment_net *n)
 
 	cells_bits_rate(rx, sizeof(rx), n->rx_bytes_per_s, n->rx_known);
 	cells_bits_rate(tx, sizeof(tx), n->tx_bytes_per_s, n->tx_known);
-	cells_count(pk, sizeof(pk), n->packets_per_s, n->valid);
-	cells_count(err, sizeof(err), n->errors_per_s, n->valid);
+	cells_count(pk, sizeof(pk), n->packets_per_s,
+		    n->valid && n->counts_known);
+	cells_count(err, sizeof(err), n->errors_per_s,
+		    n->valid && n->counts_known);
 	cells_row(line, sizeof(line), (const struct cells_col[]) {
 		{ n->name, 10, 10, true, false }, { rx, 12, -1, false, false },
 		{ tx, 12, -1, false, false }, { pk, 6, -1, false, false },
@@ -191,7 +215,8 @@ static void net_key(struct app *a, struct frame_key *k,
 {
 	bool flag[3] = { n->valid, n->rx_known, n->tx_known };
 	double fig[5] = { n->rx_bytes_per_s, n->tx_bytes_per_s,
-			  n->packets_per_s, n->errors_per_s, 0 };
+			  n->packets_per_s, n->errors_per_s,
+			  n->counts_known };	/* the fifth: "-" or counts */
 
 	dev_key(a, k, "net", n->name, flag, fig);
 }
@@ -330,7 +355,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 	if (v->sel >= l->nrows && l->nrows)
 		v->sel = l->nrows - 1;
 	/* [tune layout: begin] the hint line, the selected cluster */
-	height -= hintui_draw(a, top + height - 1, width);
+	height -= hintui_draw(a, top + height - 1, width, height / 3);
 	dh = y;
 	y += draw_clusters(a, y, height / 3, width);
 	for (i = 0; (size_t)i < l->nclusters && dh + 1 + i < y; i++)
@@ -362,7 +387,8 @@ static void main_draw(struct app *a, int top, int height, int width)
 	if (nh) {
 		tw = title(a, y, width,
 			   textcache_title(&a->text, TEXTCACHE_NETS));
-		title_order(a, y, width, tw);
+		if (!title_unrecorded(a, y, width, tw))
+			title_order(a, y, width, tw);
 		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width,
 				  STALE_NETS);
 	}

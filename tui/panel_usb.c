@@ -92,7 +92,7 @@ static void draw_dev(struct app *a, int y, int w, const struct usbdev *d)
 		 d->name);
 	speed_text(sp, sizeof(sp), d->speed_kbps);
 	speed_text(cap, sizeof(cap), d->capable_kbps);
-	label = usbdev_label(d, lb, sizeof(lb));
+	label = usbdev_screen_label(d, lb, sizeof(lb));
 	if (!usbrows_names(a, d, on, sizeof(on)))
 		snprintf(on, sizeof(on), "-");
 	if (c >= 0)

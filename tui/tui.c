@@ -272,6 +272,8 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 	/* [snapshot exit: begin] after the terminal is restored */
 	if (a.snap_exit[0])
 		fputs(a.snap_exit, stderr);
+	if (a.tune_exit[0])	/* [tune exit] */
+		fputs(a.tune_exit, stderr);
 	/* [snapshot exit: end] */
 	loop_close(&f);
 	screen_app_fini(&a);

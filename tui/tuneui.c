@@ -18,6 +18,7 @@
 #include "base/i18n.h"
 #include "tune/hints.h"
 #include "tune/irqbalance.h"
+#include "tune/journalfile.h"
 #include "cli/options.h"
 #include "panel.h"
 #include "base/settings.h"
@@ -692,6 +693,8 @@ bool tuneui_ask_quit(struct app *a)
 		return false;
 	dialog_ask(&a->dialog, _("Changes are in force: keep them or restore "
 		   "the originals?"), "kr", P_QUIT, 0);
+	dialog_add(&a->dialog, _("k keeps them: `benchtop set --restore` "
+		   "undoes them later"));
 	return true;
 }
 
@@ -820,6 +823,72 @@ void tuneui_draw(struct app *a)
 	dialog_draw(&a->dialog, a->color);
 }
 
+/* The changes in force as "IRQ 150 (4-7), CPUs 4-7 (max_freq 1400000)"
+ * into DST: the first three, then "and N more". */
+static void in_force_list(const struct journal *j, char *dst, size_t size)
+{
+	size_t idx[3], n = journal_in_force(j, idx, 3), i, o = 0;
+	char label[64];
+
+	static const char *const what[JOURNAL_NKINDS] = {
+		[JOURNAL_GOVERNOR] = N_("governor"),
+		[JOURNAL_MIN_FREQ] = N_("minimum kHz"),
+		[JOURNAL_MAX_FREQ] = N_("maximum kHz"),
+		[JOURNAL_IRQ] = N_("affinity"),
+		[JOURNAL_SCHEDULER] = N_("scheduler"),
+	};
+
+	dst[0] = '\0';
+	for (i = 0; i < n && i < 3 && o < size; i++) {
+		const struct journal_entry *e = &j->v[idx[i]];
+
+		tunemsg_label(e, label, sizeof(label));
+		o += (size_t)snprintf(dst + o, size - o, "%s%s %s %s",
+				      i ? ", " : "", label,
+				      (unsigned)e->kind < JOURNAL_NKINDS ?
+				      _(what[e->kind]) : "", e->new);
+	}
+	if (n > 3 && o < size)
+		snprintf(dst + o, size - o, _(" and %zu more"), n - 3);
+}
+
+/* Quit with changes in force (k, on_exit = keep, a signal without
+ * restore_on_signal): add them to the runtime journal that `benchtop set`
+ * keeps, so that `set --undo` and `set --restore` see them, and say so
+ * once the terminal is back. */
+static void keep_in_force(struct app *a)
+{
+	struct journal file;
+	char path[4096], list[300];
+	size_t idx[1];
+	int rc;
+
+	if (journal_in_force(&a->tune.journal, idx, 1) == 0)
+		return;
+	in_force_list(&a->tune.journal, list, sizeof(list));
+	journal_init(&file);
+	rc = journalfile_path(path, sizeof(path));
+	if (rc == 0)
+		rc = journalfile_load(&file, path);
+	if (rc == 0)
+		rc = journal_append(&file, &a->tune.journal);
+	if (rc == 0)
+		rc = journalfile_save(&file, path);
+	journal_fini(&file);
+	if (rc == 0)
+		snprintf(a->tune_exit, sizeof(a->tune_exit), _("%s: these "
+			 "changes stay in force: %s; `benchtop set --undo` "
+			 "takes back the last, `benchtop set --restore` puts "
+			 "every original back (journal %s)\n"), PACKAGE, list,
+			 path);
+	else
+		snprintf(a->tune_exit, sizeof(a->tune_exit), _("%s: these "
+			 "changes stay in force: %s; they could not be added "
+			 "to the journal of `benchtop set` (%s: %s), so set "
+			 "them back by hand\n"), PACKAGE, list, path[0] ? path :
+			 "-", strerror(-rc));
+}
+
 void tuneui_exit(struct app *a, int rc)
 {
 	enum options_on_exit how = a->opts->on_exit;
@@ -835,4 +904,6 @@ void tuneui_exit(struct app *a, int rc)
 	 * ever cut in half: each is one write(2) that has returned. */
 	if (restore_now)
 		tune_restore(&a->tune);
+	else
+		keep_in_force(a);
 }

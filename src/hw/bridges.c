@@ -5,6 +5,7 @@
 
 #include "hw/bridges.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -132,6 +133,48 @@ const char *bridges_lookup(const struct bridges *b, uint16_t vid,
 		if (b->v[i].vid == vid && b->v[i].pid == pid)
 			return b->v[i].name;
 	return NULL;
+}
+
+/* Whether the first run of digits in MODEL (LEN bytes) is in PRODUCT. */
+static bool number_in(const char *model, size_t len, const char *product)
+{
+	size_t a = 0, b;
+	char num[16];
+
+	while (a < len && !isdigit((unsigned char)model[a]))
+		a++;
+	for (b = a; b < len && isdigit((unsigned char)model[b]); b++)
+		;
+	if (b == a || b - a >= sizeof(num) || !product)
+		return false;
+	memcpy(num, model + a, b - a);
+	num[b - a] = '\0';
+	return strstr(product, num) != NULL;
+}
+
+char *bridges_short(const char *name, const char *product, char *dst,
+		    size_t size)
+{
+	const char *sp = strrchr(name, ' '), *m, *end;
+	size_t len;
+
+	if (!sp) {
+		snprintf(dst, size, "%s", name);
+		return dst;
+	}
+	for (m = sp + 1; *m; m = *end ? end + 1 : end) {
+		end = m + strcspn(m, "/");
+		len = (size_t)(end - m);
+		if (m == sp + 1 && !*end)
+			break;		/* one model */
+		if (number_in(m, len, product)) {
+			snprintf(dst, size, "%.*s %.*s", (int)len, m,
+				 (int)(sp - name), name);
+			return dst;
+		}
+	}
+	snprintf(dst, size, "%s %.*s", sp + 1, (int)(sp - name), name);
+	return dst;
 }
 
 void bridges_free(struct bridges *b)

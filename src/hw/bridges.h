@@ -36,6 +36,17 @@ int bridges_load(struct bridges *out);
 const char *bridges_lookup(const struct bridges *b, uint16_t vid,
 			   uint16_t pid);
 
+/*
+ * The chip first, then its vendor, for a screen's narrow column: NAME
+ * "ASMedia ASM1051E/ASM1053E/ASM1153E" with PRODUCT "ASMT1153e" (the
+ * device's own string, may be NULL) gives "ASM1153E ASMedia" (the last
+ * word is the model, or several joined by /): of several
+ * models the one whose number the product names, else all of them.  A
+ * NAME of one word is copied.  Returns DST.
+ */
+char *bridges_short(const char *name, const char *product, char *dst,
+		    size_t size);
+
 void bridges_free(struct bridges *b);
 
 #endif

@@ -177,6 +177,11 @@ bool clusters_throttled(const struct clusters_throttle_in *in)
 	return false;
 }
 
+bool clusters_capped(uint64_t max_khz, uint64_t hw_max_khz)
+{
+	return max_khz && hw_max_khz && max_khz < hw_max_khz;
+}
+
 const char *clusters_role_name(enum cluster_role r)
 {
 	switch (r) {

@@ -71,6 +71,11 @@ struct clusters_throttle_in {
  */
 bool clusters_throttled(const struct clusters_throttle_in *in);
 
+/* Whether a policy's maximum MAX_KHZ lies below the hardware's highest
+ * frequency HW_MAX_KHZ (a limit someone set: the cluster cannot reach
+ * what it is built for); false when either is unknown (0). */
+bool clusters_capped(uint64_t max_khz, uint64_t hw_max_khz);
+
 /* Read /sys/devices/system/cpu into C (reset first), naming cores from CI
  * (may be NULL).  Per-cluster problems become sentences in cluster.error;
  * returns 0, or -ENOMEM. */

@@ -421,7 +421,7 @@ static void print_cluster(FILE *f, const struct cluster *cl)
 	if (!cl->online)
 		fprintf(f, "  %s", _("offline"));
 	else if (cl->has_freq)
-		fprintf(f, "  %s  %s MHz  %s-%s MHz  (hw %s-%s)%s",
+		fprintf(f, "  %s  %s MHz  %s-%s MHz  (hw %s-%s)%s%s",
 			pol && fr->governor ? fr->governor : "?",
 			mhz(cur, sizeof(cur), fr->cur_khz,
 			    !(m & CPUFREQINFO_CUR)),
@@ -429,6 +429,8 @@ static void print_cluster(FILE *f, const struct cluster *cl)
 			mhz(hi, sizeof(hi), fr->max_khz, pol),
 			mhz(hlo, sizeof(hlo), fr->hw_min_khz, hw),
 			mhz(hhi, sizeof(hhi), fr->hw_max_khz, hw),
+			pol && hw && clusters_capped(fr->max_khz,
+				fr->hw_max_khz) ? "  CAPPED" : "",
 			cl->throttled ? "  THROTTLED" : "");
 	fputc('\n', f);
 	if (cl->error)

@@ -751,6 +751,14 @@ const char *usbdev_driver(const struct usbdev *d)
 	return NULL;
 }
 
+const char *usbdev_screen_label(const struct usbdev *d, char *buf,
+				size_t size)
+{
+	if (d->bridge)
+		return bridges_short(d->bridge, d->product, buf, size);
+	return usbdev_label(d, buf, size);
+}
+
 const char *usbdev_label(const struct usbdev *d, char *buf, size_t size)
 {
 	if (d->bridge)

@@ -106,6 +106,11 @@ const char *usbdev_driver(const struct usbdev *d);
  * ("ASMedia ASM1051E/ASM1053E/ASM1153E"). */
 const char *usbdev_label(const struct usbdev *d, char *buf, size_t size);
 
+/* The label as the screens show it, the chip before its vendor
+ * ("ASM1153E ASMedia", bridges_short), else as usbdev_label. */
+const char *usbdev_screen_label(const struct usbdev *d, char *buf,
+				size_t size);
+
 /* JSON object {"buses": [...], "devices": [...]} (new reference). */
 json_t *usbdev_json(const struct usbdev_list *l);
 

@@ -377,6 +377,7 @@ static void row_net(struct moment *m, const struct replay *rp, size_t i,
 	n = &m->nets[m->nnets++];
 	snprintf(n->name, sizeof(n->name), "%.*s", MOMENT_NAME - 1, name);
 	n->valid = n->rx_known = n->tx_known = true;
+	n->counts_known = false;	/* the series holds bytes only */
 	n->rx_bytes_per_s = at_least0(rx);
 	n->tx_bytes_per_s = at_least0(tx);
 }
@@ -440,6 +441,25 @@ static uint64_t khz_at(const struct replay *rp, size_t i, const char *pol,
 	return khz > 0 && khz < 1e12 ? (uint64_t)numround_llround(khz) : dflt;
 }
 
+/* Whether cluster C was held below what its governor wanted at row I, by
+ * the live rule (clusters_throttled) over the row's recorded frequency,
+ * limit and busy share; never from the flag saved with the system facts,
+ * which is the save's.  A row without a recorded frequency is not. */
+static bool row_throttled(const struct replay *rp, size_t i, const char *pol,
+			  const struct moment_cluster *c)
+{
+	struct clusters_throttle_in t = {
+		.governor = c->governor[0] ? c->governor : NULL,
+		.cur_khz = c->cur_khz,
+		.max_khz = c->max_khz,
+		.util_pct = c->util_pct,
+	};
+
+	if (value3(rp, i, "cluster", pol, "freq_khz") <= 0)
+		return false;
+	return c->online && clusters_throttled(&t);
+}
+
 static void row_cluster(const struct replay *rp, size_t i, const json_t *o,
 			struct moment_cluster *c)
 {
@@ -463,10 +483,11 @@ static void row_cluster(const struct replay *rp, size_t i, const json_t *o,
 	c->cur_khz = khz_at(rp, i, pol, "freq_khz", khz_of(o, "cur_khz"));
 	c->min_khz = khz_at(rp, i, pol, "min_khz", khz_of(o, "min_khz"));
 	c->max_khz = khz_at(rp, i, pol, "max_khz", khz_of(o, "max_khz"));
+	c->capped = clusters_capped(c->max_khz, khz_of(o, "hw_max_khz"));
 	util = value3(rp, i, "cluster", pol, "util_pct");
 	c->util_pct = util >= 0 ? (util > 100 ? 100 : util) : -1;
 	c->has_freq = c->governor[0] || c->cur_khz || c->max_khz;
-	c->throttled = json_is_true(json_object_get(o, "throttled"));
+	c->throttled = row_throttled(rp, i, pol, c);
 }
 
 static void row_clusters(struct moment *m, const struct replay *rp, size_t i)

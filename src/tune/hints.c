@@ -70,12 +70,13 @@ bool hints_io_irq(const char *action)
 /* ---- the builder -------------------------------------------------------- */
 
 static void build_clusters(struct hints_in *in, const struct moment *m,
-			   struct cpuset *little)
+			   struct cpuset *little, struct cpuset *big)
 {
 	double sum = 0;
 	size_t i, nbig = 0, nlittle = 0, nsum = 0;
 
 	cpuset_clear(little);
+	cpuset_clear(big);
 	in->big_busy_pct = -1;
 	for (i = 0; i < m->nclusters; i++) {
 		const struct moment_cluster *k = &m->clusters[i];
@@ -86,6 +87,8 @@ static void build_clusters(struct hints_in *in, const struct moment *m,
 				little->bits[w] |= k->cpus.bits[w];
 		} else if (k->role == CLUSTER_ROLE_BIG) {
 			nbig++;
+			for (size_t w = 0; w < CPUSET_MAX / 64; w++)
+				big->bits[w] |= k->cpus.bits[w];
 			if (k->util_pct >= 0) {
 				sum += k->util_pct;
 				nsum++;
@@ -100,12 +103,36 @@ static void build_clusters(struct hints_in *in, const struct moment *m,
 		}
 	}
 	in->big_little = nbig && nlittle;
+	if (nbig)
+		cpulist_format(big, in->big_cpus, sizeof(in->big_cpus));
 	if (nsum)
 		in->big_busy_pct = sum / (double)nsum;
 }
 
+/* Whether SET is not empty and every CPU of it is in OF. */
+static bool inside(const struct cpuset *set, const struct cpuset *of)
+{
+	bool any = false;
+
+	for (size_t w = 0; w < CPUSET_MAX / 64; w++) {
+		if (set->bits[w] & ~of->bits[w])
+			return false;
+		any = any || set->bits[w];
+	}
+	return any;
+}
+
+/* The measured busy share of CPU, or -1. */
+static double cpu_busy(const struct moment *m, int cpu)
+{
+	for (size_t i = 0; i < m->ncpus; i++)
+		if (m->cpus[i].id == cpu && m->cpus[i].valid)
+			return m->cpus[i].busy;
+	return -1;
+}
+
 static void build_irq(struct hints_in *in, const struct moment *m,
-		      const struct cpuset *little)
+		      const struct cpuset *little, const struct cpuset *big)
 {
 	const struct moment_irq *best = NULL;
 	size_t i, top = 0;
@@ -131,6 +158,9 @@ static void build_irq(struct hints_in *in, const struct moment *m,
 	in->irq_cpu = top < m->nirq_cpus ? (int)m->irq_cpus[top] : -1;
 	in->irq_on_little = in->irq_cpu >= 0 &&
 			    cpuset_has(little, (unsigned)in->irq_cpu);
+	in->irq_cpu_busy_pct = cpu_busy(m, in->irq_cpu);
+	in->irq_pinned_big = best->aff && best->aff->has_affinity &&
+			     inside(&best->aff->affinity, big);
 }
 
 static void build_usb(struct hints_in *in, const struct usbdev_list *l)
@@ -164,15 +194,15 @@ void hints_build(struct hints_in *in, const struct moment *m,
 		 bool (*fixed)(unsigned irq, const void *ctx),
 		 const void *ctx)
 {
-	struct cpuset little;
+	struct cpuset little, big;
 
 	memset(in, 0, sizeof(*in));
 	in->irq_cpu = -1;
 	in->big_busy_pct = -1;
-	cpuset_clear(&little);
-	build_clusters(in, m, &little);
+	in->irq_cpu_busy_pct = -1;
+	build_clusters(in, m, &little, &big);
 	if (m->have_rates)
-		build_irq(in, m, &little);
+		build_irq(in, m, &little, &big);
 	if (in->has_irq && fixed)
 		in->irq_fixed = fixed(in->irq, ctx);
 	if (m->usb)

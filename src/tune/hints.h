@@ -32,6 +32,10 @@ struct hints_in {
 	bool irq_fixed;		/* the kernel will not move it */
 	bool big_little;	/* the board has big and LITTLE clusters */
 	double big_busy_pct;	/* mean busy share of the big cores, < 0 ? */
+	double irq_cpu_busy_pct;	/* busy share of irq_cpu, < 0 unknown */
+	char big_cpus[32];	/* the big cores: "4-7", "" none */
+	bool irq_pinned_big;	/* its affinity already lies inside the big
+				 * cores (pinning again would change nothing) */
 	/* governors */
 	bool bench_running;
 	char governor[32];	/* a cluster's governor that is not

@@ -46,6 +46,26 @@ long journal_add(struct journal *j, const struct journal_entry *e)
 	return (long)j->n++;
 }
 
+int journal_append(struct journal *dst, const struct journal *src)
+{
+	size_t base = dst->n, i;
+	unsigned act = journal_max_action(dst);
+
+	for (i = 0; i < src->n; i++) {
+		struct journal_entry e = src->v[i];
+
+		if (e.undo_of >= 0)
+			e.undo_of += (long)base;
+		if (e.action)
+			e.action += act;
+		if (journal_add(dst, &e) < 0) {
+			dst->n = base;
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 const char *journal_kind_name(enum journal_kind k)
 {
 	return (unsigned)k < JOURNAL_NKINDS ? kind_names[k] : "?";

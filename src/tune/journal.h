@@ -71,6 +71,11 @@ void journal_fini(struct journal *j);
 /* Append a copy of E; returns its index, or -ENOMEM. */
 long journal_add(struct journal *j, const struct journal_entry *e);
 
+/* Append every entry of SRC to DST, after DST's own: SRC's undo_of
+ * indexes and action numbers are moved past DST's, so each still names
+ * its own entry and action.  0, or -ENOMEM (DST as it was). */
+int journal_append(struct journal *dst, const struct journal *src);
+
 /* "pending", "moved_later", "kept", or NULL for JOURNAL_MOVE_NONE. */
 const char *journal_move_name(enum journal_move m);
 

@@ -31,6 +31,7 @@ struct moment_cluster {
 	bool has_freq;		/* cpufreq was read */
 	char governor[32];	/* "" unknown */
 	uint64_t cur_khz, min_khz, max_khz;	/* 0 unknown */
+	bool capped;		/* max_khz below the hardware's maximum */
 	double util_pct;	/* busy share, < 0 unknown */
 	bool has_temp;		/* a zone measures it (zonemap) */
 	int64_t temp_mc;	/* the hottest of those zones */
@@ -63,6 +64,8 @@ struct moment_net {
 	double rx_bytes_per_s, tx_bytes_per_s;
 	double packets_per_s;	/* received and sent */
 	double errors_per_s;	/* errors and drops, both ways */
+	bool counts_known;	/* packets and errors were measured (a
+				 * replay: never recorded) */
 };
 
 #define MOMENT_IRQ_KEY 24	/* "151", "IPI0", "LOC" */

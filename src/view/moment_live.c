@@ -36,6 +36,7 @@ static void live_cluster(struct moment_cluster *o, const struct cluster *c)
 	o->cur_khz = c->freq.cur_khz;
 	o->min_khz = c->freq.min_khz;
 	o->max_khz = c->freq.max_khz;
+	o->capped = clusters_capped(c->freq.max_khz, c->freq.hw_max_khz);
 	o->util_pct = c->util_pct;
 	o->throttled = c->throttled;
 }
@@ -89,6 +90,7 @@ static void live_rates(struct moment *m, const struct sample_rates *r)
 		const struct net_rate *n = &r->nets[i];
 
 		m->nets[i] = (struct moment_net){ .valid = n->valid,
+			.counts_known = true,
 			.rx_known = netdev_known(n, NET_RX_BYTES),
 			.tx_known = netdev_known(n, NET_TX_BYTES),
 			.rx_bytes_per_s = n->rx_bytes_per_s,

@@ -46,7 +46,7 @@ echo add > "$TMPD/ctl"
 wait_for '^sda .*USB 5000M uas ASM' 4
 check $? "plugged in (uevents): sda's USB link shows at the next tick"
 keys d
-wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +sda +[0-9]+ +ASMedia' 4
+wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +sda +[0-9]+ +ASM1153E ASMedia' 4
 check $? "the USB screen lists 4-1, the ASMedia bridge, with sda on it"
 
 echo remove > "$TMPD/ctl"

@@ -32,6 +32,10 @@ SH_TESTS += \
 	tests/tui/replay_state.sh \
 	tests/tui/chain_view.sh \
 	tests/tui/kept_rows.sh \
+	tests/tui/capped_range.sh \
+	tests/tui/hint_lines.sh \
+	tests/tui/replay_recorded.sh \
+	tests/tui/keep_restore.sh \
 	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \

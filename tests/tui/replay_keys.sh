@@ -23,7 +23,7 @@ check $? "the recorded clusters: core, role, governor, frequency, busy share"
 check $? "sda was not plugged in at the first row: not shown"
 keys '>'
 wait_for '^REPLAY 00:00:11 \(12/12\)' &&
-wait_for '^sda +11\.0 kB/s +11\.0 MB/s +1\.1k +88% .*USB 5000M uas ASMedia'
+wait_for '^sda +11\.0 kB/s +11\.0 MB/s +1\.1k +88% .*USB 5000M uas ASM1153E'
 check $? "> goes to the last row: sda writing 11.0 MB/s, 1111 IOPS, 88 % busy, with its link"
 wait_for '^big Cortex-A15 +4-7 +ondemand +1450 MHz .* 55%'
 check $? "the big cluster's recorded frequency and load at that row"
@@ -45,7 +45,7 @@ keys i
 wait_for '^150 +900 +0 +0 +900 +0 +0 +0 +0 +0 2 '
 check $? "i: the IRQ screen of the recording, per CPU as at the save"
 keys d
-wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +sda +2 +ASMedia' &&
+wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +sda +2 +ASM1153E ASMedia' &&
 wait_for '^Bus 4 +5000M +xhci-hcd\.2\.auto \(xhci-hcd\) +IRQ 150 on CPU 2 \(affinity 2\)'
 check $? "d: the recorded USB tree with speeds, drivers and IRQs"
 keys 1 '<' + o

@@ -66,11 +66,12 @@ resize 80 24
 keys q
 wait_exit 10
 
-# The HC1: the UAS hint wraps onto a second line instead of being cut.
+# The HC1: the UAS hint wraps onto a second line instead of being cut;
+# the 480M hint follows it, whole, above the key bar.
 start 80 24 "$(bed_cmd odroid-hc1-480m '-d 1')"
 wait_for 'can do UAS but runs'
-joined | grep -q 'USB 3-1 (ASMedia ASM1051E/ASM1053E/ASM1153E) can do UAS but runs usb-storage: look at usb-storage quirks h Help'
-check $? "the hint is whole, wrapped above the key bar"
+joined | grep -q 'USB 3-1 (ASMedia ASM1051E/ASM1053E/ASM1153E) can do UAS but runs usb-storage: look at usb-storage quirks USB 3-1 (ASMedia ASM1051E/ASM1053E/ASM1153E) is a SuperSpeed device running at 480M: try another port or cable h Help'
+check $? "the hints are whole, wrapped above the key bar"
 
 # a: more devices than rows; the marker stands alone on its line.
 keys a

@@ -215,8 +215,8 @@ u=$(cat "$TMPD/udir")
 done) &
 busy=$!
 keys 1
-wait_for 'IRQ 151 \(xhci-hcd:usb5\) runs on LITTLE CPU 0 while the big'
-check $? "hint: IRQ 151 busy on LITTLE CPU 0 while the big cores idle"
+wait_for 'IRQ 151 \(xhci-hcd:usb5\) is pinned to the big cores \(4-7\) but its'
+check $? "hint: IRQ 151 (affinity 7) busy on LITTLE CPU 0: pinned to the big cores, yet on CPU 0"
 kill $busy 2> /dev/null
 keys q
 wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ] && [ "$(cat "$TMPD/after")" = "7 ondemand 2000000" ]

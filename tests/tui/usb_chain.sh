@@ -39,9 +39,9 @@ run odroid-xu4
 keys d
 wait_for '^  PORT +VID:PID +SPEED/CAPABLE +DRIVER +DISK/NET +CPU +DEVICE' 20
 check $? "XU4, d: the USB screen's columns name DISK/NET and CPU"
-wait_for '^  4-1 +174c:55aa +5000M/5000M +uas +sda +2 +ASMedia' 20
+wait_for '^  4-1 +174c:55aa +5000M/5000M +uas +sda +2 +ASM1153E ASMedia$' 20
 check $? "4-1: the ASMedia bridge on uas at 5000M holds sda, CPU 2 takes its IRQ"
-screen | grep -Eq '^  6-1 +0bda:8153 +5000M/5000M +r8152 +eth0 +7 +Realtek RTL8153'
+screen | grep -Eq '^  6-1 +0bda:8153 +5000M/5000M +r8152 +eth0 +7 +RTL8153 Realtek$'
 check $? "6-1: the RTL8153 on r8152 is eth0, CPU 7 takes its IRQ"
 screen | grep -q '^4-1 (sda): Enter shows its chain, p pins IRQ 150$'
 check $? "the first device is selected, and the line below says what Enter and p do"
@@ -80,7 +80,7 @@ wait_exit 10
 # (0-7); the CPU that takes it is the one its counts grow on.
 run odroid-hc1-480m
 keys d
-wait_for '^  3-1 +174c:55aa +480M/5000M +usb-storage +sda +0 +ASMedia' 20
+wait_for '^  3-1 +174c:55aa +480M/5000M +usb-storage +sda +0 +ASM1153E ASMedia$' 20
 check $? "HC1: 3-1 on usb-storage at 480M (capable 5000M) holds sda; CPU 0 takes its IRQ"
 screen | grep -q '^Bus 3  480M  xhci-hcd.2.auto (xhci-hcd)  IRQ 150 on CPU 0 (affinity 0-7)$'
 check $? "... its bus names CPU 0, with the affinity 0-7 it may go to"
@@ -179,7 +179,7 @@ PY
 TESTBEDS=$TMPD/beds run xu4-empty
 u=$(cat "$TMPD/udir")
 keys d
-wait_for '^  4-1 +174c:55aa +5000M/5000M +uas +- +2 +ASMedia' 20
+wait_for '^  4-1 +174c:55aa +5000M/5000M +uas +- +2 +ASM1153E ASMedia' 20
 check $? "an empty enclosure: 4-1 on uas holds no disk (-), CPU 2 takes its IRQ"
 wait_for '^4-1: Enter shows its chain, p pins IRQ 150$' 10
 check $? "... the line below names no disk"
@@ -200,7 +200,7 @@ check $? "Enter: the status line and the testbed's smp_affinity_list read 4-7"
 wait_for '^  -> IRQ 150 xhci-hcd:usb3  (1\.9|2\.0|2\.1)k/s  on CPU 4 \(affinity 4-7\)$' 30
 check $? "the chain follows: 2.0k/s now on big CPU 4"
 keys Escape
-wait_for '^  4-1 +174c:55aa +5000M/5000M +uas +- +4 +ASMedia' 20
+wait_for '^  4-1 +174c:55aa +5000M/5000M +uas +- +4 +ASM1153E ASMedia' 20
 check $? "Esc: the USB screen's CPU column reads 4 for 4-1"
 kill $feed; feed=""
 printable

@@ -15,8 +15,8 @@ wait_for '^little Cortex-A7 +0-3 +ondemand +1400 MHz +200-1400'
 check $? "the LITTLE cluster: Cortex-A7, CPUs 0-3, ondemand, 200-1400 MHz"
 wait_for '^big Cortex-A15 +4-7 +ondemand +[0-9]+ MHz +200-2000'
 check $? "the big cluster: Cortex-A15, CPUs 4-7, 200-2000 MHz"
-wait_for '^sda .*USB 5000M uas ASM'
-check $? "sda's link: USB 5000M uas behind the ASMedia bridge"
+wait_for '^sda .*USB 5000M uas ASM1153E'
+check $? "sda's link: USB 5000M uas behind the ASMedia bridge, its chip ASM1153E first"
 screen | grep -Eq '^eth0 .*USB 5000M r8152>$'
 check $? "eth0's link: USB 5000M r8152, and > for the chip's name that 80 columns leave no room for"
 screen | grep -Eq '^mmcblk0 ' && ! screen | grep -Eq '^(sda1|mmcblk0p1) '
@@ -84,9 +84,9 @@ wait_for '^151: GICv2 105 Edge xhci-hcd:usb5  affinity 7, effective -'
 check $? "the selected row's whole name and affinity are spelled out"
 
 keys d
-wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +sda +2 +ASMedia'
+wait_for '^ +4-1 +174c:55aa +5000M/5000M +uas +sda +2 +ASM1153E ASMedia$'
 check $? "USB screen: 4-1 ASMedia bridge at 5000M, capable 5000M, uas"
-screen | grep -Eq '^ +6-1 +0bda:8153 +5000M/5000M +r8152 +eth0 +7 +Realtek RTL8153'
+screen | grep -Eq '^ +6-1 +0bda:8153 +5000M/5000M +r8152 +eth0 +7 +RTL8153 Realtek$'
 check $? "USB screen: 6-1 RTL8153 on r8152 at 5000M"
 screen | grep -Eq '^Bus 4 +5000M +xhci-hcd.2.auto \(xhci-hcd\) +IRQ 150 on CPU 2 \(affinity 2\)'
 check $? "USB screen: bus 4's host controller, its IRQ and where it fires"

@@ -88,6 +88,34 @@ START_TEST(very_long_name)
 }
 END_TEST
 
+/* The chip before the vendor, the one the device's product string names. */
+START_TEST(short_model_first)
+{
+	char b[64];
+
+	ck_assert_str_eq(bridges_short("ASMedia ASM1051E/ASM1053E/ASM1153E",
+				       "ASMT1153e", b, sizeof(b)),
+			 "ASM1153E ASMedia");
+	ck_assert_str_eq(bridges_short("ASMedia ASM1051E/ASM1053E/ASM1153E",
+				       "ASMT1051", b, sizeof(b)),
+			 "ASM1051E ASMedia");
+	/* no product, or one naming none of them: every model */
+	ck_assert_str_eq(bridges_short("ASMedia ASM1051E/ASM1053E/ASM1153E",
+				       NULL, b, sizeof(b)),
+			 "ASM1051E/ASM1053E/ASM1153E ASMedia");
+	ck_assert_str_eq(bridges_short("ASMedia ASM1051E/ASM1053E",
+				       "USB Disk", b, sizeof(b)),
+			 "ASM1051E/ASM1053E ASMedia");
+	ck_assert_str_eq(bridges_short("Realtek RTL8153", "USB 10/100/1000 LAN",
+				       b, sizeof(b)), "RTL8153 Realtek");
+	ck_assert_str_eq(bridges_short("VIA Labs VL817", NULL, b, sizeof(b)),
+			 "VL817 VIA Labs");
+	ck_assert_str_eq(bridges_short("Chip", NULL, b, sizeof(b)), "Chip");
+	ck_assert_str_eq(bridges_short("ASMedia ASM1153E", NULL, b, 8),
+			 "ASM1153");	/* cut to the buffer, terminated */
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("bridges");
@@ -98,6 +126,7 @@ static Suite *suite(void)
 	tcase_add_test(t, format_details);
 	tcase_add_test(t, malformed_lines);
 	tcase_add_test(t, very_long_name);
+	tcase_add_test(t, short_model_first);
 	suite_add_tcase(s, t);
 	return s;
 }

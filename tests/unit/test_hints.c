@@ -125,9 +125,11 @@ END_TEST
  * performance. */
 START_TEST(build_from_moment)
 {
-	struct moment_sizes n = { .nclusters = 2, .nirqs = 2, .ncols = 8 };
+	struct moment_sizes n = { .nclusters = 2, .nirqs = 2, .ncols = 8,
+				  .ncpus = 8 };
 	struct moment m;
 	struct hints_in in;
+	struct irq_affinity aff = { .has_affinity = true };
 
 	moment_init(&m);
 	ck_assert_int_eq(moment_alloc(&m, &n), 0);
@@ -159,6 +161,14 @@ START_TEST(build_from_moment)
 	m.irqs[1].total_per_s = 8000;
 	m.irqs[1].per_cpu[0] = 7000;
 	m.irqs[1].per_cpu[5] = 1000;
+	m.ncpus = 8;
+	for (unsigned c = 0; c < 8; c++) {
+		m.cpus[c].id = (int)c;
+		m.cpus[c].online = m.cpus[c].valid = true;
+		m.cpus[c].busy = c == 0 ? 90 : 3;
+	}
+	cpulist_parse("0-7", 3, &aff.affinity);
+	m.irqs[1].aff = &aff;
 	hints_build(&in, &m, NULL, NULL);
 	ck_assert(in.has_irq);
 	ck_assert_uint_eq(in.irq, 151);
@@ -169,6 +179,13 @@ START_TEST(build_from_moment)
 	ck_assert_str_eq(in.governor, "ondemand");
 	ck_assert_str_eq(in.governor_cpus, "4-7");
 	ck_assert(hints_irq_on_little(&in));
+	ck_assert_double_eq(in.irq_cpu_busy_pct, 90);	/* CPU 0's load */
+	ck_assert_str_eq(in.big_cpus, "4-7");
+	ck_assert(!in.irq_pinned_big);		/* 0-7: p would move it */
+	cpulist_parse("4-7", 3, &aff.affinity);
+	hints_build(&in, &m, NULL, NULL);
+	ck_assert(in.irq_pinned_big);		/* already on the big cores */
+	ck_assert(hints_irq_on_little(&in));	/* still said, without p */
 	m.have_rates = false;	/* the first reading: no IRQ rates yet */
 	hints_build(&in, &m, NULL, NULL);
 	ck_assert(!in.has_irq);

@@ -70,6 +70,37 @@ START_TEST(undo_order)
 }
 END_TEST
 
+/* The monitor's journal after set's: indexes and actions moved past. */
+START_TEST(append_moves_indexes)
+{
+	struct journal set, mon;
+	size_t idx[8];
+
+	journal_init(&set);
+	journal_init(&mon);
+	add(&set, JOURNAL_GOVERNOR, "policy4", "ondemand", "performance", 0,
+	    -1);
+	set.v[0].action = 3;
+	add(&mon, JOURNAL_IRQ, "150", "2", "0", 0, -1);
+	add(&mon, JOURNAL_IRQ, "150", "0", "2", 0, 0);	/* undoes entry 0 */
+	add(&mon, JOURNAL_IRQ, "150", "2", "4-7", 0, -1);
+	mon.v[0].action = 1;
+	mon.v[1].action = 2;
+	mon.v[2].action = 3;
+	ck_assert_int_eq(journal_append(&set, &mon), 0);
+	ck_assert_uint_eq(set.n, 4);
+	ck_assert_int_eq(set.v[2].undo_of, 1);	/* still its own entry */
+	ck_assert_int_eq(set.v[3].undo_of, -1);
+	ck_assert_uint_eq(set.v[1].action, 4);	/* after set's action 3 */
+	ck_assert_uint_eq(set.v[3].action, 6);
+	ck_assert_str_eq(journal_original(&set, JOURNAL_IRQ, "150"), "2");
+	ck_assert_uint_eq(journal_in_force(&set, idx, 8), 2);
+	ck_assert_int_eq(journal_last_undoable(&set), 3);
+	journal_fini(&set);
+	journal_fini(&mon);
+}
+END_TEST
+
 START_TEST(json_keys)
 {
 	struct journal j;
@@ -107,6 +138,7 @@ static Suite *journal_suite(void)
 	tcase_add_test(tc, originals_and_in_force);
 	tcase_add_test(tc, undo_order);
 	tcase_add_test(tc, json_keys);
+	tcase_add_test(tc, append_moves_indexes);
 	suite_add_tcase(s, tc);
 	return s;
 }
