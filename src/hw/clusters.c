@@ -733,6 +733,52 @@ static int explain_gone(struct cluster *cl, unsigned cpu)
 			 "gone", cpu, shown);
 }
 
+static bool read_freq_file(struct buf *b, int cpu, const char *file,
+			   uint64_t *v);
+
+/* The other online CPUs of CL (one policy by related_cpus) read the same
+ * scaling_cur_freq, scaling_min_freq and scaling_max_freq as REP, whose
+ * figures the cluster row shows; a CPU that reads otherwise is a sentence
+ * (the row must not stand for CPUs that disagree with it silently). */
+static int check_agree(const struct clusters *c, struct cluster *cl,
+		       struct buf *b, int rep)
+{
+	static const char *const file[3] = {
+		"scaling_cur_freq", "scaling_min_freq", "scaling_max_freq",
+	};
+	const uint64_t mine[3] = { cl->freq.cur_khz, cl->freq.min_khz,
+				   cl->freq.max_khz };
+	const bool known[3] = { !(cl->freq.missing & CPUFREQINFO_CUR),
+				!(cl->freq.missing & CPUFREQINFO_POLICY),
+				!(cl->freq.missing & CPUFREQINFO_POLICY) };
+	char what[160];
+	uint64_t v;
+	size_t k, at;
+	int cpu;
+
+	for (cpu = cpuset_first(&cl->cpus); cpu >= 0;
+	     cpu = cpuset_next(&cl->cpus, (unsigned)cpu)) {
+		if (cpu == rep || !cpuset_has(&c->online, (unsigned)cpu))
+			continue;
+		what[0] = '\0';
+		for (k = at = 0; k < 3; k++) {
+			if (!known[k] || !read_freq_file(b, cpu, file[k], &v) ||
+			    v == mine[k] || at >= sizeof(what))
+				continue;
+			at += (size_t)snprintf(what + at, sizeof(what) - at,
+					       "%s%s %llu kHz (cpu%d: %llu)",
+					       at ? ", " : "", file[k],
+					       (unsigned long long)v, rep,
+					       (unsigned long long)mine[k]);
+		}
+		if (what[0] && add_error(&cl->error, "cpu%d shares cpu%d's "
+					 "policy (related_cpus) but disagrees: "
+					 "%s", cpu, rep, what))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int load_cluster(struct clusters *c, struct cluster *cl,
 			const struct cpuinfo *ci, struct buf *b)
 {
@@ -760,7 +806,8 @@ static int load_cluster(struct clusters *c, struct cluster *cl,
 	if (rc)
 		return rc;
 	cl->has_freq = true;
-	return explain_missing(cl, b, (unsigned)rep);
+	rc = explain_missing(cl, b, (unsigned)rep);
+	return rc ? rc : check_agree(c, cl, b, rep);
 }
 
 static int cmp_policy(const void *a, const void *b)

@@ -324,7 +324,7 @@ static json_t *cooling_json(const struct thermal_cooling *d)
 	return json_pack("{s:s s:s s:o s:o s:b s:o}", "name", name,
 			 "type", d->type ? d->type : "",
 			 "cur_state", u64_or_null(d->cur_state, d->has_state),
-			 "max_state", u64_or_null(d->max_state, d->has_state),
+			 "max_state", u64_or_null(d->max_state, d->has_max),
 			 "active", d->has_state && d->cur_state > 0,
 			 "error", str_or_null(d->error));
 }
@@ -482,16 +482,22 @@ static void print_thermal(FILE *f, const struct thermal *t)
 	}
 	for (i = 0; i < t->ncooling; i++) {
 		const struct thermal_cooling *d = &t->cooling[i];
+		char max[24] = "?";
 
 		fprintf(f, "COOLING  %s  ", d->type);
+		if (d->has_max)
+			snprintf(max, sizeof(max), "%llu",
+				 (unsigned long long)d->max_state);
 		if (d->has_state)
-			fprintf(f, _("state %llu/%llu%s\n"),
-				(unsigned long long)d->cur_state,
-				(unsigned long long)d->max_state,
+			fprintf(f, _("state %llu/%s%s\n"),
+				(unsigned long long)d->cur_state, max,
 				d->cur_state ? _("  active") : "");
+		else if (d->inactive)
+			fprintf(f, _("state -/%s  not active\n"), max);
 		else
-			fprintf(f, _("state ?\n         error: %s\n"),
-				d->error ? d->error : _("unknown"));
+			fprintf(f, _("state ?/%s\n"), max);
+		if (d->error)
+			fprintf(f, _("         error: %s\n"), d->error);
 	}
 }
 
