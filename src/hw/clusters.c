@@ -779,6 +779,53 @@ static int check_agree(const struct clusters *c, struct cluster *cl,
 	return 0;
 }
 
+/* NAME ("Cortex-A715/A710") already names OTHER ("Cortex-A710", whose
+ * first KEEP bytes are NAME's prefix). */
+static bool names_kind(const char *name, const char *other, size_t keep)
+{
+	size_t n = strcspn(name, "/"), lo = strlen(other + keep);
+
+	if (n == strlen(other) && strncmp(name, other, n) == 0)
+		return true;
+	for (name += n; *name == '/'; name += n) {
+		n = strcspn(++name, "/");
+		if (n == lo && strncmp(name, other + keep, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The core names of CL's present CPUs from FIRST's on: "Cortex-A72", or
+ * "Cortex-A715/A710" when one policy spans two kinds (a row that names one
+ * kind must not stand for CPUs of another); NULL when out of memory. */
+static char *cluster_core(const struct clusters *c, const struct cluster *cl,
+			  const struct cpuinfo *ci, int first)
+{
+	char *name = core_name(ci, (unsigned)first), *other, *dash, *v;
+	size_t keep;
+	int cpu;
+
+	for (cpu = cpuset_first(&cl->cpus); name && cpu >= 0;
+	     cpu = cpuset_next(&cl->cpus, (unsigned)cpu)) {
+		if (cpu == first || !cpuset_has(&c->present, (unsigned)cpu) ||
+		    !(other = core_name(ci, (unsigned)cpu)))
+			continue;
+		/* "Cortex-A715" + "Cortex-A710": the second after the dash */
+		dash = strrchr(name, '-');
+		keep = dash && strncmp(name, other, (size_t)(dash - name + 1))
+				       == 0 ? (size_t)(dash - name + 1) : 0;
+		if (*other && !names_kind(name, other, keep) &&
+		    strlen(name) < 48 &&
+		    (v = malloc(strlen(name) + strlen(other) + 2))) {
+			sprintf(v, "%s/%s", name, other + keep);
+			free(name);
+			name = v;
+		}
+		free(other);
+	}
+	return name;
+}
+
 static int load_cluster(struct clusters *c, struct cluster *cl,
 			const struct cpuinfo *ci, struct buf *b)
 {
@@ -794,7 +841,7 @@ static int load_cluster(struct clusters *c, struct cluster *cl,
 		if (rep < 0 && has_cpufreq((unsigned)cpu))
 			rep = cpu;
 	}
-	cl->core = core_name(ci, (unsigned)first);
+	cl->core = cluster_core(c, cl, ci, first);
 	if (!cl->core)
 		return -ENOMEM;
 	rc = read_capacity(cl, b, &c->present);

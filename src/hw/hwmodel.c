@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "hw/hwmodel.h"
+#include "base/figfmt.h"
 #include "base/i18n.h"
 
 #include <errno.h>
@@ -373,8 +374,7 @@ json_t *hwmodel_json(const struct hwmodel *hw)
 static const char *mhz(char *dst, size_t size, uint64_t khz, bool known)
 {
 	if (known && khz)
-		snprintf(dst, size, "%llu",
-			 (unsigned long long)((khz + 500) / 1000));
+		figfmt_mhz(dst, size, khz);
 	else
 		snprintf(dst, size, "?");
 	return dst;

@@ -569,6 +569,25 @@ START_TEST(xu4_policy_cpus_disagree)
 }
 END_TEST
 
+/* One policy over two kinds of core (issue 27, item 7: arm64-tri's CPUs
+ * 3-6 read "medium Cortex-A715" though 5-6 are A710): the row names both,
+ * in --once as on the screen (both print cluster.core). */
+START_TEST(rk3399_policy_of_two_kinds)
+{
+	struct hwmodel hw;
+
+	testbed("rk3399");
+	shell("awk '/^processor/ { p = $3 } p == 5 && /^CPU part/ "
+	      "{ sub(/0xd08/, \"0xd09\") } { print }' proc/cpuinfo > "
+	      "proc/cpuinfo.new && mv proc/cpuinfo.new proc/cpuinfo");
+	load(&hw);
+	ck_assert_str_eq(hw.clusters.v[0].core, "Cortex-A53");
+	ck_assert_str_eq(hw.clusters.v[1].core, "Cortex-A72/A73");
+	assert_printed(&hw, "CLUSTER  big Cortex-A72/A73  cpus 4-5");
+	hwmodel_fini(&hw);
+}
+END_TEST
+
 /* Run this program again under umockdev-run, which sets UMOCKDEV_DIR. */
 static int reexec(char **argv)
 {
@@ -613,6 +632,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, xu4_json);
 	tcase_add_test(tc, rk3399_a53_a72);
 	tcase_add_test(tc, rk3399_capacity_decides);
+	tcase_add_test(tc, rk3399_policy_of_two_kinds);
 	tcase_add_test(tc, exynos5250_symlinked_cpufreq);
 	tcase_add_test(tc, x86_vm_without_cpufreq);
 	suite_add_tcase(s, tc);
