@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/figfmt.h"
 #include "base/i18n.h"
 
 #define S(s) benchresult_or(s, "-")
@@ -66,10 +67,11 @@ static void settings_line(struct lines *o, const struct benchresult *res)
 		    S(res->settings.io));
 }
 
-/* The clusters' frequency in MHz, as the whole kHz / 1000. */
+/* The clusters' frequency in MHz, rounded as every view rounds it. */
 static long long mhz(double khz)
 {
-	return isnan(khz) ? 0 : (long long)khz / 1000;
+	return isnan(khz) || khz <= 0 ? 0 :
+	       (long long)figfmt_mhz_n((uint64_t)khz);
 }
 
 static void cluster_lines(struct lines *o, const struct benchresult_cond *c)

@@ -13,6 +13,7 @@
 #include "app.h"
 #include "draw.h"
 #include "frame.h"
+#include "base/figfmt.h"
 #include "base/fixfmt.h"
 #include "base/i18n.h"
 
@@ -154,6 +155,7 @@ static void draw_cluster(struct app *a, int y, int w,
 {
 	const char *role = clusters_role_name(c->role);
 	char name[48], cpus[32], freq[32] = "-", range[48] = "-", util[8] = "-";
+	char mhz[24];
 
 	snprintf(name, sizeof(name), "%s%s%.40s", role ? role : "",
 		 role ? " " : "", *c->core ? c->core : "?");
@@ -163,12 +165,10 @@ static void draw_cluster(struct app *a, int y, int w,
 		return;
 	}
 	if (c->has_freq && c->cur_khz)
-		snprintf(freq, sizeof(freq), "%llu MHz",
-			 (unsigned long long)(c->cur_khz / 1000));
+		snprintf(freq, sizeof(freq), "%s MHz",
+			 figfmt_mhz(mhz, sizeof(mhz), c->cur_khz));
 	if (c->has_freq && c->max_khz)
-		snprintf(range, sizeof(range), "%llu-%llu",
-			 (unsigned long long)(c->min_khz / 1000),
-			 (unsigned long long)(c->max_khz / 1000));
+		figfmt_mhz_range(range, sizeof(range), c->min_khz, c->max_khz);
 	if (c->util_pct >= 0)
 		snprintf(util, sizeof(util), "%3.0f%%", c->util_pct);
 	draw_fmt(y, 0, w, "%-19.19s %-5s %-12.12s %8s %9s %5s ", name, cpus,
@@ -328,12 +328,11 @@ void cells_irq_key(struct frame_key *k, const struct moment_irq *q)
 void cells_draw_irq_row(struct app *a, int y, int w,
 			const struct moment_irq *q)
 {
-	char rate[16], on[12] = "-", aff[32] = "-", name[128], line[1024];
+	char rate[16], on[12], aff[32] = "-", name[128], line[1024];
 
 	(void)a;
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
-	if (q->valid && q->total_per_s > 0 && q->on_cpu >= 0)
-		snprintf(on, sizeof(on), "%d", q->on_cpu);
+	figfmt_irq_cpu(on, sizeof(on), q->on_cpu);
 	if (q->aff->has_affinity)
 		cpulist_format(&q->aff->affinity, aff, sizeof(aff));
 	cells_squeeze(name, sizeof(name), *q->action ? q->action : q->desc);

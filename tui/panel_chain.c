@@ -12,6 +12,7 @@
 #include "app.h"
 #include "cells.h"
 #include "draw.h"
+#include "base/figfmt.h"
 #include "base/i18n.h"
 #include "panel.h"
 #include "usbchain.h"
@@ -47,14 +48,13 @@ static void irq_line(const struct app *a, int y, int w,
 		     const struct chain_irq *q)
 {
 	const struct moment_irq *k = moment_irq_number(&a->moment, q->irq);
-	char rate[16] = "-", aff[32] = "?", cpu[16] = "-";
+	char rate[16] = "-", aff[32] = "?", cpu[16];
 
 	if (k)
 		cells_count(rate, sizeof(rate), k->total_per_s, k->valid);
 	if (k && k->aff->has_affinity)
 		cpulist_format(&k->aff->affinity, aff, sizeof(aff));
-	if (k && k->on_cpu >= 0)
-		snprintf(cpu, sizeof(cpu), "%d", k->on_cpu);
+	figfmt_irq_cpu(cpu, sizeof(cpu), k ? k->on_cpu : -1);
 	draw_fmt(y, 0, w, _("  -> IRQ %u %s  %s/s  on CPU %s (affinity %s)"),
 		 q->irq, q->action ? q->action : "", rate, cpu, aff);
 }

@@ -13,6 +13,7 @@
 #include "cells.h"
 #include "draw.h"
 #include "hotplugui.h"
+#include "base/figfmt.h"
 #include "base/i18n.h"
 #include "panel.h"
 #include "usbrows.h"
@@ -75,7 +76,7 @@ static int draw_bus(struct app *a, int y, int w, const struct usbdev_bus *b)
 	draw_style(a->color, STYLE_TITLE);
 	draw_fmt(y, 0, w, _("Bus %u  %s  %s (%s)  %s"), b->busnum, sp,
 		 b->controller ? b->controller : "?",
-		 b->driver ? b->driver : "?", irqs);
+		 figfmt_driver(b->driver), irqs);
 	draw_style(a->color, STYLE_NORMAL);
 	return 1;
 }

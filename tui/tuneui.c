@@ -15,6 +15,7 @@
 
 #include "app.h"
 #include "draw.h"
+#include "base/figfmt.h"
 #include "base/i18n.h"
 #include "tune/hints.h"
 #include "tune/irqbalance.h"
@@ -207,10 +208,10 @@ void tuneui_limits(struct app *a)
 		 label);
 	dialog_list(&a->dialog, title, P_FREQ_WHICH, (long)k->policy);
 	snprintf(item, sizeof(item), _("maximum (now %" PRIu64 " MHz)"),
-		 k->freq.max_khz / 1000);
+		 figfmt_mhz_n(k->freq.max_khz));
 	dialog_add(&a->dialog, item);
 	snprintf(item, sizeof(item), _("minimum (now %" PRIu64 " MHz)"),
-		 k->freq.min_khz / 1000);
+		 figfmt_mhz_n(k->freq.min_khz));
 	dialog_add(&a->dialog, item);
 }
 
@@ -239,7 +240,7 @@ static void open_freqs(struct app *a, long policy, int which)
 		    _("New maximum frequency"), P_FREQ_PICK, policy * 2 + which);
 	for (i = 0; i < n; i++) {
 		snprintf(item, sizeof(item), "%" PRIu64 " kHz  (%" PRIu64
-			 " MHz)", f[i], f[i] / 1000);
+			 " MHz)", f[i], figfmt_mhz_n(f[i]));
 		dialog_add(&a->dialog, item);
 	}
 	dialog_add(&a->dialog, _("type a value..."));

@@ -10,6 +10,7 @@
 #include "app.h"
 #include "cells.h"
 #include "draw.h"
+#include "base/figfmt.h"
 #include "base/i18n.h"
 #include "usbrows.h"
 #include "usbverdict.h"
@@ -21,13 +22,12 @@
 static void irq_line(struct app *a, int y, int w, size_t k)
 {
 	const struct moment_irq *q = &app_moment(a)->irqs[k];
-	char rate[16] = "-", aff[32] = "-", cpu[16] = "-";
+	char rate[16] = "-", aff[32] = "-", cpu[16];
 
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
 	if (q->aff->has_affinity)
 		cpulist_format(&q->aff->affinity, aff, sizeof(aff));
-	if (q->on_cpu >= 0)
-		snprintf(cpu, sizeof(cpu), "%d", q->on_cpu);
+	figfmt_irq_cpu(cpu, sizeof(cpu), q->on_cpu);
 	draw_fmt(y, 0, w, _("  -> IRQ %s %s  %s/s  on CPU %s (affinity %s)"),
 		 q->key, q->action, rate, cpu, aff);
 }
@@ -62,7 +62,7 @@ bool usbchain_draw(struct app *a, int y, int h, int w)
 	usbdesc_format_speed(d->speed_kbps, sp, sizeof(sp));
 	draw_fmt(y++, 0, w, _("%s  %s %s %s  (no disk or interface on it)"),
 		 d->name, usbdev_label(d, lb, sizeof(lb)),
-		 usbdev_driver(d) ? usbdev_driver(d) : _("no driver"), sp);
+		 figfmt_driver(usbdev_driver(d)), sp);
 	y += usbchain_verdicts(a, y, end - y, w, d->name);
 	if (b && b->controller && y < end)
 		draw_fmt(y++, 0, w, _("  -> host controller %s"),

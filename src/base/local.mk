@@ -12,6 +12,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/datadir.h \
 	src/base/dynlib.c \
 	src/base/dynlib.h \
+	src/base/figfmt.c \
+	src/base/figfmt.h \
 	src/base/fixfmt.c \
 	src/base/fixfmt.h \
 	src/base/i18n.h \

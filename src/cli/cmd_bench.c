@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/figfmt.h"
 #include "base/jsondoc.h"
 #include "base/strclean.h"
 #include "bench/benchrun.h"
@@ -194,7 +195,8 @@ static void print_table(FILE *f, const struct benchresult_table *t)
 /* A cluster's frequency in MHz (0 when not known). */
 static long long mhz(const struct benchresult_cluster *k)
 {
-	return k && !isnan(k->cur_khz) ? (long long)k->cur_khz / 1000 : 0;
+	return k && !isnan(k->cur_khz) && k->cur_khz > 0 ?
+	       (long long)figfmt_mhz_n((uint64_t)k->cur_khz) : 0;
 }
 
 static void print_clusters(FILE *f, const struct benchresult_cond *c)

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "base/figfmt.h"
 #include "base/i18n.h"
 #include "base/strclean.h"
 
@@ -173,19 +174,6 @@ static void print_nets(FILE *f, const struct sample *cur,
 		print_net(f, &r->nets[i]);
 }
 
-/* The CPU column that took most of Q's interrupts, or -1. */
-static int busiest_cpu(const struct irq_table *t, const struct irq_rate *q)
-{
-	size_t i, best = 0;
-
-	if (!q->valid || q->total_per_s <= 0)
-		return -1;
-	for (i = 1; i < q->row->ncounts && i < t->ncpus; i++)
-		if (q->per_cpu[i] > q->per_cpu[best])
-			best = i;
-	return (int)t->cpus[best];
-}
-
 /* Fold the column padding of kernel IRQ text to single spaces, in place. */
 static void fold_blanks(char *s)
 {
@@ -211,7 +199,7 @@ static void print_irq(FILE *f, const struct sample *cur,
 	const struct irq_row *row = q->row;
 	const struct irq_affinity *a = &cur->aff[row - cur->irqs.rows];
 	char key[16], desc[160], aff[64] = "-", eff[64] = "-", on[16] = "-";
-	int cpu = busiest_cpu(&cur->irqs, q);
+	int cpu = interrupts_taker(row, q, &cur->irqs);
 
 	strclean_copy(key, sizeof(key), row->key, strlen(row->key));
 	strclean_copy(desc, sizeof(desc), row->desc, strlen(row->desc));
@@ -220,8 +208,7 @@ static void print_irq(FILE *f, const struct sample *cur,
 		cpulist_format(&a->affinity, aff, sizeof(aff));
 	if (a->has_effective)
 		cpulist_format(&a->effective, eff, sizeof(eff));
-	if (cpu >= 0)
-		snprintf(on, sizeof(on), "%d", cpu);
+	figfmt_irq_cpu(on, sizeof(on), cpu);
 	if (!q->valid)
 		fprintf(f, "%-6s %10s %6s %-9s %-9s %s\n", key, "-", on, aff,
 			eff, desc);

@@ -238,3 +238,17 @@ void interrupts_rates_free(struct irq_rate *r, size_t n)
 	(void)n;	/* one block holds the rates and their per_cpu arrays */
 	free(r);
 }
+
+int interrupts_taker(const struct irq_row *r, const struct irq_rate *q,
+		     const struct irq_table *t)
+{
+	size_t top;
+
+	if (q && q->valid && q->total_per_s > 0)
+		top = q->top;
+	else if (r->ncounts && r->top < r->ncounts && r->counts[r->top])
+		top = r->top;
+	else
+		return -1;
+	return top < t->ncpus ? (int)t->cpus[top] : -1;
+}

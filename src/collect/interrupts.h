@@ -96,4 +96,11 @@ int interrupts_rates(const struct irq_table *prev, const struct irq_table *cur,
 
 void interrupts_rates_free(struct irq_rate *r, size_t n);
 
+/* The CPU that takes row R of T (Q its rate, may be NULL): the one with
+ * the highest rate while it fires, else the one with the most since boot
+ * (an idle IRQ still names where it goes), else -1.  Every view (the
+ * monitor's screens, --once, the chain) names this one. */
+int interrupts_taker(const struct irq_row *r, const struct irq_rate *q,
+		     const struct irq_table *t);
+
 #endif

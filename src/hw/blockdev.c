@@ -291,16 +291,23 @@ static const char *errtext(int rc)
 static void read_size(struct blockdev *d, struct buf *b, const char *dir)
 {
 	uint64_t sectors;
+	struct stat st;
 	int rc = read_attr(b, dir, "size");
 
 	if (!rc)
 		rc = parse_u64(b->data, &sectors);
 	if (!rc && sectors > UINT64_MAX / 512)
 		rc = -ERANGE;
-	if (rc)
+	/* no size file in a folder that is still there: the kernel (or a
+	 * driver) never made one; not a disk that went away */
+	if (rc == -ENOENT && stat(dir, &st) == 0)
+		add_error(&d->error, "size", "not provided");
+	else if (rc)
 		add_error(&d->error, "size", errtext(rc));
-	else
+	else {
 		d->size_bytes = sectors * 512;
+		d->has_size = true;
+	}
 }
 
 static void read_queue(struct blockdev *d, struct buf *b, const char *dir)
@@ -611,8 +618,9 @@ static json_t *disk_json(const struct blockdev *d)
 
 	json_object_set_new(o, "name", json_string(d->name));
 	json_object_set_new(o, "model", str_or_null(d->model));
-	json_object_set_new(o, "size_bytes", json_integer((json_int_t)
-		(d->size_bytes > INT64_MAX ? INT64_MAX : d->size_bytes)));
+	json_object_set_new(o, "size_bytes", !d->has_size ? json_null() :
+		json_integer((json_int_t)(d->size_bytes > INT64_MAX ?
+					  INT64_MAX : d->size_bytes)));
 	json_object_set_new(o, "rotational", d->rotational < 0 ? json_null()
 			    : json_boolean(d->rotational));
 	json_object_set_new(o, "logical_block_size",
@@ -662,7 +670,10 @@ static void print_disk(FILE *f, const struct blockdev *d)
 	size_t i;
 
 	fprintf(f, "  %-8s ", d->name);
-	print_size(f, d->size_bytes);
+	if (d->has_size)
+		print_size(f, d->size_bytes);
+	else
+		fputs("?", f);
 	fprintf(f, "  %s", d->rotational < 0 ? "?" :
 		d->rotational ? _("rotational") : _("non-rotational"));
 	if (d->logical_block)

@@ -56,6 +56,7 @@ struct blockdev {
 	char *name;		/* "sda" */
 	char *model;		/* cleaned, NULL when the kernel has none */
 	uint64_t size_bytes;
+	bool has_size;		/* false: size_bytes unknown (no size file, garbled) */
 	int rotational;		/* 1, 0, or -1 unknown */
 	unsigned logical_block;	/* bytes, 0 unknown */
 	char *sched;		/* in use, NULL unknown ("" none bracketed) */

@@ -738,6 +738,99 @@ static int explain_gone(struct cluster *cl, unsigned cpu)
 			 "gone", cpu, shown);
 }
 
+static bool read_freq_file(struct buf *b, int cpu, const char *file,
+			   uint64_t *v);
+
+/* The other online CPUs of CL (one policy by related_cpus) read the same
+ * scaling_cur_freq, scaling_min_freq and scaling_max_freq as REP, whose
+ * figures the cluster row shows; a CPU that reads otherwise is a sentence
+ * (the row must not stand for CPUs that disagree with it silently). */
+static int check_agree(const struct clusters *c, struct cluster *cl,
+		       struct buf *b, int rep)
+{
+	static const char *const file[3] = {
+		"scaling_cur_freq", "scaling_min_freq", "scaling_max_freq",
+	};
+	const uint64_t mine[3] = { cl->freq.cur_khz, cl->freq.min_khz,
+				   cl->freq.max_khz };
+	const bool known[3] = { !(cl->freq.missing & CPUFREQINFO_CUR),
+				!(cl->freq.missing & CPUFREQINFO_POLICY),
+				!(cl->freq.missing & CPUFREQINFO_POLICY) };
+	char what[160];
+	uint64_t v;
+	size_t k, at;
+	int cpu;
+
+	for (cpu = cpuset_first(&cl->cpus); cpu >= 0;
+	     cpu = cpuset_next(&cl->cpus, (unsigned)cpu)) {
+		if (cpu == rep || !cpuset_has(&c->online, (unsigned)cpu))
+			continue;
+		what[0] = '\0';
+		for (k = at = 0; k < 3; k++) {
+			if (!known[k] || !read_freq_file(b, cpu, file[k], &v) ||
+			    v == mine[k] || at >= sizeof(what))
+				continue;
+			at += (size_t)snprintf(what + at, sizeof(what) - at,
+					       "%s%s %llu kHz (cpu%d: %llu)",
+					       at ? ", " : "", file[k],
+					       (unsigned long long)v, rep,
+					       (unsigned long long)mine[k]);
+		}
+		if (what[0] && add_error(&cl->error, "cpu%d shares cpu%d's "
+					 "policy (related_cpus) but disagrees: "
+					 "%s", cpu, rep, what))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* NAME ("Cortex-A715/A710") already names OTHER ("Cortex-A710", whose
+ * first KEEP bytes are NAME's prefix). */
+static bool names_kind(const char *name, const char *other, size_t keep)
+{
+	size_t n = strcspn(name, "/"), lo = strlen(other + keep);
+
+	if (n == strlen(other) && strncmp(name, other, n) == 0)
+		return true;
+	for (name += n; *name == '/'; name += n) {
+		n = strcspn(++name, "/");
+		if (n == lo && strncmp(name, other + keep, n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The core names of CL's present CPUs from FIRST's on: "Cortex-A72", or
+ * "Cortex-A715/A710" when one policy spans two kinds (a row that names one
+ * kind must not stand for CPUs of another); NULL when out of memory. */
+static char *cluster_core(const struct clusters *c, const struct cluster *cl,
+			  const struct cpuinfo *ci, int first)
+{
+	char *name = core_name(ci, (unsigned)first), *other, *dash, *v;
+	size_t keep;
+	int cpu;
+
+	for (cpu = cpuset_first(&cl->cpus); name && cpu >= 0;
+	     cpu = cpuset_next(&cl->cpus, (unsigned)cpu)) {
+		if (cpu == first || !cpuset_has(&c->present, (unsigned)cpu) ||
+		    !(other = core_name(ci, (unsigned)cpu)))
+			continue;
+		/* "Cortex-A715" + "Cortex-A710": the second after the dash */
+		dash = strrchr(name, '-');
+		keep = dash && strncmp(name, other, (size_t)(dash - name + 1))
+				       == 0 ? (size_t)(dash - name + 1) : 0;
+		if (*other && !names_kind(name, other, keep) &&
+		    strlen(name) < 48 &&
+		    (v = malloc(strlen(name) + strlen(other) + 2))) {
+			sprintf(v, "%s/%s", name, other + keep);
+			free(name);
+			name = v;
+		}
+		free(other);
+	}
+	return name;
+}
+
 static int load_cluster(struct clusters *c, struct cluster *cl,
 			const struct cpuinfo *ci, struct buf *b)
 {
@@ -753,7 +846,7 @@ static int load_cluster(struct clusters *c, struct cluster *cl,
 		if (rep < 0 && has_cpufreq((unsigned)cpu))
 			rep = cpu;
 	}
-	cl->core = core_name(ci, (unsigned)first);
+	cl->core = cluster_core(c, cl, ci, first);
 	if (!cl->core)
 		return -ENOMEM;
 	rc = read_capacity(cl, b, &c->present);
@@ -765,7 +858,8 @@ static int load_cluster(struct clusters *c, struct cluster *cl,
 	if (rc)
 		return rc;
 	cl->has_freq = true;
-	return explain_missing(cl, b, (unsigned)rep);
+	rc = explain_missing(cl, b, (unsigned)rep);
+	return rc ? rc : check_agree(c, cl, b, rep);
 }
 
 static int cmp_policy(const void *a, const void *b)

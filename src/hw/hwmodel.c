@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "hw/hwmodel.h"
+#include "base/figfmt.h"
 #include "base/i18n.h"
 
 #include <errno.h>
@@ -324,7 +325,7 @@ static json_t *cooling_json(const struct thermal_cooling *d)
 	return json_pack("{s:s s:s s:o s:o s:b s:o}", "name", name,
 			 "type", d->type ? d->type : "",
 			 "cur_state", u64_or_null(d->cur_state, d->has_state),
-			 "max_state", u64_or_null(d->max_state, d->has_state),
+			 "max_state", u64_or_null(d->max_state, d->has_max),
 			 "active", d->has_state && d->cur_state > 0,
 			 "error", str_or_null(d->error));
 }
@@ -373,8 +374,7 @@ json_t *hwmodel_json(const struct hwmodel *hw)
 static const char *mhz(char *dst, size_t size, uint64_t khz, bool known)
 {
 	if (known && khz)
-		snprintf(dst, size, "%llu",
-			 (unsigned long long)((khz + 500) / 1000));
+		figfmt_mhz(dst, size, khz);
 	else
 		snprintf(dst, size, "?");
 	return dst;
@@ -465,9 +465,9 @@ static size_t cooling_alike(const struct thermal *t, size_t i)
 
 	for (b = a + 1; i + n < t->ncooling; b++, n++)
 		if (!a->type || !b->type || strcmp(a->type, b->type) ||
-		    a->has_state != b->has_state ||
-		    !a->has_state || a->cur_state != b->cur_state ||
-		    a->max_state != b->max_state)
+		    a->error || b->error || !a->has_state ||
+		    !b->has_state || a->cur_state != b->cur_state ||
+		    a->has_max != b->has_max || a->max_state != b->max_state)
 			break;
 	return n;
 }
@@ -499,6 +499,7 @@ static void print_thermal(FILE *f, const struct thermal *t)
 	}
 	for (i = 0; i < t->ncooling; i += n) {
 		const struct thermal_cooling *d = &t->cooling[i];
+		char max[24] = "?";
 
 		/* alike devices in a row (x86's one "Processor" per CPU) are
 		 * one line: "4 x Processor" */
@@ -507,14 +508,19 @@ static void print_thermal(FILE *f, const struct thermal *t)
 			fprintf(f, "COOLING  %zu x %s  ", n, d->type);
 		else
 			fprintf(f, "COOLING  %s  ", d->type);
+		if (d->has_max)
+			snprintf(max, sizeof(max), "%llu",
+				 (unsigned long long)d->max_state);
 		if (d->has_state)
-			fprintf(f, _("state %llu/%llu%s\n"),
-				(unsigned long long)d->cur_state,
-				(unsigned long long)d->max_state,
+			fprintf(f, _("state %llu/%s%s\n"),
+				(unsigned long long)d->cur_state, max,
 				d->cur_state ? _("  active") : "");
+		else if (d->inactive)
+			fprintf(f, _("state -/%s  not active\n"), max);
 		else
-			fprintf(f, _("state ?\n         error: %s\n"),
-				d->error ? d->error : _("unknown"));
+			fprintf(f, _("state ?/%s\n"), max);
+		if (d->error)
+			fprintf(f, _("         error: %s\n"), d->error);
 	}
 }
 

@@ -228,13 +228,22 @@ static int load_cooling(struct thermal_cooling *c, struct buf *b)
 	c->type = read_type(b, dir, &c->error);
 	if (!c->type)
 		return -ENOMEM;
-	if (read_num(b, dir, "cur_state", &cur, &c->error) &&
-	    read_num(b, dir, "max_state", &max, &c->error)) {
-		if (cur < 0 || max < 0)
-			return add_error(&c->error, "negative state");
-		c->has_state = true;
-		c->cur_state = (uint64_t)cur;
-		c->max_state = (uint64_t)max;
+	/* each file on its own: a cur_state that is -1 or missing does not
+	 * make the readable max_state unknown */
+	if (read_num(b, dir, "max_state", &max, &c->error)) {
+		if (max < 0 && add_error(&c->error, "max_state is negative "
+					 "(%lld)", (long long)max))
+			return -ENOMEM;
+		c->has_max = max >= 0;
+		c->max_state = max >= 0 ? (uint64_t)max : 0;
+	}
+	if (read_num(b, dir, "cur_state", &cur, &c->error)) {
+		if (cur < -1 && add_error(&c->error, "cur_state is negative "
+					  "(%lld)", (long long)cur))
+			return -ENOMEM;
+		c->inactive = cur == -1;
+		c->has_state = cur >= 0;
+		c->cur_state = cur >= 0 ? (uint64_t)cur : 0;
 	}
 	return 0;
 }
@@ -348,11 +357,13 @@ static bool refresh_values(struct thermal *t, struct buf *b)
 		struct thermal_cooling *c = &t->cooling[i];
 
 		snprintf(dir, sizeof(dir), "cooling_device%u", c->id);
-		if (c->error || !c->has_state ||
+		if (c->error || !(c->has_state || c->inactive) ||
 		    read_attr(b, dir, "cur_state") != 0 ||
-		    thermal_parse_millic(b->data, b->len, &v) != 0 || v < 0)
+		    thermal_parse_millic(b->data, b->len, &v) != 0 || v < -1)
 			return false;
-		c->cur_state = (uint64_t)v;
+		c->inactive = v == -1;
+		c->has_state = v >= 0;
+		c->cur_state = v >= 0 ? (uint64_t)v : 0;
 	}
 	return true;
 }

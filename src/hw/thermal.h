@@ -26,7 +26,10 @@ struct thermal_zone {
 struct thermal_cooling {
 	unsigned id;		/* N of cooling_deviceN */
 	char *type;		/* "pwm-fan", "thermal-cpufreq-0", ... */
-	bool has_state;
+	bool has_state;		/* cur_state known (0 or more) */
+	bool inactive;		/* cur_state -1: the kernel's "not active"
+				 * (intel_powerclamp), no error */
+	bool has_max;		/* max_state known */
 	uint64_t cur_state, max_state;
 	char *error;
 };

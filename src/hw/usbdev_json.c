@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "base/figfmt.h"
 #include "base/i18n.h"
 
 static json_t *str_or_null(const char *s)
@@ -197,7 +198,7 @@ void usbdev_print(FILE *f, const struct usbdev_list *l)
 		usbdesc_format_speed(l->buses[i].speed_kbps, sp, sizeof(sp));
 		fprintf(f, "  bus %-3u %-6s %s (%s)\n", l->buses[i].busnum, sp,
 			l->buses[i].controller ? l->buses[i].controller : "?",
-			l->buses[i].driver ? l->buses[i].driver : _("no driver"));
+			figfmt_driver(l->buses[i].driver));
 	}
 	if (!l->n)
 		fprintf(f, "%s", _("  no USB devices\n"));

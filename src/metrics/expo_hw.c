@@ -255,7 +255,8 @@ static void cooling(struct expo *e, const struct thermal *t)
 				L("device", id), L("type", t->cooling[i].type),
 			};
 
-			if (!t->cooling[i].has_state)
+			if (k == 0 ? !t->cooling[i].has_state :
+				     !t->cooling[i].has_max)
 				continue;
 			snprintf(id, sizeof(id), "%u", t->cooling[i].id);
 			expo_u64(e, names[k], l, 2, k == 0 ?

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/figfmt.h"
 #include "base/mdcell.h"
 
 /* S or "". */
@@ -72,8 +73,9 @@ static void cond_clusters(FILE *f, const struct benchresult_cond *c)
 	for (i = 0; i < c->nstart; i++) {
 		fprintf(f, "%s CPUs %s %s", i ? "," : "; clusters:",
 			S(c->start[i].cpus), S(c->start[i].governor));
-		if (!isnan(c->start[i].cur_khz))
-			fprintf(f, " %.0f MHz", c->start[i].cur_khz / 1000.0);
+		if (!isnan(c->start[i].cur_khz) && c->start[i].cur_khz >= 0)
+			fprintf(f, " %llu MHz", (unsigned long long)
+				figfmt_mhz_n((uint64_t)c->start[i].cur_khz));
 	}
 }
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/figfmt.h"
 #include "base/vec.h"
 #include "session/snapbench.h"
 #include "session/snapexp.h"
@@ -97,8 +98,9 @@ static void cluster_facts(struct kvs *facts, const struct snapdoc_sys *s)
 			continue;
 		snprintf(name, sizeof(name), "cluster %lld limits",
 			 c->policy_n < 0 ? 0 : c->policy_n);
-		snprintf(v, sizeof(v), "%lld-%lld MHz", c->min_khz / 1000,
-			 c->max_khz / 1000);
+		figfmt_mhz_range(v, sizeof(v) - 4, (uint64_t)c->min_khz,
+				 (uint64_t)c->max_khz);
+		strcat(v, " MHz");
 		fact(facts, name, v);
 	}
 }

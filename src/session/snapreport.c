@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/figfmt.h"
 #include "base/jsonget.h"
 #include "base/mdcell.h"
 #include "base/jsondoc.h"
@@ -68,7 +69,7 @@ static const char *or_dash(const char *s)
 static void mhz_range(char *dst, size_t size, long long lo, long long hi)
 {
 	if (lo >= 0 && hi >= 0)
-		snprintf(dst, size, "%lld-%lld", lo / 1000, hi / 1000);
+		figfmt_mhz_range(dst, size, (uint64_t)lo, (uint64_t)hi);
 	else
 		snprintf(dst, size, "%s", DASH);
 }

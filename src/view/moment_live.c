@@ -103,22 +103,6 @@ static void live_rates(struct moment *m, const struct sample_rates *r)
 	}
 }
 
-/* The CPU column that took the most of row R's interrupts: in the
- * interval when Q measured some, else since boot; -1 when none. */
-static int taker(const struct irq_row *r, const struct irq_rate *q,
-		 const struct irq_table *t)
-{
-	size_t top;
-
-	if (q && q->valid && q->total_per_s > 0)
-		top = q->top;
-	else if (r->ncounts && r->top < r->ncounts && r->counts[r->top])
-		top = r->top;
-	else
-		return -1;
-	return top < t->ncpus ? (int)t->cpus[top] : -1;
-}
-
 /* IRQ K of S into O; its per-CPU rates are Q's own array (the rates
  * outlive the moment, as the sample does), not a copy: 2000 IRQs over
  * 256 CPUs are 4 MB of them. */
@@ -141,7 +125,7 @@ static void live_irq(struct moment_irq *o, const struct sample *s, size_t k,
 	o->ncounts = r->ncounts;
 	if (o->valid && q->per_cpu)
 		o->per_cpu = q->per_cpu;
-	o->on_cpu = taker(r, q, &s->irqs);
+	o->on_cpu = interrupts_taker(r, q, &s->irqs);
 	if (s->aff)
 		o->aff = &s->aff[k];
 }

@@ -43,6 +43,7 @@ SH_TESTS += \
 	tests/tui/journey_bench.sh \
 	tests/tui/journey_replay.sh \
 	tests/tui/usb_chain.sh \
+	tests/tui/views_agree.sh \
 	tests/tui/signals.sh \
 	tests/tui/snapshot_frozen.sh \
 	tests/tui/hostile_text.sh \

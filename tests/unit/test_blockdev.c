@@ -201,6 +201,40 @@ START_TEST(scan_keeps_going_past_bad_disks)
 }
 END_TEST
 
+/* A disk folder without a size file (issue 27, item 18): the kernel never
+ * wrote one, so the size is "not provided" and null in the JSON, not a disk
+ * that "vanished while reading" with 0 bytes; the disk is still listed. */
+START_TEST(size_never_provided)
+{
+	char root[] = "/tmp/benchtop-blockdev-XXXXXX", sys[4200], cmd[4200];
+	struct blockdev_list l;
+	const struct blockdev *d;
+	json_t *a, *o;
+
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	testutil_put(root, "sys/block/zram0/dev", "254:0\n");
+	testutil_put(root, "sys/block/zram0/queue/rotational", "0\n");
+	testutil_put(root, "proc/self/mountinfo", "");
+	snprintf(sys, sizeof(sys), "%s/sys", root);
+	snprintf(cmd, sizeof(cmd), "%s/proc", root);
+	ck_assert_int_eq(blockdev_scan(sys, cmd, &l), 1);
+	d = blockdev_find(&l, "zram0");
+	ck_assert_ptr_nonnull(d);
+	ck_assert(!d->has_size);
+	ck_assert_str_eq(d->error, "size: not provided");
+	ck_assert_int_eq(d->rotational, 0);
+	a = blockdev_json(&l);
+	o = json_array_get(a, 0);
+	ck_assert(json_is_null(json_object_get(o, "size_bytes")));
+	ck_assert_str_eq(json_string_value(json_object_get(o, "error")),
+			 "size: not provided");
+	json_decref(a);
+	blockdev_list_free(&l);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("blockdev");
@@ -212,6 +246,7 @@ static Suite *suite(void)
 	tcase_add_test(t, mountinfo_long_line);
 	tcase_add_test(t, scheduler_lists);
 	tcase_add_test(t, scan_keeps_going_past_bad_disks);
+	tcase_add_test(t, size_never_provided);
 	suite_add_tcase(s, t);
 	return s;
 }

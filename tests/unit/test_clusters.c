@@ -511,6 +511,109 @@ START_TEST(x86_vm_without_cpufreq)
 }
 END_TEST
 
+/* Cooling devices of odd but real trees (issue 27, item 18): cur_state -1
+ * is intel_powerclamp's "not active" (no error, not active, max_state
+ * still read), and a device without a cur_state file keeps its max_state
+ * too; a refresh keeps the -1 device as it is without a reload. */
+START_TEST(xu4_cooling_odd_states)
+{
+	struct hwmodel hw;
+	const struct thermal_cooling *fan, *big;
+	json_t *j, *cool;
+
+	testbed("odroid-xu4");
+	put("sys/class/thermal/cooling_device2/cur_state", "-1\n");
+	shell("rm sys/class/thermal/cooling_device1/cur_state");
+	load(&hw);
+	fan = &hw.thermal.cooling[2];
+	ck_assert(!fan->has_state);
+	ck_assert(fan->inactive);
+	ck_assert(fan->has_max);
+	ck_assert_uint_eq(fan->max_state, 3);
+	ck_assert_ptr_null(fan->error);
+	big = &hw.thermal.cooling[1];
+	ck_assert(!big->has_state);
+	ck_assert(big->has_max);
+	ck_assert_uint_eq(big->max_state, 18);
+	ck_assert_ptr_nonnull(big->error);
+	ck_assert_msg(strstr(big->error, "cur_state") != NULL, "%s",
+		      big->error);
+	assert_printed(&hw, "COOLING  pwm-fan  state -/3  not active");
+	assert_printed(&hw, "COOLING  thermal-cpufreq-1  state ?/18");
+	j = hwmodel_json(&hw);
+	cool = json_object_get(json_object_get(j, "thermal"), "cooling");
+	ck_assert(json_is_null(json_object_get(json_array_get(cool, 2),
+					       "cur_state")));
+	ck_assert_int_eq(json_integer_value(json_object_get(
+		json_array_get(cool, 2), "max_state")), 3);
+	ck_assert(json_is_false(json_object_get(json_array_get(cool, 2),
+						"active")));
+	ck_assert_int_eq(json_integer_value(json_object_get(
+		json_array_get(cool, 1), "max_state")), 18);
+	json_decref(j);
+	ck_assert(!hw.clusters.v[0].throttled);
+	ck_assert(!hw.clusters.v[1].throttled);
+	put("sys/class/thermal/cooling_device2/cur_state", "2\n");
+	ck_assert_int_eq(hwmodel_refresh(&hw), 0);
+	ck_assert(hw.thermal.cooling[2].has_state);
+	ck_assert_uint_eq(hw.thermal.cooling[2].cur_state, 2);
+	ck_assert_uint_eq(hw.thermal.cooling[2].max_state, 3);
+	hwmodel_fini(&hw);
+}
+END_TEST
+
+/* CPUs 4-7 share policy4 by related_cpus, but cpu5's own cpufreq folder
+ * (a copy, not the link) reads other figures: the big row is not allowed
+ * to stand for cpu5 silently (issue 27, item 18). */
+START_TEST(xu4_policy_cpus_disagree)
+{
+	struct hwmodel hw;
+	const struct cluster *b;
+
+	testbed("odroid-xu4");
+	shell("rm " CPU "cpu5/cpufreq && cp -r " CPU "cpufreq/policy4 "
+	      CPU "cpu5/cpufreq");
+	put(CPU "cpu5/cpufreq/scaling_cur_freq", "1400000\n");
+	put(CPU "cpu5/cpufreq/scaling_max_freq", "1400000\n");
+	load(&hw);
+	ck_assert_uint_eq(hw.clusters.n, 2);
+	b = &hw.clusters.v[1];
+	ck_assert_uint_eq(cpuset_count(&b->cpus), 4);
+	ck_assert_ptr_nonnull(b->error);
+	ck_assert_str_eq(b->error, "cpu5 shares cpu4's policy (related_cpus) "
+			 "but disagrees: scaling_cur_freq 1400000 kHz (cpu4: "
+			 "2000000), scaling_max_freq 1400000 kHz (cpu4: "
+			 "2000000)");
+	assert_printed(&hw, "error: cpu5 shares cpu4's policy");
+	ck_assert_ptr_null(hw.clusters.v[0].error);
+	hwmodel_fini(&hw);
+	/* the same files through the link: no sentence */
+	testbed("odroid-xu4");
+	load(&hw);
+	ck_assert_ptr_null(hw.clusters.v[1].error);
+	hwmodel_fini(&hw);
+}
+END_TEST
+
+/* One policy over two kinds of core (issue 27, item 7: arm64-tri's CPUs
+ * 3-6 read "medium Cortex-A715" though 5-6 are A710): the row names both,
+ * in --once as on the screen (both print cluster.core). */
+START_TEST(rk3399_policy_of_two_kinds)
+{
+	struct hwmodel hw;
+
+	testbed("rk3399");
+	shell("awk '/^processor/ { p = $3 } p == 5 && /^CPU part/ "
+	      "{ sub(/0xd08/, \"0xd09\") } { print }' proc/cpuinfo > "
+	      "proc/cpuinfo.new && mv proc/cpuinfo.new proc/cpuinfo");
+	load(&hw);
+	ck_assert_str_eq(hw.clusters.v[0].core, "Cortex-A53");
+	ck_assert_str_eq(hw.clusters.v[1].core, "Cortex-A72/A73");
+	assert_printed(&hw, "CLUSTER  big Cortex-A72/A73  cpus 4-5");
+	hwmodel_fini(&hw);
+}
+END_TEST
+
 /* Run this program again under umockdev-run, which sets UMOCKDEV_DIR. */
 static int reexec(char **argv)
 {
@@ -544,6 +647,8 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, xu4_thermal);
 	tcase_add_test(tc, xu4_cooling_throttles_big);
 	tcase_add_test(tc, alike_cooling_one_line);
+	tcase_add_test(tc, xu4_cooling_odd_states);
+	tcase_add_test(tc, xu4_policy_cpus_disagree);
 	tcase_add_test(tc, xu4_below_max_under_load);
 	tcase_add_test(tc, xu4_refresh);
 	tcase_add_test(tc, xu4_offline_cluster);
@@ -554,6 +659,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, xu4_json);
 	tcase_add_test(tc, rk3399_a53_a72);
 	tcase_add_test(tc, rk3399_capacity_decides);
+	tcase_add_test(tc, rk3399_policy_of_two_kinds);
 	tcase_add_test(tc, exynos5250_symlinked_cpufreq);
 	tcase_add_test(tc, x86_vm_without_cpufreq);
 	suite_add_tcase(s, tc);
