@@ -329,13 +329,24 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 	/* When the rows do not all fit, the marker takes the last line of
 	 * its own (it once overprinted the last row's link). */
 	int rows = count > (size_t)(h - 1 - e) ? h - 2 - e : h - 1 - e;
+	bool here = v->sel >= first && v->sel < first + count;
+	size_t off = 0;
 
-	for (i = 0; i < rows && (size_t)i < count; i++) {
-		draw_item(a, y + 1 + e + i, w, &l->rows[first + (size_t)i],
-			  v->sel == first + (size_t)i, a->stale.carried[k]);
-		mouse_row(a, y + 1 + e + i, first + (size_t)i);
+	/* the selected row is always drawn: the rows scroll to it, and it
+	 * takes the marker's line when that is the only one */
+	if (here && rows < 1 && h > 1 + e)
+		rows = 1;
+	if (here && rows > 0 && v->sel - first >= (size_t)rows)
+		off = v->sel - first - (size_t)rows + 1;
+	for (i = 0; i < rows && off + (size_t)i < count; i++) {
+		size_t r = first + off + (size_t)i;
+
+		draw_item(a, y + 1 + e + i, w, &l->rows[r], v->sel == r,
+			  a->stale.carried[k]);
+		mouse_row(a, y + 1 + e + i, r);
 	}
-	if (count > (size_t)(h - 1 - e) && h > 1 + e) {
+	if (count > (size_t)(rows > 0 ? rows : 0) && 1 + e + (rows > 0 ?
+						rows : 0) < h) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fill(y + h - 1, 0, w);
 		draw_fmt(y + h - 1, w - 12, 12, _(" +%zu more"),
@@ -343,6 +354,24 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	return h;
+}
+
+/* The section of the selected row SEL gets a line for it under its title:
+ * one from another section that keeps two (a 60x12 screen left the IRQs
+ * their title alone, and j selected rows never drawn). */
+static void give_row(const struct overview *l, size_t sel, int *dh, int *nh,
+		     int *ih)
+{
+	size_t d = l->nclusters + l->ndisks, n = d + l->nnets;
+	int *to = sel >= n && sel < n + l->nirqs ? ih : sel >= d && sel < n ?
+		  nh : NULL;
+	int *from = nh != to && *nh > 2 ? nh : dh != to && *dh > 2 ? dh :
+		    NULL;
+
+	if (to && *to < 2 && from) {
+		(*from)--;
+		(*to)++;
+	}
 }
 
 static void main_draw(struct app *a, int top, int height, int width)
@@ -365,6 +394,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 			     STYLE_SELECTED);
 	/* [tune layout: end] */
 	share_rows(l, &a->stale, top + height - y, &dh, &nh, &ih);
+	give_row(l, v->sel, &dh, &nh, &ih);
 	if (!app_moment(a)->have_rates) {
 		draw_text(y, 0, width, _("measuring... (first rates after one "
 					 "interval)"));

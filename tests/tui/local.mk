@@ -11,6 +11,8 @@ SH_TESTS += \
 	tests/tui/list_ends.sh \
 	tests/tui/word_cut.sh \
 	tests/tui/bench_fail.sh \
+	tests/tui/small_select.sh \
+	tests/tui/one_cpu_cluster.sh \
 	tests/tui/mono_ascii.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
