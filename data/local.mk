@@ -18,6 +18,17 @@ CLEANFILES += benchtop.datadir
 benchtop.datadir: Makefile
 	$(AM_V_GEN)(cd '$(top_srcdir)/data' && pwd) > $@-t && mv $@-t $@
 
+# The units' settings (data/default/benchtop-metrics, every line commented
+# out): in /etc/default on a Debian system, where dpkg keeps it as a conffile.
+defaultdir = $(sysconfdir)/default
+dist_default_DATA = data/default/benchtop-metrics
+
+# The Prometheus mixin: alerting rules and a Grafana dashboard over the
+# metrics (doc/metrics.md), for rule_files: and Grafana's import.
+prometheusdir = $(pkgdatadir)/prometheus
+dist_prometheus_DATA = data/prometheus/benchtop.rules.yml \
+	data/prometheus/benchtop-dashboard.json
+
 # ---- systemd units: the /metrics service, the textfile service and its
 # timer (data/systemd); --with-systemdsystemunitdir=no leaves them out.
 # Under distcheck the prefix is a temporary folder: the units go below it.
@@ -33,7 +44,7 @@ if HAVE_SYSTEMD
 systemdsystemunit_DATA = $(SYSTEMD_UNITS) data/systemd/benchtop-textfile.timer
 endif
 # the units name the installed program: bindir is known at make time
-edit_unit = sed -e 's|@bindir[@]|$(bindir)|g'
+edit_unit = sed -e 's|@bindir[@]|$(bindir)|g' -e 's|@sysconfdir[@]|$(sysconfdir)|g'
 data/systemd/benchtop-metrics.service: $(srcdir)/data/systemd/benchtop-metrics.service.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) data/systemd && \
 	$(edit_unit) $(srcdir)/data/systemd/benchtop-metrics.service.in > $@.tmp && mv $@.tmp $@

@@ -27,6 +27,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/mdcell.h \
 	src/base/numlog.c \
 	src/base/numlog.h \
+	src/base/redact.c \
+	src/base/redact.h \
 	src/base/numparse.c \
 	src/base/numparse.h \
 	src/base/numround.c \

@@ -185,13 +185,44 @@ static int width(const char *s)
 	return cols < 0 ? (int)strlen(s) : cols;
 }
 
-/* One row: its names in a column of 24, then its help, each further line
- * of the help under the first. */
+/* Help text lines are at most this many columns wide, as GNU's are. */
+#define HELP_COLS 79
+
+/* Put the text T at column COL (the cursor is there), its words wrapped
+ * before HELP_COLS with each further line at column INDENT; a '\n' in T
+ * starts a line. */
+static void put_wrapped(FILE *f, const char *t, int col, int indent)
+{
+	char word[256];
+	size_t n;
+	int w;
+
+	while (*t) {
+		if (*t == '\n' || *t == ' ') {
+			if (*t == '\n')
+				col = fprintf(f, "\n%*s", indent, "") - 1;
+			t++;
+			continue;
+		}
+		n = strcspn(t, " \n");
+		snprintf(word, sizeof(word), "%.*s", (int)n, t);
+		w = width(word);
+		if (col > indent && col + 1 + w > HELP_COLS)
+			col = fprintf(f, "\n%*s", indent, "") - 1;
+		else if (col > indent)
+			col += fprintf(f, " ") > 0;
+		fputs(word, f);
+		col += w;
+		t += n;
+	}
+	fputc('\n', f);
+}
+
+/* One row: its names in a column of 24 (a longer one on a line of its
+ * own, as GNU's --help does), then its help wrapped under the column. */
 static void print_row(FILE *f, const struct cliopt *o)
 {
 	char key[8] = "    ", left[96];
-	const char *h = _(o->help), *nl;
-	int used;
 
 	if (o->key)
 		snprintf(key, sizeof(key), o->name ? "-%c, " : "-%c", o->key);
@@ -199,13 +230,18 @@ static void print_row(FILE *f, const struct cliopt *o)
 		 o->name ? "--" : "", o->name ? o->name : "",
 		 o->arg && o->optional ? "[" : "", o->arg ? "=" : "",
 		 o->arg ? _(o->arg) : "", o->arg && o->optional ? "]" : "");
-	used = width(left);
-	fprintf(f, "  %s%*s ", left, used < 24 ? 24 - used : 0, "");
-	while ((nl = strchr(h, '\n')) != NULL) {
-		fprintf(f, "%.*s\n%27s", (int)(nl - h), h, "");
-		h = nl + 1;
-	}
-	fprintf(f, "%s\n", h);
+	cliopt_row(f, left, _(o->help));
+}
+
+void cliopt_row(FILE *f, const char *left, const char *help)
+{
+	int used = width(left);
+
+	if (used < 24)
+		fprintf(f, "  %s%*s ", left, 24 - used, "");
+	else
+		fprintf(f, "  %s\n%27s", left, "");
+	put_wrapped(f, help, 27, 27);
 }
 
 void cliopt_print(FILE *f, const struct cliopt *opts)
@@ -217,9 +253,12 @@ void cliopt_print(FILE *f, const struct cliopt *opts)
 
 void cliopt_usage(FILE *f, const struct command *cmd)
 {
-	fprintf(f, _("Usage: %s %s\n%s\n\n"), PACKAGE, _(cmd->synopsis),
-		_(cmd->about));
+	fprintf(f, _("Usage: %s %s\n"), PACKAGE, _(cmd->synopsis));
+	put_wrapped(f, _(cmd->about), 0, 0);
+	fputc('\n', f);
 	cliopt_print(f, cmd->opts);
-	if (cmd->epilog)
-		fprintf(f, "\n%s\n", _(cmd->epilog));
+	if (cmd->epilog) {
+		fputc('\n', f);
+		put_wrapped(f, _(cmd->epilog), 0, 0);
+	}
 }

@@ -82,4 +82,8 @@ void cliopt_usage(FILE *f, const struct command *cmd);
 /* The rows of OPTS shown in --help, one "  -x, --name=ARG  help" each. */
 void cliopt_print(FILE *f, const struct cliopt *opts);
 
+/* One row of --help: LEFT (an option's or a command's names) in a column
+ * of 24, HELP wrapped at 79 columns under the column after it. */
+void cliopt_row(FILE *f, const char *left, const char *help);
+
 #endif

@@ -20,6 +20,11 @@ static const struct cliopt report_opts[] = {
 	{ "format", 'f', N_("md|csv"),
 	  N_("Markdown (the default) or CSV of the time series"),
 	  CLIOPT_CALL_FN(cmd_snap_format) },
+	{ "redact", 0, NULL,
+	  N_("leave out the host name and the whole kernel command line "
+	     "(values that look like secrets or serial numbers are always "
+	     "left out)"),
+	  CLIOPT_SET_FLAG(struct cmd_snap_args, redact) },
 	CLIOPT_HELP_ROW,
 	{ 0 },
 };
@@ -27,7 +32,7 @@ static const struct cliopt report_opts[] = {
 const struct command cmd_report_entry = {
 	.name = "report",
 	.summary = N_("render a saved session as Markdown or CSV"),
-	.synopsis = N_("report FILE [--format md|csv]\n"
+	.synopsis = N_("report FILE [--format md|csv] [--redact]\n"
 		       "       benchtop report FILE FILE ...  (one table, "
 		       "Markdown)"),
 	.about = N_("Render a saved session for people: Markdown with the "
@@ -57,7 +62,7 @@ int cmd_report_main(int argc, char **argv)
 	if (rc)
 		return rc;
 	rc = a.format == 1 ? snapreport_csv(stdout, doc.doc) :
-	     snapreport_markdown(stdout, &doc);
+	     snapreport_markdown(stdout, &doc, a.redact);
 	snapdoc_fini(&doc);
 	return cmd_snap_flush(rc);
 }

@@ -19,6 +19,7 @@ struct cmd_snap_args {
 	const char *const *formats;	/* NULL-ended; the first is default */
 	int format;			/* index into FORMATS */
 	bool all_pairs;			/* -a, --all-pairs (compare) */
+	bool redact;			/* --redact (report) */
 	char **files;
 	int nfiles;			/* how many FILES */
 };

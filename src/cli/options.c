@@ -119,7 +119,7 @@ static void print_commands(FILE *f)
 		return;
 	fputs(_("\nCommands (benchtop COMMAND --help for each):\n"), f);
 	for (; *c; c++)
-		fprintf(f, "  %-24s %s\n", (*c)->name, _((*c)->summary));
+		cliopt_row(f, (*c)->name, _((*c)->summary));
 }
 
 void options_usage(FILE *f)

@@ -6,6 +6,8 @@
 #include "config.h"
 
 #include "session/snapcompare.h"
+
+#include "base/redact.h"
 #include "session/runmatch.h"
 
 #include <errno.h>
@@ -160,7 +162,12 @@ static void facts_of(struct kvs *f, const struct snapdoc *d)
 
 	fact(f, "board", h->board);
 	fact(f, "kernel", h->kernel);
-	fact(f, "kernel command line", h->cmdline);
+	if (h->cmdline) {
+		char line[8192];
+
+		redact_cmdline(h->cmdline, line, sizeof(line));
+		fact(f, "kernel command line", line);
+	}
 	fact(f, "CPUs online", h->cpus_online);
 	cluster_facts(f, &d->sys);
 	irq_facts(f, &d->sys);

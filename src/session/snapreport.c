@@ -17,6 +17,7 @@
 #include "base/figfmt.h"
 #include "base/jsonget.h"
 #include "base/mdcell.h"
+#include "base/redact.h"
 #include "base/jsondoc.h"
 #include "session/snapbench.h"
 #include "session/snapexp.h"
@@ -76,12 +77,26 @@ static void mhz_range(char *dst, size_t size, long long lo, long long hi)
 
 /* ---- the system ------------------------------------------------------------ */
 
-static void summary(FILE *f, const struct snapdoc *d)
+/* The kernel command line H into DST of SIZE, its secret-looking values
+ * left out (all of it when REDACT); how many values were left out. */
+static size_t cmdline_cell(char *dst, size_t size, const char *cmdline,
+			   bool redact)
+{
+	if (redact || !cmdline) {
+		snprintf(dst, size, "%s", redact ? "(left out)" : DASH);
+		return 0;
+	}
+	return redact_cmdline(cmdline, dst, size);
+}
+
+static void summary(FILE *f, const struct snapdoc *d, bool redact)
 {
 	const struct snapdoc_host *h = &d->sys.host;
-	char c[256];
+	char c[256], line[8192];
+	size_t out;
 
-	fprintf(f, "# benchtop session: %s\n\n", or_dash(h->hostname));
+	fprintf(f, "# benchtop session: %s\n\n",
+		redact ? "(host name left out)" : or_dash(h->hostname));
 	fprintf(f, "Saved %s by benchtop %s.\n\n## System\n\n",
 		or_dash(d->time), or_dash(d->benchtop_version));
 	header(f, (const char *const[]){ "fact", "value", NULL });
@@ -92,12 +107,17 @@ static void summary(FILE *f, const struct snapdoc *d)
 		 or_dash(h->machine));
 	mdcell_put(f, c);
 	fprintf(f, "\n| Command line |");
-	cell(f, h->cmdline);
+	out = cmdline_cell(line, sizeof(line), h->cmdline, redact);
+	cell(f, line);
 	fprintf(f, "\n| CPUs present / online |");
 	snprintf(c, sizeof(c), "%s / %s", or_dash(h->cpus_present),
 		 or_dash(h->cpus_online));
 	mdcell_put(f, c);
 	fputs("\n\n", f);
+	if (out)
+		fprintf(f, "%zu value%s of the command line that look%s like a "
+			"secret or a serial number: left out (%s).\n\n", out,
+			out == 1 ? "" : "s", out == 1 ? "s" : "", REDACT_MARK);
 }
 
 /* Without cpufreq: the cores, and the sentence why. */
@@ -632,9 +652,9 @@ static void series_table(FILE *f, const json_t *doc)
 	free(s.n);
 }
 
-int snapreport_markdown(FILE *f, const struct snapdoc *d)
+int snapreport_markdown(FILE *f, const struct snapdoc *d, bool redact)
 {
-	summary(f, d);
+	summary(f, d, redact);
 	clusters(f, &d->sys);
 	thermal(f, &d->sys);
 	disks(f, &d->sys);

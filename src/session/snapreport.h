@@ -6,12 +6,16 @@
 #define BENCHTOP_SNAPREPORT_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "session/snapdoc.h"
 
-/* Write snapshot D (snapdoc_load()) as Markdown to F; 0 or -EIO. */
-int snapreport_markdown(FILE *f, const struct snapdoc *d);
+/* Write snapshot D (snapdoc_load()) as Markdown to F; 0 or -EIO.  The
+ * kernel command line's values that look like secrets or serial numbers
+ * are left out (base/redact.h); with REDACT, the host name and the whole
+ * command line too. */
+int snapreport_markdown(FILE *f, const struct snapdoc *d, bool redact);
 
 /* Write DOC's time series as CSV to F: "time_s,samples,CHANNEL..." then
  * one line per row, oldest first, empty cells where a channel had no

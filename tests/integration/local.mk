@@ -31,6 +31,7 @@ SH_TESTS += \
 	tests/integration/compare_sessions.sh \
 	tests/integration/compare_runs.sh \
 	tests/integration/report_types.sh \
+	tests/integration/report_redact.sh \
 	tests/integration/serve_hostile.sh \
 	tests/integration/hostile_sysfs.sh \
 	tests/integration/cli_hardening.sh \
@@ -42,6 +43,7 @@ SH_TESTS += \
 	tests/integration/metrics_hostile.sh \
 	tests/integration/metrics_textfile.sh \
 	tests/integration/metrics_units.sh \
+	tests/integration/metrics_rules.sh \
 	tests/integration/once_badline.sh \
 	tests/integration/schema.sh \
 	tests/integration/dlopen_libs.sh
@@ -51,6 +53,7 @@ EXTRA_DIST += \
 	tests/integration/snapnorm.py \
 	tests/integration/iperf_hostile.py \
 	tests/integration/metricsnorm.py \
+	tests/integration/dashcheck.py \
 	tests/integration/metricslib.sh \
 	tests/data/snapshots/mkreplay.py \
 	tests/schema/validate.py

@@ -38,6 +38,7 @@ UNIT_TESTS = \
 	tests/unit/test_order \
 	tests/unit/test_pciids \
 	tests/unit/test_presets \
+	tests/unit/test_redact \
 	tests/unit/test_presets_builtin \
 	tests/unit/test_procstat \
 	tests/unit/test_replay \

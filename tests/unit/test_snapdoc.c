@@ -196,7 +196,7 @@ START_TEST(hostile_strings_stay_data)
 				       sizeof(err)), 0);
 	ck_assert_int_eq(snapdoc_load(&d, doc, err, sizeof(err)), 0);
 	f = open_memstream(&out, &len);
-	ck_assert_int_eq(snapreport_markdown(f, &d), 0);
+	ck_assert_int_eq(snapreport_markdown(f, &d, false), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(out, "# benchtop session: xu4"));
 	ck_assert_ptr_null(strchr(out, '\033'));
