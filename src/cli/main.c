@@ -67,7 +67,8 @@ static void feed_util(struct hwmodel *hw, const struct sample_rates *r)
 }
 
 static int print_json(const struct sample *prev, const struct sample *cur,
-		      const struct sample_rates *r, const struct hwmodel *hw)
+		      const struct sample_rates *r, const struct hwmodel *hw,
+		      bool one_line)
 {
 	json_t *o = report_json_rates(prev, cur, r);
 	json_t *h = hwmodel_json(hw);
@@ -84,14 +85,18 @@ static int print_json(const struct sample *prev, const struct sample *cur,
 	o = jsondoc_wrap("once", time(NULL), o);
 	if (!o)
 		return -ENOMEM;
-	rc = json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	rc = json_dumpf(o, stdout, (one_line ? JSON_COMPACT : JSON_INDENT(2)) |
+			JSON_PRESERVE_ORDER);
 	fputc('\n', stdout);
+	if (!rc && fflush(stdout))
+		rc = -1;
 	json_decref(o);
 	return rc ? -EIO : 0;
 }
 
-static void print_text(const struct options *opts, const struct sample *cur,
-		       const struct sample_rates *r, const struct hwmodel *hw)
+static void print_text(const struct options *opts, bool first,
+		       const struct sample *cur, const struct sample_rates *r,
+		       const struct hwmodel *hw)
 {
 	struct report_text_opts to = { .all = opts->all };
 	struct utsname u;
@@ -101,8 +106,10 @@ static void print_text(const struct options *opts, const struct sample *cur,
 	if (uname(&u) == 0)
 		printf(_("%s %s on %s, kernel %s, interval %.2f s\n\n"),
 		       PACKAGE, PACKAGE_VERSION, host, u.release, r->dt);
-	hwmodel_print(stdout, hw);
-	fputc('\n', stdout);
+	if (first) {
+		hwmodel_print(stdout, hw);
+		fputc('\n', stdout);
+	}
 	report_text_rates(stdout, cur, r, &to);
 }
 
@@ -113,38 +120,65 @@ static int all_failed(const struct sample *s)
 	       s->status.interrupts;
 }
 
+/* One reading (PREV to CUR) printed: the whole of it the first time
+ * (FIRST), the rates only after that; JSON as one document, or one a
+ * line when LINES (-n). */
+static int print_reading(const struct options *opts, bool first, bool lines,
+			 const struct sample *prev, const struct sample *cur,
+			 const struct sample_rates *r, const struct hwmodel *hw)
+{
+	if (opts->json)
+		return print_json(prev, cur, r, hw, lines);
+	if (!first)
+		fputc('\n', stdout);
+	print_text(opts, first, cur, r, hw);
+	return fflush(stdout) ? -errno : 0;
+}
+
 static int run_once(const struct options *opts)
 {
-	struct sample prev = { 0 }, cur = { 0 };
+	struct sample s[2];
+	struct sample *prev = &s[0], *cur = &s[1], *t;
 	struct sample_rates r;
 	struct buf scratch = { 0 };
 	struct hwmodel hw;
 	bool snap_failed = false;	/* [snapshot once] */
-	int rc = sample_take(&prev, &live_roots, &scratch);
+	bool hw_loaded = false;
+	long i, n = opts->count > 0 ? opts->count : 1;
+	int rc;
 
-	if (rc == 0) {
+	memset(s, 0, sizeof(s));
+	rc = sample_take(prev, &live_roots, &scratch);
+
+	for (i = 0; rc == 0 && i < n; i++) {
+		if (i) {
+			t = prev, prev = cur, cur = t;
+			sample_free(cur);
+		}
 		sleep_s(opts->interval_s);
-		rc = sample_take(&cur, &live_roots, &scratch);
-	}
-	if (rc == 0)
-		rc = sample_rates(&prev, &cur, &r);
-	if (rc == 0 && (rc = hwmodel_load(&hw)) != 0)
-		sample_rates_free(&r);
-	if (rc == 0) {
+		rc = sample_take(cur, &live_roots, &scratch);
+		if (rc == 0)
+			rc = sample_rates(prev, cur, &r);
+		if (rc)
+			break;
+		if (!hw_loaded && (rc = hwmodel_load(&hw)) != 0) {
+			sample_rates_free(&r);
+			break;
+		}
+		hw_loaded = true;
 		feed_util(&hw, &r);
-		if (opts->json)
-			rc = print_json(&prev, &cur, &r, &hw);
-		else
-			print_text(opts, &cur, &r, &hw);
+		rc = print_reading(opts, i == 0, opts->count > 0, prev, cur,
+				   &r, &hw);
 		/* [snapshot once: begin] */
 		if (rc == 0 && opts->snapshot)
 			snap_failed = cmd_snap_once(opts->snapshot, opts->force,
-						    &prev, &cur, &r, &hw) != 0;
+						    prev, cur, &r, &hw) != 0;
 		/* [snapshot once: end] */
 		sample_rates_free(&r);
-		hwmodel_fini(&hw);
 	}
-	if (rc == 0 && all_failed(&cur)) {
+	if (hw_loaded)
+		hwmodel_fini(&hw);
+	if (rc == 0 && all_failed(cur)) {
 		fprintf(stderr, _("%s: none of /proc/stat, /proc/diskstats, "
 				  "/proc/net/dev, /proc/interrupts could be "
 				  "read: is /proc mounted?\n"), PACKAGE);
@@ -152,8 +186,8 @@ static int run_once(const struct options *opts)
 	}
 	if (rc && rc != -ENOENT)
 		fprintf(stderr, _("%s: %s\n"), PACKAGE, strerror(-rc));
-	sample_free(&prev);
-	sample_free(&cur);
+	sample_free(prev);
+	sample_free(cur);
 	buf_free(&scratch);
 	return rc || snap_failed ? EXIT_FAILURE : EXIT_SUCCESS; /* [snapshot] */
 }
@@ -268,6 +302,8 @@ int main(int argc, char **argv)
 		break;
 	}
 	load_settings(&cfg);
+	if (opts.no_color)
+		cfg.color = SETTINGS_COLOR_NO;
 	if (opts.action == ACTION_MONITOR) {
 		rc = tui_run(&opts, &cfg);
 		settings_fini(&cfg);

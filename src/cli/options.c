@@ -79,6 +79,12 @@ static const struct cliopt opt_table[] = {
 	{ "json", 'j', NULL,
 	  N_("print JSON instead of tables (keys in doc/json.md)"),
 	  CLIOPT_SET_FLAG(struct options, json) },
+	{ "count", 'n', N_("N"),
+	  N_("print N readings, one an interval after the other, and exit "
+	     "(as top -b -n; with --json one document a line)"),
+	  CLIOPT_SET_NUM(struct options, count, 1, 1000000,
+			 N_("-n takes a number of readings from 1 to 1000000, "
+			    "not '%s'")) },
 	{ "all", 'a', NULL, N_("also list idle loop, ram and zram devices"),
 	  CLIOPT_SET_FLAG(struct options, all) },
 	{ "on-exit", 'E', N_("WHAT"),
@@ -95,6 +101,9 @@ static const struct cliopt opt_table[] = {
 	{ "readonly", 'R', NULL,
 	  N_("live screen without tuning keys, even as root"),
 	  CLIOPT_SET_FLAG(struct options, readonly) },
+	{ "no-color", 'C', NULL,
+	  N_("live screen without colours (as NO_COLOR=1 and color = no)"),
+	  CLIOPT_SET_FLAG(struct options, no_color) },
 	{ "help", 'h', NULL, N_("show this help and exit"),
 	  CLIOPT_CALL_FN(want_help) },
 	{ "version", 'V', NULL, N_("show the version and exit"),
@@ -143,13 +152,20 @@ int options_parse(int argc, char **argv, struct options *o)
 	if (rc >= 0)
 		return rc;
 	/* --snapshot means --once */
-	if (o->replay && (o->snapshot || o->once || o->json)) {
+	if (o->replay && (o->snapshot || o->once || o->json || o->count)) {
 		fprintf(stderr, _("%s: --replay opens the live screen; it does "
-				  "not go with --once, --json or --snapshot\n"),
+				  "not go with --once, -n, --json or "
+				  "--snapshot\n"),
 			PACKAGE);
 		return 2;
 	}
-	if (o->snapshot)
+	if (o->count > 1 && o->snapshot) {
+		fprintf(stderr, _("%s: --snapshot saves one reading; for a "
+				  "session of many, press w in the live "
+				  "screen\n"), PACKAGE);
+		return 2;
+	}
+	if (o->snapshot || o->count)
 		o->once = true;
 	if (o->action == ACTION_MONITOR && (o->once || o->json))
 		o->action = ACTION_ONCE;

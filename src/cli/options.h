@@ -32,6 +32,8 @@ struct options {
 	bool force;		/* --force: replace an existing FILE */
 	const char *replay;	/* --replay FILE, or NULL */
 	bool readonly;		/* --readonly: no tuning keys, even as root */
+	long count;		/* -n: readings to print (0: not given) */
+	bool no_color;		/* -C, --no-color: the live screen in monochrome */
 };
 
 /*

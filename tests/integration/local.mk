@@ -6,6 +6,7 @@ SH_TESTS += \
 	tests/integration/cli.sh \
 	tests/integration/once_testbed.sh \
 	tests/integration/once_live.sh \
+	tests/integration/once_count.sh \
 	tests/integration/hw_usb.sh \
 	tests/integration/hw_clusters.sh \
 	tests/integration/i18n.sh \

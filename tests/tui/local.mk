@@ -14,6 +14,7 @@ SH_TESTS += \
 	tests/tui/small_select.sh \
 	tests/tui/one_cpu_cluster.sh \
 	tests/tui/mono_ascii.sh \
+	tests/tui/no_color.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/bench_screen.sh \
