@@ -48,8 +48,8 @@ comp re > "$TMPD/got"; same report
 check $? "'re' completes to report"
 
 comp -- > "$TMPD/got"
-same --once --interval= --delay= --json --all --on-exit= --snapshot= \
-	--force --replay= --readonly --help --version
+same --once --interval= --delay= --json --count= --all --on-exit= \
+	--snapshot= --force --replay= --readonly --no-color --help --version
 check $? "every option of benchtop, = after those taking a value"
 comp --on-exit = "" > "$TMPD/got"; same keep restore ask
 check $? "--on-exit= offers keep restore ask"
