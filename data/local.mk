@@ -21,7 +21,7 @@ benchtop.datadir: Makefile
 # The units' settings (data/default/benchtop-metrics, every line commented
 # out): in /etc/default on a Debian system, where dpkg keeps it as a conffile.
 defaultdir = $(sysconfdir)/default
-dist_default_DATA = data/default/benchtop-metrics
+dist_default_DATA = data/default/benchtop-metrics data/default/benchtop-serve
 
 # The Prometheus mixin: alerting rules and a Grafana dashboard over the
 # metrics (doc/metrics.md), for rule_files: and Grafana's import.
@@ -35,9 +35,11 @@ dist_prometheus_DATA = data/prometheus/benchtop.rules.yml \
 AM_DISTCHECK_CONFIGURE_FLAGS = \
 	--with-systemdsystemunitdir='$${libdir}/systemd/system'
 SYSTEMD_UNITS_IN = data/systemd/benchtop-metrics.service.in \
-	data/systemd/benchtop-textfile.service.in
+	data/systemd/benchtop-textfile.service.in \
+	data/systemd/benchtop-serve.service.in
 SYSTEMD_UNITS = data/systemd/benchtop-metrics.service \
-	data/systemd/benchtop-textfile.service
+	data/systemd/benchtop-textfile.service \
+	data/systemd/benchtop-serve.service
 EXTRA_DIST += $(SYSTEMD_UNITS_IN) data/systemd/benchtop-textfile.timer
 CLEANFILES += $(SYSTEMD_UNITS)
 if HAVE_SYSTEMD
@@ -51,4 +53,7 @@ data/systemd/benchtop-metrics.service: $(srcdir)/data/systemd/benchtop-metrics.s
 data/systemd/benchtop-textfile.service: $(srcdir)/data/systemd/benchtop-textfile.service.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) data/systemd && \
 	$(edit_unit) $(srcdir)/data/systemd/benchtop-textfile.service.in > $@.tmp && mv $@.tmp $@
+data/systemd/benchtop-serve.service: $(srcdir)/data/systemd/benchtop-serve.service.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) data/systemd && \
+	$(edit_unit) $(srcdir)/data/systemd/benchtop-serve.service.in > $@.tmp && mv $@.tmp $@
 all-local: $(SYSTEMD_UNITS)

@@ -145,6 +145,10 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 	X(iperf_set_test_omit) X(iperf_set_test_socket_bufsize) \
 	X(iperf_set_test_congestion_control) \
 	X(iperf_set_test_bind_address) X(iperf_set_test_one_off) \
+	X(iperf_set_test_bytes) X(iperf_set_test_blocks) \
+	X(iperf_set_test_mss) X(iperf_set_test_no_delay) \
+	X(iperf_set_test_tos) X(iperf_set_test_zerocopy) \
+	X(iperf_set_test_bind_port) X(iperf_set_test_connect_timeout) \
 	X(iperf_run_server)
 
 struct iperf_lib {
@@ -170,6 +174,33 @@ static int iperf_lib_open(struct iperf_lib *l, char *err, size_t errsize)
 	return l->handle ? 0 : -ENOTSUP;
 }
 
+/* What iperf3 -l -n -k -M -N -S -Z -B --cport --connect-timeout would set
+ * (each only when given: libiperf's defaults stay otherwise). */
+static void set_more_options(const struct iperf_lib *L, struct iperf_test *t,
+			     const struct preset *p)
+{
+	if (p->length)
+		L->iperf_set_test_blksize(t, (int)p->length);
+	if (p->bytes)
+		L->iperf_set_test_bytes(t, p->bytes);
+	if (p->blocks)
+		L->iperf_set_test_blocks(t, p->blocks);
+	if (p->mss)
+		L->iperf_set_test_mss(t, (int)p->mss);
+	if (p->no_delay)
+		L->iperf_set_test_no_delay(t, 1);
+	if (p->tos)
+		L->iperf_set_test_tos(t, (int)p->tos);
+	if (p->zerocopy)
+		L->iperf_set_test_zerocopy(t, 1);
+	if (p->bind[0])
+		L->iperf_set_test_bind_address(t, (char *)p->bind);
+	if (p->cport)
+		L->iperf_set_test_bind_port(t, (int)p->cport);
+	if (p->connect_timeout_ms)
+		L->iperf_set_test_connect_timeout(t, (int)p->connect_timeout_ms);
+}
+
 /* What iperf3 -u -b -O -w -C --bidir would set (iperf3's own defaults:
  * UDP at 1 Mbit/s in datagrams of DEFAULT_UDP_BLKSIZE). */
 static void set_options(const struct iperf_lib *L, struct iperf_test *t,
@@ -190,6 +221,7 @@ static void set_options(const struct iperf_lib *L, struct iperf_test *t,
 		L->iperf_set_test_socket_bufsize(t, (int)p->window);
 	if (p->congestion[0])
 		L->iperf_set_test_congestion_control(t, (char *)p->congestion);
+	set_more_options(L, t, p);
 }
 
 static int run_client(const struct iperf_lib *L, const struct bench_job *j,

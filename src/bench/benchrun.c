@@ -404,21 +404,47 @@ static const char *state_name(enum benchrun_state s)
 	return names[s];
 }
 
+/* Set KEY of O to the number V when V is not 0 (an option not given
+ * leaves no key, so a run without it pairs with older runs). */
+static void set_given(json_t *o, const char *key, json_int_t v)
+{
+	if (o && v)
+		json_object_set_new(o, key, json_integer(v));
+}
+
+static json_t *iperf_settings_json(const struct preset *p)
+{
+	json_t *o = json_pack("{s:i s:i s:b s:i s:b s:I s:b s:i s:I s:s?}",
+			      "duration_s", (int)p->duration_s, "streams",
+			      (int)p->streams, "reverse", p->reverse,
+			      "timeout_s", (int)p->timeout_s, "udp", p->udp,
+			      "rate_bps", (json_int_t)p->rate_bps,
+			      "bidir", p->bidir, "omit_s", (int)p->omit_s,
+			      "window_bytes", (json_int_t)p->window,
+			      "congestion", p->congestion[0] ?
+			      p->congestion : NULL);
+
+	set_given(o, "length_bytes", (json_int_t)p->length);
+	set_given(o, "bytes", (json_int_t)p->bytes);
+	set_given(o, "blocks", (json_int_t)p->blocks);
+	set_given(o, "mss_bytes", p->mss);
+	set_given(o, "tos", p->tos);
+	if (o && p->no_delay)
+		json_object_set_new(o, "no_delay", json_true());
+	if (o && p->zerocopy)
+		json_object_set_new(o, "zerocopy", json_true());
+	if (o && p->bind[0])
+		json_object_set_new(o, "bind", json_string(p->bind));
+	return o;
+}
+
 static json_t *settings_json(const struct preset *p)
 {
 	json_t *recs;
 	size_t i;
 
 	if (p->kind == BENCH_IPERF)
-		return json_pack("{s:i s:i s:b s:i s:b s:I s:b s:i s:I s:s?}",
-				 "duration_s", (int)p->duration_s, "streams",
-				 (int)p->streams, "reverse", p->reverse,
-				 "timeout_s", (int)p->timeout_s, "udp", p->udp,
-				 "rate_bps", (json_int_t)p->rate_bps,
-				 "bidir", p->bidir, "omit_s", (int)p->omit_s,
-				 "window_bytes", (json_int_t)p->window,
-				 "congestion", p->congestion[0] ?
-				 p->congestion : NULL);
+		return iperf_settings_json(p);
 	recs = json_array();
 	for (i = 0; i < p->nrecords; i++)
 		json_array_append_new(recs, json_integer((json_int_t)

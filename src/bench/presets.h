@@ -47,6 +47,16 @@ struct preset {
 	uint64_t window;	/* -w: socket buffer bytes; 0 the kernel's */
 	char congestion[16];	/* -C: TCP congestion control; "" default */
 	bool raw_json;		/* -J: keep libiperf's own JSON text */
+	uint64_t length;	/* -l: bytes a read or write; 0 iperf3's */
+	uint64_t bytes;		/* -n: bytes to send instead of a time */
+	uint64_t blocks;	/* -k: blocks to send instead of a time */
+	unsigned mss;		/* -M: TCP maximum segment size; 0 the kernel's */
+	bool no_delay;		/* -N: TCP_NODELAY */
+	unsigned tos;		/* -S: IP type of service; 0 none */
+	bool zerocopy;		/* -Z */
+	unsigned cport;		/* --cport: the client's port; 0 any */
+	unsigned connect_timeout_ms;	/* --connect-timeout; 0 the system's */
+	char bind[64];		/* -B: the local address; "" the route's */
 };
 
 struct presets {

@@ -13,6 +13,7 @@ SH_TESTS += \
 	tests/integration/tune_set.sh \
 	tests/integration/bench_disk.sh \
 	tests/integration/bench_iperf.sh \
+	tests/integration/iperf_flags.sh \
 	tests/integration/snapshot_cli.sh \
 	tests/integration/snapshot_results.sh \
 	tests/integration/snapshot_golden.sh \
