@@ -39,6 +39,7 @@ SH_TESTS += \
 	tests/integration/metrics_prometheus.sh \
 	tests/integration/metrics_server.sh \
 	tests/integration/metrics_results.sh \
+	tests/integration/metrics_experiments.sh \
 	tests/integration/metrics_hostile.sh \
 	tests/integration/metrics_textfile.sh \
 	tests/integration/metrics_units.sh \
