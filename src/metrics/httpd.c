@@ -261,9 +261,33 @@ int httpd_timeout_ms(struct httpd *h)
 	return t > 60000 ? 60000 : (int)t;
 }
 
+/* Connections open now (closed ones cleaned up first). */
+static unsigned conns(struct httpd *h)
+{
+	const union MHD_DaemonInfo *di = h->L.MHD_get_daemon_info(h->d,
+				MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+
+	return di ? di->num_connections : 0;
+}
+
+/*
+ * libmicrohttpd 0.9.75 takes the listening socket out of its epoll set
+ * while at the connection limit and puts it back only at the start of a
+ * later MHD_run(): when the run that closes connections is the last one
+ * (every client gone at once, nothing left to time out), nothing would
+ * wake the caller's poll() again and no connection were accepted ever
+ * after.  So run again while a run closed connections: the last run
+ * started below the limit with the listening socket in the set.
+ */
 void httpd_run(struct httpd *h)
 {
-	h->L.MHD_run(h->d);
+	unsigned before, n = conns(h);
+
+	do {			/* ends: N falls at every round but the last */
+		before = n;
+		h->L.MHD_run(h->d);
+		n = conns(h);
+	} while (n < before);
 }
 
 unsigned long httpd_requests(const struct httpd *h)
