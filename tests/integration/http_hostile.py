@@ -6,9 +6,13 @@
 #   burst N ROUNDS      N slow connections at once (half a request each),
 #                       held 1 s, dropped together; then a scrape must be
 #                       answered within 10 s, ROUNDS times
-#   slowloris N SECS    N connections that send one header byte every 2 s
-#                       for SECS seconds; meanwhile a scrape every second
-#                       must be answered within 5 s
+#   slowloris N SECS K  N connections from 127.0.0.2 ... 127.0.0.(K+1)
+#                       that send one header byte every 2 s for SECS
+#                       seconds, each one dropped reconnected; meanwhile a
+#                       scrape from 127.0.0.1 every second must be answered
+#                       within 5 s
+#   perip N             N slow connections from 127.0.0.9: prints how many
+#                       the server keeps open after 1 s
 #   paths               GET of odd paths: prints "PATH STATUS" per path
 import http.client
 import socket
@@ -19,10 +23,11 @@ import time
 HOST = "127.0.0.1"
 
 
-def scrape(port, timeout, path="/metrics"):
+def scrape(port, timeout, path="/metrics", src=None):
     """The status of one GET, or None when none came within TIMEOUT s."""
     try:
-        c = http.client.HTTPConnection(HOST, port, timeout=timeout)
+        c = http.client.HTTPConnection(HOST, port, timeout=timeout,
+                                       source_address=(src, 0) if src else None)
         c.request("GET", path)
         r = c.getresponse()
         r.read()
@@ -45,14 +50,19 @@ def raw_status(port, request, timeout=10):
         s.close()
 
 
-def open_slow(port, n):
-    """N connections (non-blocking connects), each with half a request."""
-    socks = []
-    for _ in range(n):
-        s = socket.socket()
-        s.setblocking(False)
-        s.connect_ex((HOST, port))
-        socks.append(s)
+def open_one(port, src):
+    s = socket.socket()
+    s.setblocking(False)
+    if src:
+        s.bind((src, 0))
+    s.connect_ex((HOST, port))
+    return s
+
+
+def open_slow(port, n, srcs=(None,)):
+    """N connections (non-blocking connects) from the addresses SRCS in
+    turn, each with half a request."""
+    socks = [open_one(port, srcs[i % len(srcs)]) for i in range(n)]
     time.sleep(0.3)
     for s in socks:
         try:
@@ -60,6 +70,16 @@ def open_slow(port, n):
         except OSError:
             pass
     return socks
+
+
+def is_open(s):
+    """Whether the server still holds connection S (no EOF, no reset)."""
+    try:
+        return s.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
 
 
 def burst(port, n, rounds):
@@ -77,18 +97,22 @@ def burst(port, n, rounds):
     return answered == rounds
 
 
-def slowloris(port, n, secs):
-    socks = open_slow(port, n)
+def slowloris(port, n, secs, k):
+    srcs = ["127.0.0.%d" % (2 + i) for i in range(k)]
+    socks = open_slow(port, n, srcs)
     end = time.time() + secs
     stop = threading.Event()
 
     def drip():
         while not stop.wait(2):
-            for s in socks:
+            for i, s in enumerate(socks):
                 try:
+                    if not is_open(s):
+                        raise OSError
                     s.send(b"X")
                 except OSError:
-                    pass
+                    s.close()
+                    socks[i] = open_one(port, srcs[i % len(srcs)])
     t = threading.Thread(target=drip)
     t.start()
     asked = answered = 0
@@ -97,7 +121,7 @@ def slowloris(port, n, secs):
         while time.time() < end:
             t0 = time.time()
             asked += 1
-            if scrape(port, 5) == 200:
+            if scrape(port, 5, src="127.0.0.1") == 200:
                 answered += 1
                 worst = max(worst, time.time() - t0)
             time.sleep(max(0, 1 - (time.time() - t0)))
@@ -106,9 +130,19 @@ def slowloris(port, n, secs):
         t.join()
         for s in socks:
             s.close()
-    print("slowloris of %d for %d s: %d of %d scrapes answered (slowest "
-          "%.2f s)" % (n, secs, answered, asked, worst))
+    print("slowloris of %d from %d addresses for %d s: %d of %d scrapes "
+          "answered (slowest %.2f s)" % (n, k, secs, answered, asked, worst))
     return answered == asked
+
+
+def perip(port, n):
+    socks = open_slow(port, n, ("127.0.0.9",))
+    time.sleep(1)
+    kept = sum(is_open(s) for s in socks)
+    for s in socks:
+        s.close()
+    print(kept)
+    return True
 
 
 def paths(port):
@@ -123,7 +157,8 @@ def paths(port):
 def main():
     port, mode = int(sys.argv[1]), sys.argv[2]
     args = [int(a) for a in sys.argv[3:]]
-    ok = {"burst": burst, "slowloris": slowloris, "paths": paths}[mode](
+    ok = {"burst": burst, "slowloris": slowloris, "perip": perip,
+          "paths": paths}[mode](
         port, *args)
     sys.exit(0 if ok else 1)
 
