@@ -14,7 +14,12 @@
 #   perip N             N slow connections from 127.0.0.9: prints how many
 #                       the server keeps open after 1 s
 #   paths               GET of odd paths: prints "PATH STATUS" per path
+#   soak N PID FILE     N scrapes one after the other, FILE's time moved
+#                       before each (a results file that changed); the
+#                       server PID's PSS after the first tenth and at the
+#                       end (kB): exit 0 when it grew by 8 MiB at most
 import http.client
+import os
 import socket
 import sys
 import threading
@@ -154,11 +159,41 @@ def paths(port):
     return True
 
 
+def pss_kb(pid):
+    with open("/proc/%d/smaps_rollup" % pid) as f:
+        for line in f:
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    return 0
+
+
+def soak(port, n, pid, path):
+    c = http.client.HTTPConnection(HOST, port, timeout=30)
+    warm = None
+    t0 = time.time()
+    for i in range(n):
+        os.utime(path, (1e9 + i, 1e9 + i))
+        c.request("GET", "/metrics")
+        r = c.getresponse()
+        r.read()
+        if r.status != 200:
+            print("scrape %d: status %d" % (i, r.status))
+            return False
+        if i + 1 == max(1, n // 10):
+            warm = pss_kb(pid)
+    end = pss_kb(pid)
+    print("%d scrapes (%.1f ms each): PSS %d kB after %d, %d kB after %d "
+          "(%+d kB)" % (n, (time.time() - t0) * 1000 / n, warm, n // 10,
+                        end, n, end - warm))
+    return end - warm <= 8192
+
+
 def main():
     port, mode = int(sys.argv[1]), sys.argv[2]
-    args = [int(a) for a in sys.argv[3:]]
+    args = [a if mode == "soak" and i == 2 else int(a)
+            for i, a in enumerate(sys.argv[3:])]
     ok = {"burst": burst, "slowloris": slowloris, "perip": perip,
-          "paths": paths}[mode](
+          "paths": paths, "soak": soak}[mode](
         port, *args)
     sys.exit(0 if ok else 1)
 
