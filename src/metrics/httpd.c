@@ -235,6 +235,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		      len);
 }
 
+/* The path is left as sent: "/metrics%00" stays that, not "/metrics"
+ * followed by a NUL that strcmp() would stop at; only the exact path
+ * "/metrics" is served.  (The query string is split off before this.) */
+static size_t keep_escaped(void *cls, struct MHD_Connection *c, char *s)
+{
+	return strlen(s);
+}
+
 static void quiet_log(void *cls, const char *fmt, va_list ap)
 {
 }
@@ -259,6 +267,8 @@ static struct MHD_Daemon *start(struct httpd *h, const struct sockaddr *sa,
 				MHD_OPTION_LISTEN_BACKLOG_SIZE,
 				(unsigned int)64,
 				MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
+				MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped,
+				NULL,
 				MHD_OPTION_END);
 }
 

@@ -9,11 +9,11 @@
 # four addresses dripping a byte every 2 s, more than the 128 slots) while
 # a scrape a second must be answered: the oldest idler is dropped for each
 # new client (every scrape timed out before).  One address is held to 64
-# connections (half the slots).
+# connections (half the slots).  Only the exact path /metrics is served.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
 HOSTILE="$top_srcdir/tests/integration/http_hostile.py"
-plan 5
+plan 6
 SPID= S2=
 trap 'kill $SPID $S2 2> /dev/null; rm -rf "$TMPD"' EXIT
 fds() { ls "/proc/$SPID/fd" | wc -l; }
@@ -47,3 +47,12 @@ check $? "$(cat "$TMPD/loris")"
 kept=$(python3 "$HOSTILE" "$P2" perip 100)
 [ "$kept" = 64 ]
 check $? "100 slow connections from one address: the server keeps $kept (64 wanted)"
+
+# Only the exact path /metrics (a query string is ignored) answers 200:
+# not /metrics%00 (a NUL after unescaping), nor other spellings.
+python3 "$HOSTILE" "$P2" paths > "$TMPD/paths" 2>&1
+[ "$(grep -c ' 200$' "$TMPD/paths")" = 2 ] &&
+	grep -qx '/metrics 200' "$TMPD/paths" &&
+	grep -qx '/metrics?x=1 200' "$TMPD/paths" &&
+	[ "$(grep -c ' 404$' "$TMPD/paths")" = 8 ]
+check $? "only /metrics is served, 404 for the rest: $(tr '\n' ',' < "$TMPD/paths")"
