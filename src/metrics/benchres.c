@@ -154,7 +154,6 @@ static int add_snapshot(struct benchres *r, json_t *doc, const char *path,
 	if (json_is_array(json_object_get(doc, "journal")) &&
 	    (!r->journal || saved >= r->journal_time)) {
 		json_decref(r->journal);
-	json_decref(r->experiment);
 		r->journal = json_incref(json_object_get(doc, "journal"));
 		r->journal_time = saved;
 		base_name(r->journal_file, sizeof(r->journal_file), path);
@@ -188,27 +187,20 @@ static int read_file(struct buf *b, const char *path, double *mtime)
 	return rc;
 }
 
-static int load_file(struct benchres *r, const char *path, struct buf *b)
+int benchres_add(struct benchres *r, const char *data, size_t len,
+		 const char *path, double mtime)
 {
 	char err[256];
 	json_error_t je;
-	json_t *doc;
-	double mtime = 0;
-	int rc = read_file(b, path, &mtime);
+	json_t *doc = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je);
+	int rc = 0;
 
-	if (rc) {
-		refuse(r, path, rc == -EINVAL ? "not a regular file" :
-		       rc == -ELOOP ? "a symbolic link (never followed)" :
-		       strerror(-rc));
-		return rc == -ENOMEM ? rc : 0;
-	}
-	doc = json_loadb(b->data, b->len, JSON_REJECT_DUPLICATES, &je);
 	/* a snapshot: "format" since version 2, "schema" before */
 	if (doc && (json_object_get(doc, "schema") ||
 		    !strcmp(S(doc, "format"), "benchtop.snapshot"))) {
 		json_decref(doc);
 		doc = NULL;
-		if (snapshot_load(b->data, b->len, &doc, err, sizeof(err))) {
+		if (snapshot_load(data, len, &doc, err, sizeof(err))) {
 			refuse(r, path, err);
 			doc = NULL;
 		} else {
@@ -224,6 +216,20 @@ static int load_file(struct benchres *r, const char *path, struct buf *b)
 	}
 	json_decref(doc);
 	return rc;
+}
+
+static int load_file(struct benchres *r, const char *path, struct buf *b)
+{
+	double mtime = 0;
+	int rc = read_file(b, path, &mtime);
+
+	if (rc) {
+		refuse(r, path, rc == -EINVAL ? "not a regular file" :
+		       rc == -ELOOP ? "a symbolic link (never followed)" :
+		       strerror(-rc));
+		return rc == -ENOMEM ? rc : 0;
+	}
+	return benchres_add(r, b->data, b->len, path, mtime);
 }
 
 static int by_name(const void *a, const void *b)
@@ -307,6 +313,7 @@ void benchres_free(struct benchres *r)
 	free(r->runs);
 	free(r->times);
 	json_decref(r->journal);
+	json_decref(r->experiment);
 	memset(r, 0, sizeof(*r));
 }
 

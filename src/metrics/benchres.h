@@ -32,6 +32,12 @@ struct benchres {
  * in nbad with a sentence in error.  0 or -ENOMEM. */
 int benchres_load(struct benchres *r, const char *const *paths, size_t n);
 
+/* Add the result file or snapshot DATA (LEN bytes), read from PATH at
+ * MTIME (seconds since the epoch), to R; refused with a sentence in R's
+ * error when it is neither.  0 or -ENOMEM. */
+int benchres_add(struct benchres *r, const char *data, size_t len,
+		 const char *path, double mtime);
+
 void benchres_free(struct benchres *r);
 
 /* Write the benchtop_bench_*, benchtop_tune_* and benchtop_experiment_*

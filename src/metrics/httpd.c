@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include <microhttpd.h>
 
@@ -20,6 +21,7 @@
 #include "base/i18n.h"
 #include "base/strclean.h"
 #include "metrics/expo.h"
+#include "metrics/httpd_slots.h"
 
 /* libmicrohttpd, loaded when the server starts (dlopen: it maps gnutls,
  * p11-kit, nettle, gmp..., 2.2 MiB resident, that no other run needs).
@@ -28,7 +30,7 @@
 	X(MHD_add_response_header) X(MHD_queue_response) \
 	X(MHD_destroy_response) X(MHD_lookup_connection_value) \
 	X(MHD_start_daemon) X(MHD_get_daemon_info) X(MHD_get_timeout) \
-	X(MHD_run) X(MHD_stop_daemon)
+	X(MHD_run) X(MHD_stop_daemon) X(MHD_get_connection_info)
 
 struct mhd_lib {
 	void *handle;
@@ -41,6 +43,7 @@ struct httpd {
 	struct mhd_lib L;
 	struct MHD_Daemon *d;
 	struct httpd_opts o;
+	struct httpd_slots slots;
 	int fd;
 	unsigned long requests;
 };
@@ -134,12 +137,75 @@ static bool wants_om(struct httpd *h, struct MHD_Connection *c)
 	return acc && strstr(acc, "application/openmetrics-text");
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The slot of connection C (set when it started), or NULL. */
+static struct httpd_slot *slot_of(struct httpd *h, struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci = h->L.MHD_get_connection_info(c,
+					MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+
+	return ci ? ci->socket_context : NULL;
+}
+
+/* A new client when every slot is taken: the oldest idler is shut down
+ * (the library closes it at its next run), so a scrape is served during
+ * a slowloris; clients of one address were already held to their share
+ * (MHD_OPTION_PER_IP_CONNECTION_LIMIT, checked before this). */
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *sa,
+				 socklen_t len)
+{
+	struct httpd *h = cls;
+	struct httpd_slot *v = httpd_slots_victim(&h->slots);
+
+	if (v)
+		shutdown(v->fd, SHUT_RDWR);
+	return MHD_YES;
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **ctx,
+			  enum MHD_ConnectionNotificationCode toe)
+{
+	struct httpd *h = cls;
+	const union MHD_ConnectionInfo *ci;
+
+	if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+		ci = h->L.MHD_get_connection_info(c,
+					MHD_CONNECTION_INFO_CONNECTION_FD);
+		*ctx = ci ? httpd_slots_take(&h->slots, ci->connect_fd,
+					     now_s()) : NULL;
+	} else {
+		httpd_slots_drop(&h->slots, *ctx);
+		*ctx = NULL;
+	}
+}
+
+/* An answer was sent (or given up): the connection idles from now. */
+static void on_completed(void *cls, struct MHD_Connection *c, void **state,
+			 enum MHD_RequestTerminationCode toe)
+{
+	struct httpd *h = cls;
+	struct httpd_slot *slot = slot_of(h, c);
+
+	if (slot) {
+		slot->sending = false;
+		slot->since = now_s();
+	}
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 				  const char *url, const char *method,
 				  const char *version, const char *data,
 				  size_t *data_size, void **state)
 {
 	struct httpd *h = cls;
+	struct httpd_slot *slot;
 	const char *body;
 	size_t len;
 	bool om;
@@ -153,6 +219,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		return MHD_YES;
 	}
 	h->requests++;
+	if ((slot = slot_of(h, c)))	/* answered now: not an idler */
+		slot->sending = true;
 	if (strcmp(url, "/metrics") != 0)
 		return answer(&h->L, c, MHD_HTTP_NOT_FOUND, TEXT,
 			      MSG("Not found: the metrics are at /metrics\n"));
@@ -167,6 +235,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		      len);
 }
 
+/* The path is left as sent: "/metrics%00" stays that, not "/metrics"
+ * followed by a NUL that strcmp() would stop at; only the exact path
+ * "/metrics" is served.  (The query string is split off before this.) */
+static size_t keep_escaped(void *cls, struct MHD_Connection *c, char *s)
+{
+	return strlen(s);
+}
+
 static void quiet_log(void *cls, const char *fmt, va_list ap)
 {
 }
@@ -175,18 +251,24 @@ static struct MHD_Daemon *start(struct httpd *h, const struct sockaddr *sa,
 				bool v6)
 {
 	return h->L.MHD_start_daemon(MHD_USE_EPOLL | (v6 ? MHD_USE_IPv6 : 0) |
-				MHD_USE_ERROR_LOG, 0, NULL, NULL,
+				MHD_USE_ERROR_LOG, 0, on_accept, h,
 				on_request, h,
 				MHD_OPTION_SOCK_ADDR, sa,
 				MHD_OPTION_CONNECTION_TIMEOUT,
 				(unsigned int)h->o.timeout_s,
 				MHD_OPTION_CONNECTION_LIMIT,
 				(unsigned int)h->o.max_conns,
+				MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+				(unsigned int)(h->o.max_conns / 2),
+				MHD_OPTION_NOTIFY_CONNECTION, on_connection, h,
+				MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
 				MHD_OPTION_CONNECTION_MEMORY_LIMIT,
 				(size_t)(32 * 1024),
 				MHD_OPTION_LISTEN_BACKLOG_SIZE,
 				(unsigned int)64,
 				MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
+				MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped,
+				NULL,
 				MHD_OPTION_END);
 }
 
@@ -229,7 +311,13 @@ struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
 		return NULL;
 	}
 	h->o = *o;
+	if (httpd_slots_init(&h->slots, o->max_conns)) {
+		snprintf(err, size, "%s", strerror(ENOMEM));
+		free(h);
+		return NULL;
+	}
 	if (mhd_open(&h->L, err, size)) {
+		httpd_slots_fini(&h->slots);
 		free(h);
 		return NULL;
 	}
@@ -261,9 +349,33 @@ int httpd_timeout_ms(struct httpd *h)
 	return t > 60000 ? 60000 : (int)t;
 }
 
+/* Connections open now (closed ones cleaned up first). */
+static unsigned conns(struct httpd *h)
+{
+	const union MHD_DaemonInfo *di = h->L.MHD_get_daemon_info(h->d,
+				MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+
+	return di ? di->num_connections : 0;
+}
+
+/*
+ * libmicrohttpd 0.9.75 takes the listening socket out of its epoll set
+ * while at the connection limit and puts it back only at the start of a
+ * later MHD_run(): when the run that closes connections is the last one
+ * (every client gone at once, nothing left to time out), nothing would
+ * wake the caller's poll() again and no connection were accepted ever
+ * after.  So run again while a run closed connections: the last run
+ * started below the limit with the listening socket in the set.
+ */
 void httpd_run(struct httpd *h)
 {
-	h->L.MHD_run(h->d);
+	unsigned before, n = conns(h);
+
+	do {			/* ends: N falls at every round but the last */
+		before = n;
+		h->L.MHD_run(h->d);
+		n = conns(h);
+	} while (n < before);
 }
 
 unsigned long httpd_requests(const struct httpd *h)
@@ -278,5 +390,6 @@ void httpd_stop(struct httpd *h)
 	if (h->d)
 		h->L.MHD_stop_daemon(h->d);
 	dynlib_close(h->L.handle);
+	httpd_slots_fini(&h->slots);
 	free(h);
 }

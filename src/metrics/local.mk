@@ -16,5 +16,7 @@ src_libbenchtop_a_SOURCES += \
 	src/metrics/expo_usb.h \
 	src/metrics/httpd.c \
 	src/metrics/httpd.h \
+	src/metrics/httpd_slots.c \
+	src/metrics/httpd_slots.h \
 	src/metrics/textfile.c \
 	src/metrics/textfile.h

@@ -6,6 +6,7 @@
 # (included by Makefile.am; paths are from the top of the tree)
 FUZZ_TARGETS = \
 	tests/fuzz/fuzz_benchmsg \
+	tests/fuzz/fuzz_benchres \
 	tests/fuzz/fuzz_bridges \
 	tests/fuzz/fuzz_chainpath \
 	tests/fuzz/fuzz_cpuinfo \
@@ -27,6 +28,7 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_uevent \
 	tests/fuzz/fuzz_usbdesc
 tests_fuzz_fuzz_benchmsg_LDFLAGS = $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_benchres_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_bridges_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_chainpath_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_cpuinfo_LDFLAGS = $(FUZZ_LDFLAGS)

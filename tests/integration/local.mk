@@ -42,6 +42,9 @@ SH_TESTS += \
 	tests/integration/metrics_prometheus.sh \
 	tests/integration/metrics_server.sh \
 	tests/integration/metrics_results.sh \
+	tests/integration/metrics_experiments.sh \
+	tests/integration/metrics_listener.sh \
+	tests/integration/metrics_soak.sh \
 	tests/integration/metrics_hostile.sh \
 	tests/integration/metrics_textfile.sh \
 	tests/integration/metrics_units.sh \
@@ -57,5 +60,6 @@ EXTRA_DIST += \
 	tests/integration/metricsnorm.py \
 	tests/integration/dashcheck.py \
 	tests/integration/metricslib.sh \
+	tests/integration/http_hostile.py \
 	tests/data/snapshots/mkreplay.py \
 	tests/schema/validate.py
