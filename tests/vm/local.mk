@@ -10,6 +10,7 @@ SH_TESTS += \
 	tests/vm/x86_traffic.sh
 EXTRA_DIST += \
 	tests/vm/lib.sh \
+	tests/vm/cross.sh \
 	tests/vm/init \
 	tests/vm/chaincheck.py \
 	tests/vm/monitor.py \
