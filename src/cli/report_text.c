@@ -199,7 +199,7 @@ static void print_irq(FILE *f, const struct sample *cur,
 	const struct irq_row *row = q->row;
 	const struct irq_affinity *a = &cur->aff[row - cur->irqs.rows];
 	char key[16], desc[160], aff[64] = "-", eff[64] = "-", on[16] = "-";
-	int cpu = interrupts_taker(row, q, &cur->irqs);
+	int cpu = interrupts_taker(row, q, &cur->irqs, a);
 
 	strclean_copy(key, sizeof(key), row->key, strlen(row->key));
 	strclean_copy(desc, sizeof(desc), row->desc, strlen(row->desc));

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/cpulist.h"
+#include "collect/irqaff.h"
 
 struct irq_row {
 	char *key;		/* "105", "IPI0", "LOC", "Err" (no colon) */
@@ -96,11 +97,12 @@ int interrupts_rates(const struct irq_table *prev, const struct irq_table *cur,
 
 void interrupts_rates_free(struct irq_rate *r, size_t n);
 
-/* The CPU that takes row R of T (Q its rate, may be NULL): the one with
- * the highest rate while it fires, else the one with the most since boot
- * (an idle IRQ still names where it goes), else -1.  Every view (the
- * monitor's screens, --once, the chain) names this one. */
+/* The CPU that takes row R of T (Q its rate, A its affinity files; either
+ * may be NULL): the one with the highest rate while it fires; an idle IRQ
+ * that fired before names where it goes next - the one CPU its effective
+ * affinity names, else the one with the most since boot; -1 when it never
+ * fired.  Every view (the monitor's screens, --once) names this one. */
 int interrupts_taker(const struct irq_row *r, const struct irq_rate *q,
-		     const struct irq_table *t);
+		     const struct irq_table *t, const struct irq_affinity *a);
 
 #endif

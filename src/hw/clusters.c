@@ -19,6 +19,7 @@
 #include "base/buf.h"
 #include "base/i18n.h"
 #include "hw/coretype.h"
+#include "hw/cputopo.h"
 #include "base/strclean.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
@@ -544,11 +545,40 @@ static char *core_name(const struct cpuinfo *ci, unsigned cpu)
 	return strdup("");
 }
 
-static int group_cores(struct clusters *c, const struct cpuinfo *ci)
+/* The group of CORE in topology cluster CLUSTER (empty: none said), added
+ * when new; NULL when out of memory (CORE is the caller's either way). */
+static struct clusters_core *core_group(struct clusters *c, const char *core,
+					const struct cpuset *cluster)
 {
 	struct clusters_core *v;
-	int cpu;
 	size_t i;
+
+	for (i = 0; i < c->ncores; i++)
+		if (strcmp(c->cores[i].core, core) == 0 &&
+		    cpuset_equal(&c->cores[i].cluster, cluster))
+			return &c->cores[i];
+	v = realloc(c->cores, (i + 1) * sizeof(*v));
+	if (!v || !(v[i].core = strdup(core))) {
+		if (v)
+			c->cores = v;
+		return NULL;
+	}
+	c->cores = v;
+	cpuset_clear(&v[i].cpus);
+	v[i].cluster = *cluster;
+	c->ncores++;
+	return &v[i];
+}
+
+/* The present CPUs by core type and, where the kernel's topology has
+ * clusters of several cores, by cluster: without cpufreq the only word
+ * for CPUs that go together (QEMU's arm64 virt board, -smp clusters=2). */
+static int group_cores(struct clusters *c, const struct cpuinfo *ci,
+		       struct buf *b)
+{
+	struct clusters_core *g;
+	struct cpuset cluster;
+	int cpu;
 
 	for (cpu = cpuset_first(&c->present); cpu >= 0;
 	     cpu = cpuset_next(&c->present, (unsigned)cpu)) {
@@ -556,21 +586,12 @@ static int group_cores(struct clusters *c, const struct cpuinfo *ci)
 
 		if (!name)
 			return -ENOMEM;
-		for (i = 0; i < c->ncores; i++)
-			if (strcmp(c->cores[i].core, name) == 0)
-				break;
-		if (i < c->ncores) {
-			free(name);
-		} else if ((v = realloc(c->cores, (i + 1) * sizeof(*v)))) {
-			c->cores = v;
-			cpuset_clear(&v[i].cpus);
-			v[i].core = name;
-			c->ncores++;
-		} else {
-			free(name);
+		cputopo_cluster((unsigned)cpu, b, &cluster);
+		g = core_group(c, name, &cluster);
+		free(name);
+		if (!g)
 			return -ENOMEM;
-		}
-		cpuset_add(&c->cores[i].cpus, (unsigned)cpu);
+		cpuset_add(&g->cpus, (unsigned)cpu);
 	}
 	return 0;
 }
@@ -909,7 +930,7 @@ int clusters_load(struct clusters *c, const struct cpuinfo *ci)
 				~(UINT64_C(1) << (cpu % 64));
 	}
 	if (!rc)
-		rc = group_cores(c, ci);
+		rc = group_cores(c, ci, &b);
 	if (c->n == 0)
 		c->cpufreq_note = N_("cpufreq not exposed by this kernel");
 	clusters_assign_roles(c->v, c->n);

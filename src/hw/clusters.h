@@ -35,10 +35,13 @@ struct cluster {
 	char *error;		/* sentences about what could not be read */
 };
 
-/* CPUs of one core type, for machines with or without cpufreq. */
+/* CPUs of one core type in one topology cluster, for machines with or
+ * without cpufreq. */
 struct clusters_core {
 	struct cpuset cpus;
 	char *core;		/* as in struct cluster */
+	struct cpuset cluster;	/* cluster_cpus_list where it groups more
+				 * than one core (hw/cputopo.h), else empty */
 };
 
 struct clusters {

@@ -16,6 +16,8 @@ src_libbenchtop_a_SOURCES += \
 	src/hw/cpufreqinfo.h \
 	src/hw/cpuinfo.c \
 	src/hw/cpuinfo.h \
+	src/hw/cputopo.c \
+	src/hw/cputopo.h \
 	src/hw/hwmodel.c \
 	src/hw/hwmodel.h \
 	src/hw/pcidev.c \

@@ -125,7 +125,8 @@ static void live_irq(struct moment_irq *o, const struct sample *s, size_t k,
 	o->ncounts = r->ncounts;
 	if (o->valid && q->per_cpu)
 		o->per_cpu = q->per_cpu;
-	o->on_cpu = interrupts_taker(r, q, &s->irqs);
+	o->on_cpu = interrupts_taker(r, q, &s->irqs,
+				     s->aff ? &s->aff[k] : NULL);
 	if (s->aff)
 		o->aff = &s->aff[k];
 }

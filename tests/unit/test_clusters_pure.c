@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hw/clusters.h"
+#include "hw/cputopo.h"
 #include "testutil.h"
 
 START_TEST(tis_exynos5250_descending)
@@ -276,6 +277,30 @@ START_TEST(roles_three_and_one)
 }
 END_TEST
 
+/* cluster_cpus_list against thread_siblings_list, as the kernels of the VM
+ * lab wrote them: QEMU's arm64 virt board with -smp 8,clusters=2 (cluster
+ * "0-3", core "0") and its x86_64 guest or host (cluster "0", core "0";
+ * an SMT host: cluster "0,4", core "0,4"). */
+START_TEST(topology_cluster_of_cores)
+{
+	struct cpuset cluster, core;
+
+	ck_assert_int_eq(cpulist_parse("0-3\n", 4, &cluster), 4);
+	ck_assert_int_eq(cpulist_parse("0\n", 2, &core), 1);
+	ck_assert(cputopo_multicore(&cluster, &core));
+	ck_assert_int_eq(cpulist_parse("0\n", 2, &cluster), 1);
+	ck_assert(!cputopo_multicore(&cluster, &core));
+	ck_assert_int_eq(cpulist_parse("0,4\n", 4, &cluster), 2);
+	ck_assert_int_eq(cpulist_parse("0,4\n", 4, &core), 2);
+	ck_assert(!cputopo_multicore(&cluster, &core));
+	/* a list that does not hold the core is no cluster of it */
+	ck_assert_int_eq(cpulist_parse("4-7", 3, &cluster), 4);
+	ck_assert(!cputopo_multicore(&cluster, &core));
+	ck_assert_int_eq(cpulist_parse("0", 1, &core), 1);
+	ck_assert(!cputopo_multicore(&cluster, &core));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("clusters_pure");
@@ -291,6 +316,7 @@ int main(void)
 	tcase_add_test(tc, throttle_after_user_limit);
 	tcase_add_test(tc, roles_by_capacity_then_frequency);
 	tcase_add_test(tc, roles_three_and_one);
+	tcase_add_test(tc, topology_cluster_of_cores);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }

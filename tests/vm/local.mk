@@ -7,9 +7,12 @@ SH_TESTS += \
 	tests/vm/x86_legacy.sh \
 	tests/vm/x86_screen.sh \
 	tests/vm/x86_hotplug.sh \
-	tests/vm/x86_traffic.sh
+	tests/vm/x86_traffic.sh \
+	tests/vm/arm64_mixed.sh \
+	tests/vm/arm64_screen.sh
 EXTRA_DIST += \
 	tests/vm/lib.sh \
+	tests/vm/cross.sh \
 	tests/vm/init \
 	tests/vm/chaincheck.py \
 	tests/vm/monitor.py \
@@ -17,4 +20,11 @@ EXTRA_DIST += \
 	tests/vm/x86_legacy.guest \
 	tests/vm/x86_screen.guest \
 	tests/vm/x86_hotplug.guest \
-	tests/vm/x86_traffic.guest
+	tests/vm/x86_traffic.guest \
+	tests/vm/arm64_mixed.guest \
+	tests/vm/arm64_screen.guest
+# the arm64 guest's cross build of benchtop (tests/vm/cross.sh)
+clean-local: clean-vm-cross
+clean-vm-cross:
+	rm -rf tests/vm/build-arm64 tests/vm/build-arm64.lock
+.PHONY: clean-vm-cross
