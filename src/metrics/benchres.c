@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "metrics/benchres.h"
+#include "metrics/benchunits.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -328,21 +329,65 @@ static void run_labels(struct expo_label *l, const json_t *res)
 	l[2] = (struct expo_label){ "kind", S(res, "kind") };
 }
 
+/* The figures of one quantity (benchunits) of the runs, or their count. */
 struct fig_ctx {
 	struct expo *e;
 	const json_t *res;
+	const char *family;	/* NULL: count them only */
+	int quantity;
+	size_t n;
 };
 
 static void put_figure(void *ctx, const char *name, double v)
 {
 	struct fig_ctx *c = ctx;
-	struct expo_label l[NRUNL + 2];
-	const char *unit = snapreport_result_unit(c->res, name);
+	struct expo_label l[NRUNL + 1];
+	char snake[128];
+	double k;
 
+	if (benchunits_of(snapreport_result_unit(c->res, name), &k) !=
+	    c->quantity)
+		return;
+	c->n++;
+	if (!c->family)
+		return;
+	benchunits_snake(name, snake, sizeof(snake));
 	run_labels(l, c->res);
-	l[NRUNL] = (struct expo_label){ "figure", name };
-	l[NRUNL + 1] = (struct expo_label){ "unit", unit ? unit : "" };
-	expo_double(c->e, "benchtop_bench_figure", l, NRUNL + 2, v);
+	l[NRUNL] = (struct expo_label){ "figure", snake };
+	expo_double(c->e, c->family, l, NRUNL + 1, v * k);
+}
+
+/* One family per quantity, in base units: benchtop_bench_bytes_per_second
+ * {figure="write"}, benchtop_bench_seconds{figure="read_latency"}, ... */
+static void figures(struct expo *e, const struct benchres *r)
+{
+	struct fig_ctx fc = { .e = e };
+	char name[96], help[200];
+	size_t i;
+	int q;
+
+	for (q = 0; q < BENCHUNITS_N; q++) {
+		fc.quantity = q;
+		fc.family = NULL;
+		fc.n = 0;
+		for (i = 0; i < r->n; i++) {
+			fc.res = r->runs[i];
+			snapreport_figures(r->runs[i], put_figure, &fc);
+		}
+		if (!fc.n)
+			continue;
+		snprintf(name, sizeof(name), "benchtop_bench_%s",
+			 benchunits_suffix(q));
+		snprintf(help, sizeof(help), "Each figure in %s of the last "
+			 "good run of each preset and target (figure: its name "
+			 "in snake_case).", benchunits_suffix(q));
+		expo_family(e, name, EXPO_GAUGE, NULL, help);
+		fc.family = name;
+		for (i = 0; i < r->n; i++) {
+			fc.res = r->runs[i];
+			snapreport_figures(r->runs[i], put_figure, &fc);
+		}
+	}
 }
 
 static void conditions(struct expo *e, const struct benchres *r)
@@ -378,18 +423,10 @@ static void conditions(struct expo *e, const struct benchres *r)
 static void runs(struct expo *e, const struct benchres *r)
 {
 	struct expo_label l[NRUNL];
-	struct fig_ctx fc = { .e = e };
 	const json_t *c;
 	size_t i;
 
-	expo_family(e, "benchtop_bench_figure", EXPO_GAUGE, NULL,
-		    "Each figure of the last good run of each preset and "
-		    "target, in the unit its label names (MB/s = 10^6 "
-		    "bytes/s, KB/s = 1024 bytes/s, Mbit/s, ...).");
-	for (i = 0; i < r->n; i++) {
-		fc.res = r->runs[i];
-		snapreport_figures(r->runs[i], put_figure, &fc);
-	}
+	figures(e, r);
 	expo_family(e, "benchtop_bench_timestamp_seconds", EXPO_GAUGE,
 		    "seconds", "When the last good run of each preset and "
 		    "target ended (seconds since the epoch).");
@@ -470,54 +507,76 @@ static void tuning(struct expo *e, const struct benchres *r)
 	journal_fini(&j);
 }
 
-#define NEXPL 6
+#define NEXPL 5
 #define EXP_ROWS 256
 
-/* The figures of the newest experiment: each variant's median, min and
- * max, its ratio against the first and the verdict (snapexp). */
-static void experiment(struct expo *e, const struct benchres *r)
+/* The labels of experiment figure F of experiment X, the figure's name
+ * in snake_case into SNAKE. */
+static void exp_labels(struct expo_label *l, const json_t *x,
+		       const struct snapexp_figure *f, char *snake,
+		       size_t size)
+{
+	benchunits_snake(f->figure, snake, size);
+	l[0] = (struct expo_label){ "preset", S(x, "preset") };
+	l[1] = (struct expo_label){ "target", S(x, "target") };
+	l[2] = (struct expo_label){ "figure", snake };
+	l[3] = (struct expo_label){ "variant", f->variant };
+	l[4] = (struct expo_label){ "label", f->label };
+}
+
+/* The N figures F of experiment X of quantity Q: each variant's median,
+ * min and max, in base units. */
+static void exp_quantity(struct expo *e, const json_t *x,
+			 const struct snapexp_figure *f, size_t n, int q)
 {
 	static const char *const what[] = { "median", "min", "max" };
-	struct snapexp_figure *f;
-	struct expo_label l[NEXPL + 1];
-	char name[64];
-	size_t n, i, k;
+	struct expo_label l[NEXPL];
+	char name[96], snake[128];
+	size_t i, k, have = 0;
+	double m;
 
-	if (!r->experiment || !(f = calloc(EXP_ROWS, sizeof(*f))))
-		return;
-	n = snapexp_figures(r->experiment, f, EXP_ROWS);
-	for (k = 0; k < 3; k++) {
-		snprintf(name, sizeof(name), "benchtop_experiment_%s", what[k]);
+	for (i = 0; i < n; i++)
+		have += benchunits_of(f[i].unit, &m) == q;
+	for (k = 0; have && k < 3; k++) {
+		snprintf(name, sizeof(name), "benchtop_experiment_%s_%s",
+			 what[k], benchunits_suffix(q));
 		expo_family(e, name, EXPO_GAUGE, NULL, k == 0 ?
 			    "The newest experiment's figures per variant: "
 			    "the median of its runs (min and max beside)." :
 			    "The newest experiment's figures per variant.");
 		for (i = 0; i < n; i++) {
-			l[0] = (struct expo_label){ "preset",
-				S(r->experiment, "preset") };
-			l[1] = (struct expo_label){ "target",
-				S(r->experiment, "target") };
-			l[2] = (struct expo_label){ "figure", f[i].figure };
-			l[3] = (struct expo_label){ "unit", f[i].unit };
-			l[4] = (struct expo_label){ "variant", f[i].variant };
-			l[5] = (struct expo_label){ "label", f[i].label };
-			expo_double(e, name, l, NEXPL, k == 0 ? f[i].median :
-				    k == 1 ? f[i].min : f[i].max);
+			if (benchunits_of(f[i].unit, &m) != q)
+				continue;
+			exp_labels(l, x, &f[i], snake, sizeof(snake));
+			expo_double(e, name, l, NEXPL, m * (k == 0 ?
+				    f[i].median : k == 1 ? f[i].min : f[i].max));
 		}
 	}
+}
+
+/* The figures of the newest experiment: each variant's median, min and
+ * max, its ratio against the first and the verdict (snapexp). */
+static void experiment(struct expo *e, const struct benchres *r)
+{
+	struct snapexp_figure *f;
+	struct expo_label l[NEXPL + 1];
+	char snake[128];
+	size_t n, i;
+	int q;
+
+	if (!r->experiment || !(f = calloc(EXP_ROWS, sizeof(*f))))
+		return;
+	n = snapexp_figures(r->experiment, f, EXP_ROWS);
+	for (q = 0; q < BENCHUNITS_N; q++)
+		exp_quantity(e, r->experiment, f, n, q);
 	expo_family(e, "benchtop_experiment_ratio", EXPO_GAUGE, NULL,
 		    "A variant's median over the first variant's, with the "
 		    "verdict its runs support (doc/bench.md).");
 	for (i = 0; i < n; i++) {
 		if (!f[i].has_ratio)
 			continue;
-		l[0] = (struct expo_label){ "preset", S(r->experiment, "preset") };
-		l[1] = (struct expo_label){ "target", S(r->experiment, "target") };
-		l[2] = (struct expo_label){ "figure", f[i].figure };
-		l[3] = (struct expo_label){ "unit", f[i].unit };
-		l[4] = (struct expo_label){ "variant", f[i].variant };
-		l[5] = (struct expo_label){ "label", f[i].label };
-		l[6] = (struct expo_label){ "verdict", f[i].verdict };
+		exp_labels(l, r->experiment, &f[i], snake, sizeof(snake));
+		l[NEXPL] = (struct expo_label){ "verdict", f[i].verdict };
 		expo_double(e, "benchtop_experiment_ratio", l, NEXPL + 1,
 			    f[i].ratio);
 	}

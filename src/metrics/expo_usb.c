@@ -92,10 +92,11 @@ static void usb_speeds(struct expo *e, const struct usbdev_list *l)
 	}
 }
 
-/* The labels of chain C through its K-th IRQ (or none). */
+/* The labels of chain C through its K-th IRQ (or none): each bounded,
+ * none moving with the load (the CPU that takes the IRQ is a gauge). */
 struct chain_labels {
-	char irq[16], cpu[16], text[512], speed[16];
-	struct expo_label l[11];
+	char irq[16], speed[16];
+	struct expo_label l[9];
 };
 
 static void chain_labels(struct chain_labels *o, const struct chain *c,
@@ -105,12 +106,9 @@ static void chain_labels(struct chain_labels *o, const struct chain *c,
 	const struct usbdev *d = c->path.usb_dev[0] ?
 		usbdev_find(&m->usb, c->path.usb_dev) : NULL;
 
-	o->irq[0] = o->cpu[0] = '\0';
+	o->irq[0] = '\0';
 	if (irq)
 		snprintf(o->irq, sizeof(o->irq), "%u", irq->irq);
-	if (irq && irq->top_cpu >= 0)
-		snprintf(o->cpu, sizeof(o->cpu), "%d", irq->top_cpu);
-	chain_format(c, o->text, sizeof(o->text));
 	o->speed[0] = '\0';
 	if (d && d->speed_kbps)
 		usbdesc_format_speed(d->speed_kbps, o->speed, sizeof(o->speed));
@@ -123,8 +121,6 @@ static void chain_labels(struct chain_labels *o, const struct chain *c,
 	o->l[6] = (struct expo_label)L("controller", c->path.controller);
 	o->l[7] = (struct expo_label)L("irq", o->irq);
 	o->l[8] = (struct expo_label)L("action", irq ? irq->action : "");
-	o->l[9] = (struct expo_label)L("cpu", o->cpu);
-	o->l[10] = (struct expo_label)L("chain", o->text);
 }
 
 static void chains(struct expo *e, const struct chain_model *m)
@@ -135,14 +131,32 @@ static void chains(struct expo *e, const struct chain_model *m)
 
 	expo_family(e, "benchtop_chain_info", EXPO_INFO, NULL,
 		    "The way of each disk and network interface: USB device, "
-		    "its driver and speed, bridge, host controller, IRQ and "
-		    "the CPU that took most of its interrupts (one series "
-		    "per IRQ of the controller).");
+		    "its driver and speed, bridge, host controller and IRQ "
+		    "(one series per IRQ of the controller).");
 	for (i = 0; i < cl->n; i++) {
 		for (k = 0; k < cl->v[i].nirqs || k == 0; k++) {
 			chain_labels(&o, &cl->v[i], cl->v[i].nirqs ?
 				     &cl->v[i].irqs[k] : NULL, m);
-			expo_u64(e, "benchtop_chain_info", o.l, 11, 1);
+			expo_u64(e, "benchtop_chain_info", o.l, 9, 1);
+		}
+	}
+	expo_family(e, "benchtop_chain_irq_cpu", EXPO_GAUGE, NULL,
+		    "The CPU that took most of the interrupts of each IRQ of "
+		    "a disk's or network interface's chain (none before its "
+		    "first interrupt).");
+	for (i = 0; i < cl->n; i++) {
+		for (k = 0; k < cl->v[i].nirqs; k++) {
+			const struct chain_irq *q = &cl->v[i].irqs[k];
+			struct expo_label l[2];
+			char irq[16];
+
+			if (q->top_cpu < 0)
+				continue;
+			snprintf(irq, sizeof(irq), "%u", q->irq);
+			l[0] = (struct expo_label)L("device", cl->v[i].dev);
+			l[1] = (struct expo_label)L("irq", irq);
+			expo_u64(e, "benchtop_chain_irq_cpu", l, 2,
+				 (uint64_t)q->top_cpu);
 		}
 	}
 }

@@ -4,6 +4,8 @@
 src_libbenchtop_a_SOURCES += \
 	src/metrics/benchres.c \
 	src/metrics/benchres.h \
+	src/metrics/benchunits.c \
+	src/metrics/benchunits.h \
 	src/metrics/collectset.c \
 	src/metrics/collectset.h \
 	src/metrics/expo.c \

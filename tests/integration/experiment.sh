@@ -148,7 +148,7 @@ check $? "report: the experiment's table in Markdown"
 grep -Eq '^  seq-direct .* write MB/s +irq:150=4-7 +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$TMPD/snap.cmp"
 check $? "compare: the experiments' medians variant by variant, with B/A"
 "$BENCHTOP" metrics --no-io --results "$TMPD/snap.a.json" > "$TMPD/snap.prom" 2> "$TMPD/snap.prom.err"
-grep -Eq '^benchtop_experiment_median\{preset="seq-direct",target="[^"]*",figure="write",unit="MB/s",variant="A",label="irq:150=0-3"\} [0-9.]+$' "$TMPD/snap.prom" &&
+grep -Eq '^benchtop_experiment_median_bytes_per_second\{preset="seq-direct",target="[^"]*",figure="write",variant="A",label="irq:150=0-3"\} [0-9.e+]+$' "$TMPD/snap.prom" &&
 	grep -Eq '^benchtop_experiment_ratio\{preset="seq-direct",.*figure="write",.*variant="B",label="irq:150=4-7",verdict="[a-z]+"\} [0-9.]+$' "$TMPD/snap.prom" &&
 	{ ! command -v promtool > /dev/null || promtool check metrics < "$TMPD/snap.prom" > /dev/null 2>&1; }
 check $? "metrics: the experiment as gauges (median per variant, B/A with its verdict), promtool-clean"

@@ -44,8 +44,8 @@ check $? "no use after free or double free reported"
 grep -qx 'benchtop_results_files{state="read"} 2' "$TMPD/out"
 check $? "both snapshots are read"
 # The newer experiment varied 4-7 first: its variant A is irq:150=4-7.
-grep -q '^benchtop_experiment_median{.*variant="A",label="irq:150=4-7"}' "$TMPD/out" &&
-	! grep -q '^benchtop_experiment_median{.*variant="A",label="irq:150=0-3"}' "$TMPD/out"
+grep -q '^benchtop_experiment_median_bytes_per_second{.*variant="A",label="irq:150=4-7"}' "$TMPD/out" &&
+	! grep -q '^benchtop_experiment_median_[a-z_]*{.*variant="A",label="irq:150=0-3"}' "$TMPD/out"
 check $? "the newer experiment's variants are shown, not the older's"
 
 # The server reads the folder at every refresh: many refreshes, one process.

@@ -38,11 +38,11 @@ grep -qx 'benchtop_results_files{state="read"} 3' "$TMPD/out" &&
 check $? "3 files read (snapshot, result, failed run), 2 refused (garbage, link)"
 grep -q "^benchtop metrics: $D/garbage.json: not JSON (2 files left out)\$" "$TMPD/err"
 check $? "one sentence on stderr names the first refused file ($(cat "$TMPD/err"))"
-grep -qx 'benchtop_bench_figure{preset="seq-direct",target="/mnt/\\"evil\\"\\\\\\n?\[2J",kind="seq-direct",figure="write",unit="MB/s"} 251.5' "$TMPD/out" &&
+grep -qx 'benchtop_bench_bytes_per_second{preset="seq-direct",target="/mnt/\\"evil\\"\\\\\\n?\[2J",kind="seq-direct",figure="write"} 251500000' "$TMPD/out" &&
 	grep -qx 'benchtop_bench_timestamp_seconds{preset="seq-direct",target="/mnt/\\"evil\\"\\\\\\n?\[2J",kind="seq-direct"} 1714564800' "$TMPD/out" &&
 	grep -qx 'benchtop_bench_throttled{preset="seq-direct",target="/mnt/\\"evil\\"\\\\\\n?\[2J",kind="seq-direct"} 1' "$TMPD/out"
 check $? "the run's figure, end time and throttling; its target escaped"
-grep -qx 'benchtop_bench_figure{preset="dd-direct",target="/mnt/ssd",kind="dd",figure="write_mb_s",unit="MB/s"} 52.61' "$TMPD/out" &&
+grep -qx 'benchtop_bench_bytes_per_second{preset="dd-direct",target="/mnt/ssd",kind="dd",figure="write_mb_s"} 52610000' "$TMPD/out" &&
 	grep -qx 'benchtop_bench_conditions_info{preset="seq-direct",target="/mnt/\\"evil\\"\\\\\\n?\[2J",kind="seq-direct",kernel="5.4.151",board="",disk="sda",fstype="ext4",usb_device="4-1",usb_driver="uas",usb_speed="5000M",bridge=""} 1' "$TMPD/out"
 check $? "the snapshot's hand-written dd result, and the run's conditions"
 grep -qx 'benchtop_tune_changes{file="odroid-xu4.json"} 2' "$TMPD/out" &&
@@ -55,7 +55,7 @@ for order in "a b" "b a"; do
 	set -- $order
 	"$BENCHTOP" metrics --no-io --results "$SNAPS/x86-vm-bench-$1.json" \
 		--results "$SNAPS/x86-vm-bench-$2.json" > "$TMPD/ab" 2>&1
-	grep -qx 'benchtop_bench_figure{preset="seq-direct",target="/tmp/snapfix/mnt",kind="seq-direct",figure="write",unit="MB/s"} 1106.762' "$TMPD/ab"
+	grep -qx 'benchtop_bench_bytes_per_second{preset="seq-direct",target="/tmp/snapfix/mnt",kind="seq-direct",figure="write"} 1106762000' "$TMPD/ab"
 	check $? "read $1 then $2: the newer seq-direct run (1106.762 MB/s) is shown"
 done
 

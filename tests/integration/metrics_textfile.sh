@@ -64,7 +64,8 @@ sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode()
 PY
 grep -qx 'node_textfile_scrape_error 0' "$TMPD/ne.metrics"
 check $? "node_exporter read the file without an error"
-grep -q '^benchtop_chain_info{action="xhci-hcd:usb3",bridge="ASMedia ASM1051E/ASM1053E/ASM1153E",chain="sda -> 4-1 ASMedia ASM1051E/ASM1053E/ASM1153E uas 5000M -> xhci-hcd.2.auto -> IRQ 150 -> CPU 2",controller="xhci-hcd.2.auto",cpu="2",device="sda",irq="150",kind="block",usb_device="4-1",usb_driver="uas",usb_speed="5000M"} 1$' "$TMPD/ne.metrics" &&
+grep -q '^benchtop_chain_info{action="xhci-hcd:usb3",bridge="ASMedia ASM1051E/ASM1053E/ASM1153E",controller="xhci-hcd.2.auto",device="sda",irq="150",kind="block",usb_device="4-1",usb_driver="uas",usb_speed="5000M"} 1$' "$TMPD/ne.metrics" &&
+	grep -q '^benchtop_chain_irq_cpu{device="sda",irq="150"} 2$' "$TMPD/ne.metrics" &&
 	grep -q '^benchtop_irq_interrupts_total{action="xhci-hcd:usb3",cpu="2",irq="150"} 132611$' "$TMPD/ne.metrics"
 check $? "node_exporter serves benchtop's chain and IRQ counts"
 if [ -s "$TMPD/ne.out" ]; then diag "node_exporter: $(grep -i -m3 'error\|warn' "$TMPD/ne.out")"; fi

@@ -8,6 +8,7 @@ LDADD = tests/unit/libtestutil.a $(BENCHTOP_LIBS) $(CHECK_LIBS)
 UNIT_TESTS = \
 	tests/unit/test_benchmsg \
 	tests/unit/test_benchresult \
+	tests/unit/test_benchunits \
 	tests/unit/test_blockdev \
 	tests/unit/test_bridges \
 	tests/unit/test_chain \
