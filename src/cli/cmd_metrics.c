@@ -77,6 +77,24 @@ static int no_io(void *args, const char *v)
 	return -1;
 }
 
+static int node_figures(void *args, const char *v)
+{
+	((struct metrics_cmd *)args)->co.node_figures = true;
+	return -1;
+}
+
+static int no_cpufreq(void *args, const char *v)
+{
+	((struct metrics_cmd *)args)->co.cpufreq = false;
+	return -1;
+}
+
+static int no_thermal(void *args, const char *v)
+{
+	((struct metrics_cmd *)args)->co.thermal = false;
+	return -1;
+}
+
 static int add_results(void *args, const char *v)
 {
 	struct metrics_cmd *m = args;
@@ -123,8 +141,20 @@ static const struct cliopt metrics_opts[] = {
 	{ "no-per-cpu", 'C', NULL, N_("interrupts per IRQ, not per IRQ and "
 				      "CPU"),
 	  CLIOPT_CALL_FN(no_per_cpu) },
-	{ "no-io", 'N', NULL, N_("leave out the disk and network counters"),
+	{ "with-node-figures", 'n', NULL,
+	  N_("also what node_exporter's default collectors export: disk and "
+	     "network counters, CPU frequencies and limits, temperatures, "
+	     "cooling states (for a board without node_exporter)"),
+	  CLIOPT_CALL_FN(node_figures) },
+	{ "no-io", 'N', NULL, N_("leave out the disk and network counters, "
+				 "even with --with-node-figures"),
 	  CLIOPT_CALL_FN(no_io) },
+	{ "no-cpufreq", 0, NULL, N_("leave out the clusters (cpufreq): "
+				    "governors, limits, throttling"),
+	  CLIOPT_CALL_FN(no_cpufreq) },
+	{ "no-thermal", 0, NULL, N_("leave out the thermal zones and cooling "
+				    "devices"),
+	  CLIOPT_CALL_FN(no_thermal) },
 	{ "results", 'r', N_("PATH"), N_("benchmark results and snapshots: a "
 					 "file or a folder\nof *.json "
 					 "(repeatable)"),
@@ -146,8 +176,10 @@ const struct command cmd_metrics_entry = {
 	.summary = N_("Prometheus metrics: print, write a textfile, or serve "
 		      "/metrics"),
 	.synopsis = N_("metrics [--openmetrics] [--textfile DIR | --listen "
-		       "[ADDR:]PORT]\n                        [--no-per-cpu] "
-		       "[--no-io] [--results PATH]..."),
+		       "[ADDR:]PORT]\n                        "
+		       "[--with-node-figures] [--no-per-cpu] [--no-io] "
+		       "[--no-cpufreq]\n                        "
+		       "[--no-thermal] [--results PATH]..."),
 	.about = N_("Print the board's facts and counters as Prometheus "
 		    "metrics (doc/metrics.md)."),
 	.opts = metrics_opts,
@@ -164,7 +196,7 @@ static int parse(struct metrics_cmd *m, int argc, char **argv)
 
 	memset(m, 0, sizeof(*m));
 	m->co.min_interval_s = 1.0;
-	m->co.per_cpu = m->co.io = true;
+	m->co.per_cpu = m->co.io = m->co.cpufreq = m->co.thermal = true;
 	m->co.results = m->results;
 	m->timeout_s = 10;
 	rc = cliopt_parse(&cmd_metrics_entry, argc, argv, m);

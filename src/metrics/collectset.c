@@ -156,10 +156,12 @@ static int render(struct collectset *c, bool om)
 	expo_init(&e, &c->text[om], om);
 	self(&e, c);
 	sources(&e, &s->status);
-	expo_hw_write(&e, &c->hw);
+	expo_hw_write(&e, &c->hw, (c->o.cpufreq ? EXPO_HW_CPUFREQ : 0) |
+		      (c->o.thermal ? EXPO_HW_THERMAL : 0) |
+		      (c->o.node_figures ? EXPO_HW_NODE : 0));
 	expo_io_irqs(&e, s, c->o.per_cpu);
 	expo_usb_write(&e, &c->hw.chain);
-	if (c->o.io)
+	if (c->o.io && c->o.node_figures)
 		expo_io_write(&e, s);
 	benchres_write(&e, &c->res);
 	rc = expo_finish(&e);

@@ -18,7 +18,12 @@
 struct collectset_opts {
 	double min_interval_s;	/* no kernel read sooner than this again */
 	bool per_cpu;		/* per-CPU interrupt and affinity series */
-	bool io;		/* disk and network counters */
+	bool io;		/* disk and network counters (--no-io: never) */
+	bool node_figures;	/* also what node_exporter's default
+				 * collectors export: disks, interfaces,
+				 * frequencies, temperatures, cooling */
+	bool cpufreq;		/* the clusters' series */
+	bool thermal;		/* the thermal zones' series */
 	const char *const *results;	/* result files and folders */
 	size_t nresults;
 };

@@ -200,10 +200,10 @@ static void cluster_state(struct expo *e, const struct clusters *c)
 	}
 }
 
-static void zones(struct expo *e, const struct thermal *t)
+static void zone_temps(struct expo *e, const struct thermal *t)
 {
-	char id[16], k[24];
-	size_t i, j;
+	char id[16];
+	size_t i;
 
 	expo_family(e, "benchtop_thermal_zone_temperature_celsius",
 		    EXPO_GAUGE, "celsius", "Temperature of the thermal zone.");
@@ -218,6 +218,13 @@ static void zones(struct expo *e, const struct thermal *t)
 		expo_double(e, "benchtop_thermal_zone_temperature_celsius", l,
 			    2, (double)t->zones[i].temp_mc / 1000.0);
 	}
+}
+
+static void zone_trips(struct expo *e, const struct thermal *t)
+{
+	char id[16], k[24];
+	size_t i, j;
+
 	expo_family(e, "benchtop_thermal_trip_celsius", EXPO_GAUGE,
 		    "celsius", "Trip points of the thermal zone.");
 	for (i = 0; i < t->nzones; i++) {
@@ -266,13 +273,23 @@ static void cooling(struct expo *e, const struct thermal *t)
 	}
 }
 
-void expo_hw_write(struct expo *e, const struct hwmodel *hw)
+void expo_hw_write(struct expo *e, const struct hwmodel *hw, unsigned groups)
 {
+	bool node = groups & EXPO_HW_NODE;
+
 	board(e, hw);
 	cpus(e, &hw->clusters);
-	cluster_info(e, &hw->clusters);
-	cluster_freqs(e, &hw->clusters);
-	cluster_state(e, &hw->clusters);
-	zones(e, &hw->thermal);
-	cooling(e, &hw->thermal);
+	if (groups & EXPO_HW_CPUFREQ) {
+		cluster_info(e, &hw->clusters);
+		if (node)
+			cluster_freqs(e, &hw->clusters);
+		cluster_state(e, &hw->clusters);
+	}
+	if (groups & EXPO_HW_THERMAL) {
+		if (node)
+			zone_temps(e, &hw->thermal);
+		zone_trips(e, &hw->thermal);
+		if (node)
+			cooling(e, &hw->thermal);
+	}
 }

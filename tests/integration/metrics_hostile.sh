@@ -72,7 +72,7 @@ BAD=$TMPD/garbage-xu4
 cp -r "$TESTBEDS/odroid-xu4" "$BAD"
 printf 'CPU0 CPU1\n 150: lots\n\033[2J\n' > "$BAD/proc/interrupts"
 printf 'not diskstats\n' > "$BAD/proc/diskstats"
-on_bed "$BAD" "$BENCHTOP" metrics > "$TMPD/g.out" 2> "$TMPD/g.err"
+on_bed "$BAD" "$BENCHTOP" metrics --with-node-figures > "$TMPD/g.out" 2> "$TMPD/g.err"
 check $? "garbage /proc/interrupts and /proc/diskstats: still exit 0"
 grep -qx 'benchtop_source_readable{source="interrupts"} 0' "$TMPD/g.out" &&
 	grep -qx 'benchtop_source_readable{source="diskstats"} 0' "$TMPD/g.out" &&

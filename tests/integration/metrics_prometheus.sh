@@ -38,7 +38,7 @@ PP=$(free_port)
 while [ "$PP" = "$BP" ] || [ "$PP" = "$HP" ]; do PP=$(free_port); done
 
 on_bed odroid-xu4 sh -c 'echo $$ > "$0"; exec "$@"' "$TMPD/benchtop.pid" \
-	"$BENCHTOP" metrics --listen "127.0.0.1:$BP" \
+	"$BENCHTOP" metrics --listen "127.0.0.1:$BP" --with-node-figures \
 	> "$TMPD/benchtop.out" 2>&1 &
 wait_http "http://127.0.0.1:$BP/metrics" 30
 check $? "benchtop metrics --listen 127.0.0.1:$BP answers on the XU4 testbed"
