@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/i18n.h"
+#include "base/jsondoc.h"
 #include "base/numparse.h"
 #include "base/strclean.h"
 #include "bench/benchresult.h"
@@ -473,8 +474,15 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 	if (!exp)
 		return 1;
 	if (a->json) {
-		json_dumpf(exp, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		/* the header of every benchtop document before its keys */
+		json_t *doc = jsondoc_wrap("experiment", time(NULL),
+					   json_deep_copy(exp));
+
+		if (doc)
+			json_dumpf(doc, stdout, JSON_INDENT(2) |
+				   JSON_PRESERVE_ORDER);
 		fputc('\n', stdout);
+		json_decref(doc);
 	} else {
 		snapexp_print(stdout, exp, false);
 	}

@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root (as benchtop set does)"; exit 0; }
-plan 34
+plan 35
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_NO_PROGRESS=1
 export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
@@ -48,6 +48,9 @@ json "$TMPD/two.json" '[f["name"] for f in d["figures"]] == ["write", "read"] an
 check $? "per figure: each variant's median of 2 runs, and no verdict from 2 runs each"
 json "$TMPD/two.json" 'all(abs(f["comparisons"][0]["ratio"] - f["variants"][1]["median"] / f["variants"][0]["median"]) < 1e-9 for f in d["figures"])'
 check $? "the ratio is B's median over A's"
+json "$TMPD/two.json" 'd["format"] == "benchtop.experiment" and d["version"] == 2 and d["kind"] == "experiment"' &&
+	valid "$TMPD/two.json"
+check $? "the document has the header and validates against doc/schema/experiment.json"
 grep -q '^benchtop experiment: run 2/4: B irq:150=4-7$' "$TMPD/two.err" &&
 	grep -q '^benchtop experiment: IRQ 150: affinity 4-7' "$TMPD/two.err" &&
 	grep -q '^benchtop experiment: the tuning is back to where it was$' "$TMPD/two.err"
