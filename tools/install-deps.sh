@@ -38,6 +38,10 @@ PKGS="$PKGS gir1.2-umockdev-1.0 python3-gi"
 # the VM lab (tests/vm): Debian's kernel under qemu with busybox in an
 # initramfs; the kernel package itself is downloaded into a cache
 PKGS="$PKGS qemu-system-x86 busybox-static cpio kmod"
+# its arm64 guest: qemu-system-aarch64 and the cross compiler; the :arm64
+# libraries benchtop is built against are downloaded into the lab's cache
+# (tests/vm/cross.sh), never installed
+PKGS="$PKGS qemu-system-arm gcc-aarch64-linux-gnu"
 
 if ! command -v apt-get > /dev/null 2>&1; then
 	echo "install-deps: this script needs apt-get (Debian, Ubuntu, Armbian);" \
@@ -47,6 +51,15 @@ fi
 if [ "$(id -u)" -ne 0 ]; then
 	echo "install-deps: run me as root (sudo sh $0)" >&2
 	exit 1
+fi
+
+# apt-get download of those :arm64 packages needs arm64 as a foreign
+# architecture (it installs none of them)
+if [ "$(dpkg --print-architecture)" = amd64 ] &&
+	! dpkg --print-foreign-architectures | grep -qx arm64; then
+	echo "install-deps: adding arm64 as a foreign architecture (for the VM lab's downloads)"
+	dpkg --add-architecture arm64
+	apt-get update -qq
 fi
 
 missing=""

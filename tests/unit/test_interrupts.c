@@ -22,6 +22,7 @@ static const char *const captures[] = {
 	"x86/desktop20_proc_interrupts",
 	"x86/broadwell32_proc_interrupts",
 	"x86/nehalem16_proc_interrupts",
+	"qemu-arm64/proc_interrupts",
 };
 
 static int parse_str(const char *s, struct irq_table *t)
@@ -340,6 +341,36 @@ START_TEST(offline_cpu_columns)
 END_TEST
 
 /* +8100 interrupts on CPU7 for row 151 in one second. */
+/* The arm64 VM lab's xHCI vector after a pin from CPU 0 to CPU 5: idle,
+ * it goes to the one CPU of its effective affinity, not to the CPU that
+ * took most since boot; without that file (or with a set) to that CPU. */
+START_TEST(taker_idle_after_pin)
+{
+	struct irq_table t;
+	struct irq_affinity a = { .has_affinity = true, .has_effective = true };
+	const struct irq_row *r;
+
+	parse_fixture("qemu-arm64/proc_interrupts", &t);
+	r = row(&t, "19");
+	ck_assert_uint_eq(r->counts[0], 129);
+	ck_assert_uint_eq(r->counts[5], 32);
+	ck_assert_int_eq(interrupts_taker(r, NULL, &t, NULL), 0);
+	cpuset_clear(&a.effective);
+	cpuset_add(&a.effective, 5);
+	ck_assert_int_eq(interrupts_taker(r, NULL, &t, &a), 5);
+	cpulist_parse("0-7", 3, &a.effective);
+	ck_assert_int_eq(interrupts_taker(r, NULL, &t, &a), 0);
+	a.has_effective = false;
+	ck_assert_int_eq(interrupts_taker(r, NULL, &t, &a), 0);
+	/* a vector that never fired names no CPU, whatever its affinity */
+	a.has_effective = true;
+	cpuset_clear(&a.effective);
+	cpuset_add(&a.effective, 1);
+	ck_assert_int_eq(interrupts_taker(row(&t, "20"), NULL, &t, &a), -1);
+	interrupts_free(&t);
+}
+END_TEST
+
 START_TEST(rates_odroid_cpu7)
 {
 	struct irq_table prev, cur;
@@ -755,6 +786,7 @@ static Suite *interrupts_suite(void)
 	tcase_add_test(bad, bad_row_skipped);
 	tcase_add_test(bad, edge_cases_accepted);
 	tcase_add_test(bad, very_long_lines);
+	tcase_add_test(rates, taker_idle_after_pin);
 	tcase_add_test(bad, truncated_captures);
 	suite_add_tcase(s, parse);
 	suite_add_tcase(s, rates);

@@ -69,6 +69,9 @@ for d in "$uas" "$bot" "$cdc" "$vnet"; do
 	cc "$d" fires; check $? "$d: the IRQ that fired most for its traffic is in its chain"
 done
 
+valid "$S/json" "$S/json_after"
+check $? "--once --json of the arm64 guest (before and after the pin) validates against doc/schema"
+
 # the CPUs: the core named from the real /proc/cpuinfo (ARM, part 0xd03),
 # and the two clusters the kernel's topology has
 diag "the CPUs line: $(grep '^CPUS ' "$S/once" 2> /dev/null)" \

@@ -79,12 +79,22 @@ vm_cross_build() {
 	_bd=$top_builddir/tests/vm/build-$VM_ARCH
 	mkdir -p "$_bd" || { vm_why "$_bd cannot be made"; return 1; }
 	_s=$VM_SYSROOT _ml=$VM_TRIPLET
+	# the sysroot the build was configured against: another one (the
+	# cache moved, the packages changed) starts the build afresh
+	_cflags="-O2"
+	_stamp="$_s $(cksum < "$_s/../packages") $_cflags"
 	(
+		# nothing of the make check that runs the test (its jobserver,
+		# CFLAGS=... on its command line) nor the host's .pc folders
+		unset MAKEFLAGS MFLAGS MAKELEVEL PKG_CONFIG_PATH
 		flock 9
 		cd "$_bd" || exit 1
+		[ "$(cat sysroot.stamp 2> /dev/null)" = "$_stamp" ] ||
+			{ find . -mindepth 1 -delete && echo "$_stamp" > sysroot.stamp; } ||
+			exit 1
 		[ -f config.status ] ||
 		"$top_srcdir/configure" -q --host="$VM_TRIPLET" \
-			CC="$VM_TRIPLET-gcc --sysroot=$_s" CFLAGS="-O2 -g" \
+			CC="$VM_TRIPLET-gcc --sysroot=$_s" CFLAGS="$_cflags" \
 			LDFLAGS="-Wl,-rpath-link,$_s/lib/$_ml:$_s/usr/lib/$_ml" \
 			PKG_CONFIG_LIBDIR="$_s/usr/lib/$_ml/pkgconfig:$_s/usr/share/pkgconfig" \
 			PKG_CONFIG_SYSROOT_DIR="$_s" > build.log 2>&1 &&
