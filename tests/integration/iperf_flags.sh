@@ -7,6 +7,7 @@
 # then run against a stock `iperf3 -s` on 127.0.0.1 and checked in the
 # run's own JSON (libiperf's -J), as iperf3 -c would set them.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$top_srcdir/tests/integration/metricslib.sh"	# free_port
 if "$BENCHTOP" serve --help 2>&1 | grep -q 'built without iperf support'; then
 	echo "1..0 # SKIP built without libiperf"; exit 0
 fi
@@ -51,9 +52,6 @@ check $? "short names too: -s names benchtop serve"
 [ $? -eq 0 ] || diag "$(cat "$TMPD/err")"
 
 # ---- the options taken, against a stock server ---------------------------
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 listening() {
 	_n=100
 	while [ $_n -gt 0 ]; do
