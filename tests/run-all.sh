@@ -97,7 +97,7 @@ if command -v valgrind > /dev/null 2>&1; then
 		grep -E '^(FAIL|ERROR|SKIP):' "$out/plain/check.log"
 		count "$out/plain/test-suite.log"
 	else
-		tail -30 "$out/plain/make.log" "$out/plain/configure.log"
+		tail -n 30 "$out/plain/make.log" "$out/plain/configure.log"
 		say "the plain build failed"; failed=$((failed + 1))
 	fi
 else
@@ -114,7 +114,7 @@ if command -v clang > /dev/null 2>&1; then
 		passed=$((passed + $(grep -c '^ok ' "$out/fuzz/fuzz.tap")))
 		failed=$((failed + $(grep -c '^not ok ' "$out/fuzz/fuzz.tap")))
 	else
-		tail -30 "$out/fuzz/make.log" "$out/fuzz/configure.log"
+		tail -n 30 "$out/fuzz/make.log" "$out/fuzz/configure.log"
 		say "the fuzzing build failed"; failed=$((failed + 1))
 	fi
 else

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_snapshot: libFuzzer target for snapshot_load; a file it accepts is
- * rendered (Markdown, CSV, compare with itself) and saved again, and the
- * save must load back to the same bytes; a refusal is one sentence. */
+ * rendered (Markdown plain and redacted, CSV, compare with itself) and
+ * saved again, and the save must load back to the same bytes; a refusal is
+ * one sentence. */
 #include "config.h"
 
 #include <stdint.h>
@@ -27,7 +28,8 @@ static void render(const json_t *doc)
 		abort();
 	if (snapdoc_load(&d, doc, err, sizeof(err)) == 0) {
 		have_c = snapcompare_build(&c, &d, &d, "a", "b", false) == 0;
-		snapreport_markdown(f, &d);
+		snapreport_markdown(f, &d, false);
+		snapreport_markdown(f, &d, true);
 	} else if (!err[0] || strchr(err, '\n')) {
 		abort();	/* a refusal is one sentence */
 	}
