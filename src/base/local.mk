@@ -31,6 +31,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/numparse.h \
 	src/base/numround.c \
 	src/base/numround.h \
+	src/base/regfile.c \
+	src/base/regfile.h \
 	src/base/settings.c \
 	src/base/settings.h \
 	src/base/strclean.c \

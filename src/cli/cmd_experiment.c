@@ -24,6 +24,8 @@
 #include "cli/commands.h"
 #include "session/snapexp.h"
 #include "session/snapshot.h"
+#include "tune/journalfile.h"
+#include "tune/tunemsg.h"
 #include "tune/irqbalance.h"
 
 /* One sentence about the command line; exit status 2. */
@@ -485,6 +487,25 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 	return rc;
 }
 
+/* The runtime journal that every benchtop shares: each setting is
+ * journaled ahead of its write, so a kill at any moment leaves what
+ * `benchtop set --restore` needs; what an earlier benchtop left behind is
+ * said.  Without a usable journal nothing is tuned (the varied settings
+ * fail with a sentence each). */
+static void attach_journal(struct tune *t)
+{
+	struct tune_found found;
+	char path[4096], msg[512];
+	int rc = journalfile_path(path, sizeof(path));
+
+	if (rc)
+		return;	/* no runtime folder: the journal is in memory */
+	rc = tune_attach(t, path, "experiment", false, &found);
+	tunemsg_found(t, &found, msg, sizeof(msg));
+	if (rc == 0 && msg[0])
+		fprintf(stderr, "benchtop experiment: %s\n", msg);
+}
+
 int cmd_experiment_main(int argc, char **argv)
 {
 	struct exp_args a = { .repeat = 0, .budget = EXPERIMENT_BUDGET,
@@ -501,6 +522,7 @@ int cmd_experiment_main(int argc, char **argv)
 	if (hwmodel_load_flags(&hw, 0))
 		return 1;
 	tune_init(&tune, "/proc", "/sys");
+	attach_journal(&tune);
 	tunevary_init(&tv, &tune, &hw.clusters, getenv(TUNEVARY_HOOK_ENV));
 	ex = calloc(1, sizeof(*ex));
 	if (ex) {
@@ -523,6 +545,7 @@ int cmd_experiment_main(int argc, char **argv)
 	if (ex)
 		experiment_fini(ex);
 	free(ex);
+	tune_settle(&tune);
 	tune_fini(&tune);
 	hwmodel_fini(&hw);
 	return rc;

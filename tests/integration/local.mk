@@ -27,6 +27,8 @@ SH_TESTS += \
 	tests/integration/experiment_null.sh \
 	tests/integration/persist.sh \
 	tests/integration/set_undo.sh \
+	tests/integration/set_concurrent.sh \
+	tests/integration/set_crash.sh \
 	tests/integration/compare_like.sh \
 	tests/integration/compare_sessions.sh \
 	tests/integration/compare_runs.sh \
