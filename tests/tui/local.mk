@@ -16,6 +16,7 @@ SH_TESTS += \
 	tests/tui/mono_ascii.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
+	tests/tui/server_child.sh \
 	tests/tui/bench_screen.sh \
 	tests/tui/snapshot_keys.sh \
 	tests/tui/replay_keys.sh \
