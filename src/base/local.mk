@@ -11,6 +11,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/datadir.c \
 	src/base/datadir.h \
 	src/base/dynlib.c \
+	src/base/endsig.c \
+	src/base/endsig.h \
 	src/base/dynlib.h \
 	src/base/figfmt.c \
 	src/base/figfmt.h \

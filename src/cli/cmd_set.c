@@ -224,11 +224,13 @@ static void report(struct set_cmd *c, enum journal_kind kind,
 {
 	char msg[320];
 
+	/* LABEL may be a word of the command line (a disk's name): the
+	 * sentence is cleaned of control and bidi characters */
 	if (tunemsg_outcome(&c->tune, kind, label, rc, msg, sizeof(msg))) {
 		if (!c->json)
-			printf("%s\n", msg);
+			cmdline_say(stdout, "%s\n", msg);
 	} else {
-		fprintf(stderr, "benchtop set: %s\n", msg);
+		cmdline_say(stderr, "benchtop set: %s\n", msg);
 		c->failed++;
 	}
 }

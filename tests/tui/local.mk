@@ -20,6 +20,7 @@ SH_TESTS += \
 	tests/tui/kill_restore.sh \
 	tests/tui/set_then_screen.sh \
 	tests/tui/two_screens.sh \
+	tests/tui/resume_keys.sh \
 	tests/tui/bench_screen.sh \
 	tests/tui/snapshot_keys.sh \
 	tests/tui/replay_keys.sh \
