@@ -32,6 +32,8 @@ SH_TESTS += \
 	tests/integration/set_concurrent.sh \
 	tests/integration/set_crash.sh \
 	tests/integration/cli_echo.sh \
+	tests/integration/journal_hostile.sh \
+	tests/integration/presets_hostile.sh \
 	tests/integration/compare_like.sh \
 	tests/integration/compare_sessions.sh \
 	tests/integration/compare_runs.sh \
