@@ -16,6 +16,7 @@ src_libbenchtop_a_SOURCES += \
 	src/tune/persist.h \
 	src/tune/tune.c \
 	src/tune/tunefile.c \
+	src/tune/tuneattach.c \
 	src/tune/tunefile.h \
 	src/tune/tune.h \
 	src/tune/tunecheck.c \

@@ -34,6 +34,7 @@ SH_TESTS += \
 	tests/integration/cli_echo.sh \
 	tests/integration/journal_hostile.sh \
 	tests/integration/presets_hostile.sh \
+	tests/integration/garbled_cpufreq.sh \
 	tests/integration/compare_like.sh \
 	tests/integration/compare_sessions.sh \
 	tests/integration/compare_runs.sh \
