@@ -95,12 +95,14 @@ void benchui_server(struct app *a)
 		benchrun_cancel(&b->srv);
 		app_say(a, "%s",
 			 _("stopping the iperf3 server"));
-	} else if (benchrun_serve(&b->srv, NULL, BENCHUI_SERVER_PORT, true)) {
+	} else if (benchrun_serve(&b->srv, BENCHUI_SERVER_BIND,
+				  BENCHUI_SERVER_PORT, true)) {
 		app_say(a, "%s", b->srv.error);
 	} else {
 		b->shown = true;
-		app_say(a, _("iperf3 server on port %d: iperf3 -c THIS-HOST; v "
-			   "stops it"), BENCHUI_SERVER_PORT);
+		app_say(a, _("iperf3 server on %s port %d (this host only: "
+			   "`benchtop serve --bind ADDRESS` serves others); v "
+			   "stops it"), BENCHUI_SERVER_BIND, BENCHUI_SERVER_PORT);
 	}
 }
 

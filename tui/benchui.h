@@ -21,6 +21,8 @@ struct app;
 #define BENCHUI_RESULTS_MAX 32
 #define BENCHUI_TARGETS_MAX 64
 #define BENCHUI_SERVER_PORT 5201
+/* v serves this host only, as `benchtop serve` does unless told */
+#define BENCHUI_SERVER_BIND "127.0.0.1"
 
 enum benchui_step {
 	BENCHUI_PRESET,		/* choosing a preset */

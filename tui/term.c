@@ -95,6 +95,18 @@ void term_stop(void)
 	}
 }
 
+void term_resume(void)
+{
+	/* ncurses' SIGTSTP handler left the keypad's transmit mode (rmkx)
+	 * at the suspend and does not send smkx again at the resume: the
+	 * terminal then sends arrows as ESC [ B, which reads as a lone Esc
+	 * and two keys.  Say it again, and redraw what the shell drew. */
+	keypad(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	term_resize();
+	clearok(curscr, TRUE);
+}
+
 void term_resize(void)
 {
 	struct winsize ws;

@@ -20,4 +20,8 @@ void term_stop(void);
 /* Tell curses the terminal's new size after SIGWINCH. */
 void term_resize(void);
 
+/* After SIGCONT (fg after Ctrl-Z): the keypad mode back, and a full
+ * redraw at the next refresh. */
+void term_resume(void);
+
 #endif

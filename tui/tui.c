@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "base/endsig.h"
 #include "base/i18n.h"
 #include "cli/options.h"
 #include "panel.h"
@@ -42,17 +43,6 @@ struct loop_fds {
 	int timer;
 	int sig;
 	sigset_t old_mask;
-};
-
-/* Every asynchronous signal whose default action ends the process (and
- * SIGRTMIN..SIGRTMAX): each ends the run as SIGTERM does, terminal and
- * tunings restored, exit 128+N.  Faults (SIGSEGV...) are term.c's. */
-static const int end_signals[] = {
-	SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-	SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPIPE, SIGPOLL, SIGPWR,
-#ifdef SIGSTKFLT
-	SIGSTKFLT,
-#endif
 };
 
 static struct timespec timespec_of(double s)
@@ -87,16 +77,14 @@ static int loop_open(struct loop_fds *f, double first_s, double interval_s)
 {
 	sigset_t mask;
 
-	size_t i;
-	int n;
-
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGWINCH);
 	sigaddset(&mask, SIGCHLD);
-	for (i = 0; i < sizeof(end_signals) / sizeof(end_signals[0]); i++)
-		sigaddset(&mask, end_signals[i]);
-	for (n = SIGRTMIN; n <= SIGRTMAX; n++)
-		sigaddset(&mask, n);
+	sigaddset(&mask, SIGCONT);	/* blocked, it still continues us */
+	/* every signal that would end the run (SIGSYS and SIGTRAP too): each
+	 * ends it as SIGTERM does, tunings and terminal restored, exit
+	 * 128+N.  Faults (SIGSEGV...) are term.c's. */
+	endsig_set(&mask);
 	if (sigprocmask(SIG_BLOCK, &mask, &f->old_mask))
 		return -errno;
 	f->sig = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -125,6 +113,10 @@ static int on_signals(struct app *a, int fd)
 		switch (si.ssi_signo) {
 		case SIGWINCH:
 			term_resize();
+			screen_draw(a);
+			break;
+		case SIGCONT:
+			term_resume();
 			screen_draw(a);
 			break;
 		case SIGCHLD:

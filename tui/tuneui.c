@@ -7,6 +7,7 @@
 #include "tuneui.h"
 
 #include <curses.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +37,32 @@ enum purpose {
 	P_IRQ_PICK, P_IRQ_TYPE, P_SCHED, P_QUIT, P_PERF,
 };
 
+/* The runtime journal that `benchtop set` and every other benchtop keep:
+ * undo and restore know what they changed before this screen started,
+ * each change here is journaled ahead of its write (a kill at any moment
+ * leaves what `benchtop set --restore` needs), and what a benchtop that
+ * ended left behind is said. */
+static void attach_journal(struct app *a)
+{
+	struct tune_found found;
+	char path[4096], msg[sizeof(a->message)];
+	int rc = journalfile_path(path, sizeof(path));
+
+	if (rc)
+		return;	/* no runtime folder: the journal is in memory */
+	rc = tune_attach(&a->tune, path, "monitor", false, &found);
+	if (rc) {
+		app_say(a, _("the journal %s cannot be used (%s): tuning is "
+			 "refused, as no change could be put back"), path,
+			 rc == -EINVAL ? _("not a benchtop journal") :
+			 strerror(-rc));
+		return;
+	}
+	tunemsg_found(&a->tune, &found, msg, sizeof(msg));
+	if (msg[0])
+		app_say(a, "%s", msg);
+}
+
 void tuneui_init(struct app *a)
 {
 	tune_init(&a->tune, "/proc", "/sys");
@@ -48,6 +75,8 @@ void tuneui_init(struct app *a)
 		app_say(a, "%s", _("read-only: "
 			 "not root, so g f P R u p s (tuning) are off; h lists "
 			 "them"));
+	else
+		attach_journal(a);
 }
 
 void tuneui_fini(struct app *a)
@@ -68,9 +97,12 @@ static void pending_moves(struct app *a)
 		const struct journal_entry *e = &a->tune.journal.v[k];
 
 		if (e->move != JOURNAL_MOVE_PENDING ||
-		    !tune_irq_recheck(&a->tune, k, t))
+		    e->instance != a->tune.instance)
 			continue;
+		/* the recheck reads the journal file again: E moves */
 		snprintf(label, sizeof(label), _("IRQ %s"), e->target);
+		if (!tune_irq_recheck(&a->tune, k, t))
+			continue;
 		tunemsg_outcome(&a->tune, JOURNAL_IRQ, label, (long)k, msg,
 				sizeof(msg));
 		app_say(a, "%s", msg);
@@ -690,7 +722,8 @@ bool tuneui_ask_quit(struct app *a)
 	size_t idx[1];
 
 	if (a->opts->on_exit != OPTIONS_ON_EXIT_ASK ||
-	    journal_in_force(&a->tune.journal, idx, 1) == 0)
+	    journal_in_force_by(&a->tune.journal, a->tune.instance, idx,
+				1) == 0)
 		return false;
 	dialog_ask(&a->dialog, _("Changes are in force: keep them or restore "
 		   "the originals?"), "kr", P_QUIT, 0);
@@ -753,7 +786,7 @@ static void answered(struct app *a, const struct dialog *d)
 		return;
 	case P_QUIT:
 		if (d->answer == 'r')
-			tune_restore(&a->tune);
+			tune_restore_mine(&a->tune);
 		a->quit = true;
 		return;
 	}
@@ -826,9 +859,11 @@ void tuneui_draw(struct app *a)
 
 /* The changes in force as "IRQ 150 (4-7), CPUs 4-7 (max_freq 1400000)"
  * into DST: the first three, then "and N more". */
-static void in_force_list(const struct journal *j, char *dst, size_t size)
+static void in_force_list(const struct tune *t, char *dst, size_t size)
 {
-	size_t idx[3], n = journal_in_force(j, idx, 3), i, o = 0;
+	const struct journal *j = &t->journal;
+	size_t idx[3], n = journal_in_force_by(j, t->instance, idx, 3), i;
+	size_t o = 0;
 	char label[64];
 
 	static const char *const what[JOURNAL_NKINDS] = {
@@ -859,35 +894,26 @@ static void in_force_list(const struct journal *j, char *dst, size_t size)
  * once the terminal is back. */
 static void keep_in_force(struct app *a)
 {
-	struct journal file;
-	char path[4096], list[300];
+	char list[300];
 	size_t idx[1];
-	int rc;
 
-	if (journal_in_force(&a->tune.journal, idx, 1) == 0)
+	if (journal_in_force_by(&a->tune.journal, a->tune.instance, idx,
+				1) == 0)
 		return;
-	in_force_list(&a->tune.journal, list, sizeof(list));
-	journal_init(&file);
-	rc = journalfile_path(path, sizeof(path));
-	if (rc == 0)
-		rc = journalfile_load(&file, path);
-	if (rc == 0)
-		rc = journal_append(&file, &a->tune.journal);
-	if (rc == 0)
-		rc = journalfile_save(&file, path);
-	journal_fini(&file);
-	if (rc == 0)
+	in_force_list(&a->tune, list, sizeof(list));
+	if (a->tune.jpath[0] && tune_settle(&a->tune) == 0)
 		snprintf(a->tune_exit, sizeof(a->tune_exit), _("%s: these "
 			 "changes stay in force: %s; `benchtop set --undo` "
 			 "takes back the last, `benchtop set --restore` puts "
 			 "every original back (journal %s)\n"), PACKAGE, list,
-			 path);
+			 a->tune.jpath);
 	else
 		snprintf(a->tune_exit, sizeof(a->tune_exit), _("%s: these "
 			 "changes stay in force: %s; they could not be added "
 			 "to the journal of `benchtop set` (%s: %s), so set "
-			 "them back by hand\n"), PACKAGE, list, path[0] ? path :
-			 "-", strerror(-rc));
+			 "them back by hand\n"), PACKAGE, list,
+			 a->tune.jpath[0] ? a->tune.jpath : "-",
+			 strerror(a->tune.jerr ? -a->tune.jerr : ENOENT));
 }
 
 void tuneui_exit(struct app *a, int rc)
@@ -904,7 +930,8 @@ void tuneui_exit(struct app *a, int rc)
 	/* Signals are read from a signalfd between writes, so no write is
 	 * ever cut in half: each is one write(2) that has returned. */
 	if (restore_now)
-		tune_restore(&a->tune);
+		tune_restore_mine(&a->tune);
 	else
 		keep_in_force(a);
+	tune_settle(&a->tune);
 }

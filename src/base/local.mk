@@ -11,6 +11,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/datadir.c \
 	src/base/datadir.h \
 	src/base/dynlib.c \
+	src/base/endsig.c \
+	src/base/endsig.h \
 	src/base/dynlib.h \
 	src/base/figfmt.c \
 	src/base/figfmt.h \
@@ -33,6 +35,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/numparse.h \
 	src/base/numround.c \
 	src/base/numround.h \
+	src/base/regfile.c \
+	src/base/regfile.h \
 	src/base/settings.c \
 	src/base/settings.h \
 	src/base/strclean.c \

@@ -16,6 +16,7 @@
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "bench/bench_child.h"
@@ -31,15 +32,21 @@ double benchrun_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* In the child: its own group, default signals, quiet stdio. */
-static void child_setup(int keep, bool quiet)
+/* In the child: dies with PARENT (a monitor killed by SIGKILL must not
+ * leave a benchmark or a listening iperf3 server behind); its own group,
+ * default signals, quiet stdio. */
+static void child_setup(int keep, bool quiet, pid_t parent)
 {
 	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE,
 				    SIGCHLD, SIGWINCH };
 	sigset_t none;
 	size_t i;
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	int null;
 
+	/* the parent may have died before the prctl: then it is not ours */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+		_exit(127);
+	null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	setpgid(0, 0);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		signal(sigs[i], SIG_DFL);
@@ -72,6 +79,8 @@ static int spawn(struct benchrun *r, bool quiet, const char *bind, int port)
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -errno;
+	pid_t parent = getpid();
+
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	r->pid = fork();
@@ -79,7 +88,7 @@ static int spawn(struct benchrun *r, bool quiet, const char *bind, int port)
 		char err[400] = "";
 
 		close(fds[0]);
-		child_setup(fds[1], quiet);
+		child_setup(fds[1], quiet, parent);
 		r->job.out = fds[1];
 		if (!r->server)
 			_exit(bench_child_run(&r->job));

@@ -681,6 +681,20 @@ static json_t *variants_json(const struct experiment *ex)
 	return a;
 }
 
+/* The experiment's own entries of the journal (the runtime journal
+ * holds those of every benchtop, before it and meanwhile). */
+static json_t *own_journal(const struct tunevary *tv)
+{
+	struct journal mine;
+	json_t *a;
+
+	journal_init(&mine);
+	a = journal_copy_by(&mine, &tv->tune->journal, tv->tune->instance,
+			    tv->j0) ? NULL : journal_json(&mine);
+	journal_fini(&mine);
+	return a;
+}
+
 json_t *experiment_json(const struct experiment *ex)
 {
 	json_t *vary = json_array(), *order = json_array(), *o;
@@ -726,6 +740,6 @@ json_t *experiment_json(const struct experiment *ex)
 	json_object_set(o, "tuning", ex->log);
 	json_object_set_new(o, "figures", experiment_figures(ex->runs,
 				ex->nvariants, &vo));
-	json_object_set_new(o, "journal", journal_json(&ex->tv->tune->journal));
+	json_object_set_new(o, "journal", own_journal(ex->tv));
 	return o;
 }

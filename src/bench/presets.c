@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/regfile.h"
 #include "base/datadir.h"
 #include "base/numparse.h"
 #include "base/strclean.h"
@@ -69,6 +70,8 @@ int presets_parse_size(const char *s, size_t len, uint64_t *out)
 struct pstate {
 	struct preset p;
 	bool open, has_kind;
+	bool lenient;		/* a bad line skips its preset, not the file */
+	bool skip;		/* the lines up to the next [section] */
 	unsigned *line;
 	char *msg;
 	size_t msgsize;
@@ -286,6 +289,11 @@ static int close_section(struct pstate *st, struct presets *out)
 			out->v[i] = st->p;
 			return 0;
 		}
+	/* a bound on the presets keeps the name look-ups above linear in
+	 * the file's size, whatever the file holds */
+	if (out->n >= PRESETS_MAX)
+		return fail(st, _("more presets than benchtop keeps (256)"),
+			    st->p.name, strlen(st->p.name));
 	v = realloc(out->v, (out->n + 1) * sizeof(*v));
 	if (!v)
 		return -ENOMEM;
@@ -320,6 +328,22 @@ static size_t trim(const char **s, size_t n)
 	return n;
 }
 
+/* Lenient: the bad line ST->msg says skips the preset it is in (its
+ * lines up to the next section), counted and said as a warning. */
+static int skip_preset(struct pstate *st)
+{
+	if (st->out->nwarnings++ == 0 && st->p.name[0])
+		snprintf(st->out->warning, sizeof(st->out->warning),
+			 _("%s; preset [%s] skipped"), st->msg, st->p.name);
+	else if (st->out->nwarnings == 1)
+		snprintf(st->out->warning, sizeof(st->out->warning),
+			 _("%s; its section skipped"), st->msg);
+	st->skip = true;
+	st->open = false;
+	memset(&st->p, 0, sizeof(st->p));
+	return 0;
+}
+
 static int parse_one(struct pstate *st, struct presets *out, const char *l,
 		     size_t n)
 {
@@ -329,9 +353,17 @@ static int parse_one(struct pstate *st, struct presets *out, const char *l,
 	n = trim(&l, n);
 	if (n == 0 || l[0] == '#' || l[0] == ';')
 		return 0;
+	if (st->skip && l[0] != '[')
+		return 0;	/* the rest of a preset with a bad line */
+	st->skip = false;
 	if (l[0] == '[') {
-		if ((rc = close_section(st, out)) != 0)
+		rc = close_section(st, out);
+		if (rc == -EINVAL && st->lenient)
+			rc = skip_preset(st);	/* and read this section */
+		if (rc)
 			return rc;
+		st->skip = false;
+		memset(&st->p, 0, sizeof(st->p));
 		if (l[n - 1] != ']' || !name_ok(l + 1, n - 2))
 			return fail(st, _("a section is [name] with letters, "
 				    "digits, - _ ."), l, n);
@@ -350,12 +382,9 @@ static int parse_one(struct pstate *st, struct presets *out, const char *l,
 		       trim(&v, n - (size_t)(v - l)));
 }
 
-int presets_parse(const char *buf, size_t len, struct presets *out,
-		  unsigned *line, char *msg, size_t msgsize)
+static int parse_text(struct pstate *st, const char *buf, size_t len,
+		      unsigned *line)
 {
-	unsigned ln = 0;
-	struct pstate st = { .line = &ln, .msg = msg, .msgsize = msgsize,
-			     .out = out };
 	size_t off = 0;
 	int rc = 0;
 
@@ -363,47 +392,85 @@ int presets_parse(const char *buf, size_t len, struct presets *out,
 		const char *nl = memchr(buf + off, '\n', len - off);
 		size_t n = nl ? (size_t)(nl - buf - off) : len - off;
 
-		ln++;
-		rc = parse_one(&st, out, buf + off, n);
+		(*line)++;
+		rc = parse_one(st, st->out, buf + off, n);
+		if (rc == -EINVAL && st->lenient)
+			rc = skip_preset(st);
 		off += n + 1;
 	}
 	if (rc == 0)
-		rc = close_section(&st, out);
-	if (line)
-		*line = ln;
-	return rc < 0 ? rc : (int)out->n;
+		rc = close_section(st, st->out);
+	if (rc == -EINVAL && st->lenient)
+		rc = skip_preset(st);
+	return rc < 0 ? rc : (int)st->out->n;
 }
 
-/* Read and parse PATH on top of OUT; a missing file counts when MUST. */
+int presets_parse(const char *buf, size_t len, struct presets *out,
+		  unsigned *line, char *msg, size_t msgsize)
+{
+	unsigned ln = 0;
+	struct pstate st = { .line = &ln, .msg = msg, .msgsize = msgsize,
+			     .out = out };
+	int rc = parse_text(&st, buf, len, &ln);
+
+	if (line)
+		*line = ln;
+	return rc;
+}
+
+int presets_parse_lenient(const char *buf, size_t len, struct presets *out)
+{
+	unsigned ln = 0;
+	char msg[160] = "";
+	struct pstate st = { .line = &ln, .msg = msg, .msgsize = sizeof(msg),
+			     .out = out, .lenient = true };
+
+	return parse_text(&st, buf, len, &ln);
+}
+
+/* Why a presets file could not be read, as a user needs it. */
+static const char *read_error(int rc)
+{
+	if (rc == -EINVAL)
+		return _("not a regular file");
+	if (rc == -EFBIG)
+		return _("larger than 1 MiB");
+	return strerror(-rc);
+}
+
+/* Read and parse PATH on top of OUT; a missing file counts when MUST (the
+ * data file, all or nothing), and in the user's (not MUST) a bad line
+ * skips its preset only. */
 static int load_file(struct presets *out, const char *path, bool must,
 		     char *err, size_t errsize)
 {
-	struct buf b = { 0 };
-	char msg[160] = "", was[sizeof(out->warning)];
+	char msg[160] = "", was[sizeof(out->warning)], *text = NULL;
 	unsigned line = 0, nw = out->nwarnings;
-	int rc = buf_read_file(&b, path);
+	size_t len = 0;
+	/* a regular file of bounded size only: a FIFO would hang the read,
+	 * a link to /dev/zero would never end */
+	int rc = regfile_read(path, PRESETS_FILE_MAX, &text, &len);
 
-	if (rc == -ENOENT && !must) {
-		buf_free(&b);
+	if (rc == -ENOENT && !must)
 		return 0;
-	}
 	if (rc && !must) {	/* optional: a warning, not the end */
 		snprintf(out->unreadable, sizeof(out->unreadable), "%s: %s",
-			 path, strerror(-rc));
-		buf_free(&b);
+			 path, read_error(rc));
 		return 0;
 	}
 	if (rc)
-		snprintf(err, errsize, "%s: %s", path, strerror(-rc));
-	else if ((rc = presets_parse(b.data, b.len, out, &line, msg,
-				     sizeof(msg))) < 0)
+		snprintf(err, errsize, "%s: %s", path, read_error(rc));
+	else if (!must)	/* the user's: a bad line skips its preset */
+		rc = presets_parse_lenient(text, len, out);
+	else if ((rc = presets_parse(text, len, out, &line, msg,
+				     sizeof(msg))) < 0)	/* all or nothing */
 		snprintf(err, errsize, "%s: %s", path, msg);
 	if (nw == 0 && out->nwarnings) {
 		snprintf(was, sizeof(was), "%s", out->warning);
 		snprintf(out->warning, sizeof(out->warning), "%.150s: %.160s",
 			 path, was);
 	}
-	buf_free(&b);
+	free(text);
 	return rc < 0 ? rc : 0;
 }
 

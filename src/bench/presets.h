@@ -91,6 +91,16 @@ int presets_parse_size(const char *s, size_t len, uint64_t *out);
 int presets_parse(const char *buf, size_t len, struct presets *out,
 		  unsigned *line, char *msg, size_t msgsize);
 
+/* presets_parse for a file the user keeps: a bad line skips the preset it
+ * is in (or itself, outside any), counted in OUT->nwarnings with the
+ * first said in OUT->warning; the other presets are read.  The count of
+ * presets in OUT, or -ENOMEM. */
+int presets_parse_lenient(const char *buf, size_t len, struct presets *out);
+
+/* At most this many presets, and files of at most PRESETS_FILE_MAX. */
+#define PRESETS_MAX 256
+#define PRESETS_FILE_MAX (1u << 20)
+
 /* The presets built into the binary (data/presets.conf as it was built),
  * then the data folder's presets.conf (datadir_find(): installed, or the
  * source tree of an uninstalled build), then the user's

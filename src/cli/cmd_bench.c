@@ -140,7 +140,7 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 
 	benchrun_init(&r);
 	if (benchrun_start(&r, p, target, port, false)) {
-		fprintf(stderr, "benchtop %s: %s\n", cmd, r.error);
+		cmdline_say(stderr, "benchtop %s: %s\n", cmd, r.error);
 		benchrun_fini(&r);
 		return 1;
 	}
@@ -160,10 +160,12 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 		fputc('\n', stdout);
 	else if (res && r.state == BENCHRUN_DONE && !p->raw_json)
 		print_result(res);
+	/* the error may echo the target of the command line */
 	if (r.state != BENCHRUN_DONE && strcmp(cmd, p->name) == 0)
-		fprintf(stderr, "benchtop %s: %s\n", cmd, r.error);
+		cmdline_say(stderr, "benchtop %s: %s\n", cmd, r.error);
 	else if (r.state != BENCHRUN_DONE)
-		fprintf(stderr, "benchtop %s: %s: %s\n", cmd, p->name, r.error);
+		cmdline_say(stderr, "benchtop %s: %s: %s\n", cmd, p->name,
+			    r.error);
 	rc = r.state != BENCHRUN_DONE ? cmdline_signal() ? 128 +
 	     cmdline_signal() : 1 : rc;
 	json_decref(res);

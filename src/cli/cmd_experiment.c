@@ -24,7 +24,10 @@
 #include "cli/cmdline.h"
 #include "cli/commands.h"
 #include "session/snapexp.h"
+#include "session/snapfile.h"
 #include "session/snapshot.h"
+#include "tune/journalfile.h"
+#include "tune/tunemsg.h"
 #include "tune/irqbalance.h"
 
 /* One sentence about the command line; exit status 2. */
@@ -493,6 +496,50 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 	return rc;
 }
 
+/* --snapshot's target, checked before the first run: a folder that
+ * takes a new file, or a file that does not exist (or --force); one
+ * sentence and 1 when not. */
+static int check_snapshot(const struct exp_args *a)
+{
+	char path[4096], err[600], host[256] = "";
+	struct stat st;
+	int rc = 0;
+
+	if (stat(a->snapshot, &st) == 0 && S_ISDIR(st.st_mode)) {
+		gethostname(host, sizeof(host) - 1);
+		rc = snapfile_default_path(path, sizeof(path), a->snapshot,
+					   host, time(NULL));
+	} else {
+		snprintf(path, sizeof(path), "%s", a->snapshot);
+	}
+	if (rc == 0)
+		rc = snapfile_check(path, a->force, err, sizeof(err));
+	else
+		snprintf(err, sizeof(err), "%s", strerror(-rc));
+	if (rc)
+		fprintf(stderr, MSG "%s\n", err);
+	return rc ? 1 : 0;
+}
+
+/* The runtime journal that every benchtop shares: each setting is
+ * journaled ahead of its write, so a kill at any moment leaves what
+ * `benchtop set --restore` needs; what an earlier benchtop left behind is
+ * said.  Without a usable journal nothing is tuned (the varied settings
+ * fail with a sentence each). */
+static void attach_journal(struct tune *t)
+{
+	struct tune_found found;
+	char path[4096], msg[512];
+	int rc = journalfile_path(path, sizeof(path));
+
+	if (rc)
+		return;	/* no runtime folder: the journal is in memory */
+	rc = tune_attach(t, path, "experiment", false, &found);
+	tunemsg_found(t, &found, msg, sizeof(msg));
+	if (rc == 0 && msg[0])
+		fprintf(stderr, "benchtop experiment: %s\n", msg);
+}
+
 int cmd_experiment_main(int argc, char **argv)
 {
 	struct exp_args a = { .repeat = 0, .budget = EXPERIMENT_BUDGET,
@@ -506,9 +553,12 @@ int cmd_experiment_main(int argc, char **argv)
 
 	if (rc >= 0 || (rc = find_preset(&a, &p)) >= 0)
 		return rc;
+	if (a.snapshot && check_snapshot(&a))
+		return 1;	/* before any run, not after all of them */
 	if (hwmodel_load_flags(&hw, 0))
 		return 1;
 	tune_init(&tune, "/proc", "/sys");
+	attach_journal(&tune);
 	tunevary_init(&tv, &tune, &hw.clusters, getenv(TUNEVARY_HOOK_ENV));
 	ex = calloc(1, sizeof(*ex));
 	if (ex) {
@@ -531,6 +581,7 @@ int cmd_experiment_main(int argc, char **argv)
 	if (ex)
 		experiment_fini(ex);
 	free(ex);
+	tune_settle(&tune);
 	tune_fini(&tune);
 	hwmodel_fini(&hw);
 	return rc;

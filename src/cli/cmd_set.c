@@ -18,6 +18,7 @@
 #include "base/i18n.h"
 #include "tune/irqbalance.h"
 #include "tune/journalfile.h"
+#include "tune/tunefile.h"
 #include "base/numparse.h"
 #include "tune/tune.h"
 #include "tune/tunemsg.h"
@@ -223,11 +224,13 @@ static void report(struct set_cmd *c, enum journal_kind kind,
 {
 	char msg[320];
 
+	/* LABEL may be a word of the command line (a disk's name): the
+	 * sentence is cleaned of control and bidi characters */
 	if (tunemsg_outcome(&c->tune, kind, label, rc, msg, sizeof(msg))) {
 		if (!c->json)
-			printf("%s\n", msg);
+			cmdline_say(stdout, "%s\n", msg);
 	} else {
-		fprintf(stderr, "benchtop set: %s\n", msg);
+		cmdline_say(stderr, "benchtop set: %s\n", msg);
 		c->failed++;
 	}
 }
@@ -393,7 +396,8 @@ static int print_json(const struct set_cmd *c)
 	int rc;
 
 	for (i = c->first; e && i < c->tune.journal.n; i++)
-		json_array_append_new(e, journal_entry_json(
+		if (c->tune.journal.v[i].instance == c->tune.instance)
+			json_array_append_new(e, journal_entry_json(
 					 &c->tune.journal.v[i], i));
 	j = jsondoc_wrap("journal", time(NULL), json_pack("{s:o*}",
 			 "entries", e));
@@ -419,10 +423,13 @@ static void run_undo(struct set_cmd *c)
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		const struct journal_entry *e = &c->tune.journal.v[idx[i]];
+		enum journal_kind kind = c->tune.journal.v[idx[i]].kind;
+		long rc;
 
-		tunemsg_label(e, label, sizeof(label));
-		report(c, e->kind, label, tune_undo(&c->tune, idx[i]));
+		tunemsg_label(&c->tune.journal.v[idx[i]], label,
+			      sizeof(label));
+		rc = tune_undo(&c->tune, idx[i]);
+		report(c, kind, label, rc);
 	}
 }
 
@@ -434,8 +441,15 @@ static void run_restore(struct set_cmd *c)
 	char label[64];
 	long rc;
 
+	/* held throughout: the originals as every benchtop recorded them,
+	 * and no other restore or change in between */
+	if (tunefile_begin(&c->tune)) {
+		report(c, JOURNAL_GOVERNOR, c->jpath, TUNE_ENOJOURNAL);
+		return;
+	}
 	n = journal_in_force(&c->tune.journal, idx, 256);
 	if (n == 0) {
+		tunefile_end(&c->tune);
 		if (!c->json)
 			printf(_("nothing to restore: every value benchtop set "
 				 "changed is back (journal %s)\n"), c->jpath);
@@ -451,47 +465,52 @@ static void run_restore(struct set_cmd *c)
 		if (rc < 0 && rc != -EALREADY)
 			report(c, c->tune.journal.v[idx[i]].kind, label, rc);
 	}
+	tunefile_end(&c->tune);
 	for (i = c->first; i < c->tune.journal.n; i++) {
+		if (c->tune.journal.v[i].instance != c->tune.instance)
+			continue;	/* another benchtop's, meanwhile */
 		tunemsg_label(&c->tune.journal.v[i], label, sizeof(label));
 		report(c, c->tune.journal.v[i].kind, label, (long)i);
 	}
 }
 
-/* Read the journal file (needed by --undo and --restore); 0 or 1. */
+/* The runtime journal, shared with every other benchtop: a change is
+ * made only when it can be journaled (else each is refused with a
+ * sentence saying why, after any "needs root"); what a benchtop that
+ * ended left behind is said in one sentence.  0, or 1 when --undo or
+ * --restore cannot go on (said). */
 static int open_journal(struct set_cmd *c)
 {
+	struct tune_found found;
+	char msg[512];
 	int rc = journalfile_path(c->jpath, sizeof(c->jpath));
 
 	if (rc == 0)
-		rc = journalfile_load(&c->tune.journal, c->jpath);
+		rc = tune_attach(&c->tune, c->jpath, "set", true, &found);
 	if (rc == 0) {
 		c->first = c->tune.journal.n;
+		tunemsg_found(&c->tune, &found, msg, sizeof(msg));
+		if (msg[0])
+			fprintf(stderr, "benchtop set: %s\n", msg);
 		return 0;
 	}
+	if (!c->jpath[0])
+		rc = -ENOENT;
+	c->tune.jerr = rc;
+	c->tune.journal.n = 0;
+	if (!c->undo && !c->restore)
+		return 0;
 	if (rc == -ENOENT && !c->jpath[0])
 		fprintf(stderr, "%s\n", _("benchtop set: no journal: "
-			"XDG_RUNTIME_DIR is not set, so changes cannot be "
-			"undone later"));
+			"XDG_RUNTIME_DIR is not set, so there is nothing to "
+			"undo"));
 	else
 		fprintf(stderr, _("benchtop set: %s cannot be read as a "
-			"journal: %s\n"), c->jpath, rc == -EINVAL ?
-			_("not a benchtop journal") : strerror(-rc));
-	c->jpath[0] = '\0';
-	c->tune.journal.n = 0;
-	return c->undo || c->restore ? 1 : 0;
-}
-
-static void keep_journal(struct set_cmd *c)
-{
-	int rc;
-
-	if (!c->jpath[0] || c->tune.journal.n == c->first)
-		return;
-	rc = journalfile_save(&c->tune.journal, c->jpath);
-	if (rc)
-		fprintf(stderr, _("benchtop set: could not keep the journal in "
-			"%s (%s): --undo will not see these changes\n"),
-			c->jpath, strerror(-rc));
+			"journal: %s\n"), c->jpath,
+			rc == -EINVAL ? _("not a benchtop journal") :
+			rc == -EOVERFLOW ? _("larger than 8 MiB") :
+			strerror(-rc));
+	return 1;
 }
 
 int cmd_set_main(int argc, char **argv)
@@ -529,7 +548,6 @@ int cmd_set_main(int argc, char **argv)
 			c->irqbalance_pid = irqbalance_find("/proc");
 	for (i = 0; i < c->nacts; i++)
 		run_act(c, &c->acts[i]);
-	keep_journal(c);
 	if (c->json && print_json(c))
 		c->failed++;
 	if (c->persist && !c->failed &&

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/endsig.h"
 #include "base/i18n.h"
 #include "base/strclean.h"
 
@@ -68,11 +69,16 @@ void cmdline_catch_signals(void)
 {
 	struct sigaction sa;
 
+	sigset_t end;
+	int n;
+
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;	/* no SA_RESTART: poll returns */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	sigemptyset(&end);
+	endsig_set(&end);
+	for (n = 1; n <= SIGRTMAX; n++)
+		if (sigismember(&end, n) == 1)
+			sigaction(n, &sa, NULL);
 }
 
 int cmdline_signal(void)

@@ -17,9 +17,11 @@ void cmdline_say(FILE *f, const char *fmt, ...)
 int cmdline_bad(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Catch SIGINT, SIGTERM and SIGHUP (a dropped SSH link) without
- * SA_RESTART, so that a poll returns: a running benchmark is cancelled and
- * cleaned up, and cmdline_signal() says which came. */
+/* Catch every signal that would end the process (SIGINT, SIGTERM, SIGHUP
+ * for a dropped SSH link, SIGQUIT, SIGUSR1, SIGALRM, SIGPIPE...: see
+ * base/endsig.h) without SA_RESTART, so that a poll returns: a running
+ * benchmark is cancelled and cleaned up, tunings are restored, and
+ * cmdline_signal() says which came. */
 void cmdline_catch_signals(void);
 
 /* The signal caught since cmdline_catch_signals(), or 0. */

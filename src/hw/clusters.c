@@ -496,10 +496,43 @@ static struct cluster *find_or_add(struct clusters *c, unsigned policy)
 	return v;
 }
 
+/* Whether cpuN/cpufreq/related_cpus holds what the kernel writes there:
+ * blank-separated numbers of present CPUs ("4 5 6 7").  libcpupower
+ * reads "0-99999" as CPU 0 and the CPU would join CPU 0's cluster; the
+ * garbage goes to SHOWN (cleaned) instead. */
+static bool related_sane(const struct clusters *c, unsigned cpu,
+			 char *shown, size_t size)
+{
+	char path[PATH_MAX];
+	struct buf b = { 0 };
+	const char *p, *end, *t;
+	size_t tl;
+	uint64_t v;
+	bool ok;
+
+	snprintf(path, sizeof(path), CPU_DIR "/cpu%u/cpufreq/related_cpus",
+		 cpu);
+	if (buf_read_file(&b, path) != 0) {
+		buf_free(&b);
+		return true;	/* the library says it is missing */
+	}
+	ok = b.len > 0;
+	p = b.data;
+	end = b.data + b.len;
+	while (ok && next_token(&p, end, &t, &tl))
+		ok = clusters_parse_u64(t, tl, &v) == 0 && v < CPUSET_MAX &&
+		     cpuset_has(&c->present, (unsigned)v);
+	while (b.len && strchr(" \t\r\n", b.data[b.len - 1]))
+		b.len--;
+	strclean_copy(shown, size, b.data, b.len);
+	buf_free(&b);
+	return ok;
+}
+
 /* Put CPU into the cluster of its policy; 0 or -ENOMEM. */
 static int place_cpu(struct clusters *c, unsigned cpu)
 {
-	char path[PATH_MAX], target[PATH_MAX] = "";
+	char path[PATH_MAX], target[PATH_MAX] = "", bad[64];
 	struct cpuset rel;
 	struct cluster *cl;
 	struct stat st;
@@ -515,11 +548,17 @@ static int place_cpu(struct clusters *c, unsigned cpu)
 	tl = readlink(path, target, sizeof(target) - 1);
 	target[tl > 0 ? tl : 0] = '\0';
 	nrel = has_cpufreq(cpu) ? cpufreqinfo_related(cpu, &rel) : -ENOENT;
+	if (nrel > 0 && !related_sane(c, cpu, bad, sizeof(bad)))
+		nrel = -EINVAL;	/* garbage: the CPU alone, and said */
 	pol = target_policy(target);
 	if (pol < 0)
 		pol = nrel > 0 ? cpuset_first(&rel) : (long)cpu;
 	cl = find_or_add(c, (unsigned)pol);
 	if (!cl)
+		return -ENOMEM;
+	if (nrel == -EINVAL && add_error(&cl->error, "cpu%u: related_cpus "
+					 "is not a list of present CPUs "
+					 "(\"%.40s\")", cpu, bad) == -ENOMEM)
 		return -ENOMEM;
 	cpuset_add(&cl->cpus, cpu);
 	for (i = nrel > 0 ? cpuset_first(&rel) : -1; i >= 0;

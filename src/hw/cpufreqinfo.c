@@ -7,9 +7,11 @@
 
 #include <cpufreq.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "base/strclean.h"
 
 /* time_in_state counts in clock_t units of 10 ms (USER_HZ = 100). */
@@ -57,6 +59,31 @@ static int read_policy(unsigned cpu, struct cpufreqinfo *out)
 	return out->governor ? 0 : -ENOMEM;
 }
 
+/* scaling_cur_freq read strictly (decimal digits, then blanks): the
+ * library's strtoul takes "1e23" as 1 kHz, shown as 0 MHz with no word;
+ * 0 when it is not a number, which clusters.c then explains. */
+static unsigned long cur_khz(unsigned cpu)
+{
+	char path[96];
+	struct buf b = { 0 };
+	unsigned long v = 0;
+	size_t i, n;
+
+	snprintf(path, sizeof(path),
+		 "/sys/devices/system/cpu/cpu%u/cpufreq/scaling_cur_freq", cpu);
+	if (buf_read_file(&b, path) == 0) {
+		for (n = b.len; n && strchr(" \t\r\n", b.data[n - 1]); n--)
+			;
+		for (i = 0; i < n && b.data[i] >= '0' && b.data[i] <= '9' &&
+		     v <= CPUFREQINFO_KHZ_MAX; i++)
+			v = v * 10 + (unsigned long)(b.data[i] - '0');
+		if (i != n || n == 0)
+			v = 0;
+	}
+	buf_free(&b);
+	return v;
+}
+
 static int read_limits(unsigned cpu, struct cpufreqinfo *out)
 {
 	unsigned long lo = 0, hi = 0;
@@ -70,8 +97,7 @@ static int read_limits(unsigned cpu, struct cpufreqinfo *out)
 	} else {
 		out->missing |= CPUFREQINFO_HW_LIMITS;
 	}
-	errno = 0;
-	out->cur_khz = cpufreq_get_freq_kernel(cpu);
+	out->cur_khz = cur_khz(cpu);
 	if (out->cur_khz > CPUFREQINFO_KHZ_MAX)
 		out->cur_khz = 0;
 	if (!out->cur_khz)

@@ -187,6 +187,31 @@ int snapfile_write(const char *path, const char *data, size_t len, bool force,
 	return rc;
 }
 
+int snapfile_check(const char *path, bool force, char *err, size_t size)
+{
+	struct target t = { .dfd = -1 };
+	int rc, fd;
+
+	err[0] = '\0';
+	rc = open_dir(&t, path, err, size);
+	if (rc == 0)
+		rc = check_target(&t, force, err, size);
+	if (rc == 0) {
+		fd = create_temp(&t);	/* the folder takes a file */
+		if (fd < 0)
+			rc = say(err, size, fd, _("could not save %s: %s "
+				 "(nothing was written)"), t.shown,
+				 strerror(-fd));
+		else
+			close(fd);
+	}
+	if (t.tmp[0])
+		unlinkat(t.dfd, t.tmp, 0);
+	if (t.dfd >= 0)
+		close(t.dfd);
+	return rc;
+}
+
 static void clean_host(char *dst, size_t size, const char *host)
 {
 	size_t o = 0;

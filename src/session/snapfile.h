@@ -18,6 +18,13 @@
 int snapfile_write(const char *path, const char *data, size_t len, bool force,
 		   char *err, size_t size);
 
+/* Whether PATH could be written by snapfile_write() (FORCE: replacing
+ * a file), checked before the work whose result it keeps: its folder
+ * opens and takes a new file (one is made and removed), no link is at
+ * PATH, and no file unless FORCE.  0, or -errno with one sentence in
+ * ERR, as snapfile_write() says it. */
+int snapfile_check(const char *path, bool force, char *err, size_t size);
+
 /*
  * The default file name "benchtop-HOST-YYYYmmdd-HHMMSS.json" (local time
  * WHEN; HOST cleaned to letters, digits, '-', '_' and '.') in DIR (NULL or

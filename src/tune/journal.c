@@ -66,6 +66,31 @@ int journal_append(struct journal *dst, const struct journal *src)
 	return 0;
 }
 
+int journal_copy_by(struct journal *dst, const struct journal *src,
+		    uint64_t instance, size_t from)
+{
+	size_t i, k;
+
+	for (i = from; i < src->n; i++) {
+		struct journal_entry e = src->v[i];
+
+		if (e.instance != instance)
+			continue;
+		if (e.undo_of >= 0) {	/* to the copy's index, if copied */
+			long to = -1;
+
+			for (k = from; k < (size_t)e.undo_of; k++)
+				to += src->v[k].instance == instance;
+			e.undo_of = (size_t)e.undo_of >= from &&
+				    src->v[e.undo_of].instance == instance ?
+				    to + 1 + (long)dst->n : -1;
+		}
+		if (journal_add(dst, &e) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 const char *journal_kind_name(enum journal_kind k)
 {
 	return (unsigned)k < JOURNAL_NKINDS ? kind_names[k] : "?";
@@ -122,7 +147,26 @@ bool journal_entry_in_force(const struct journal *j, size_t i)
 	return orig && cur && strcmp(orig, cur) != 0;
 }
 
+/* Whether INSTANCE wrote an entry of E's target. */
+static bool touched_by(const struct journal *j,
+		       const struct journal_entry *e, uint64_t instance)
+{
+	size_t i;
+
+	for (i = 0; i < j->n; i++)
+		if (j->v[i].instance == instance &&
+		    same_target(&j->v[i], e->kind, e->target))
+			return true;
+	return false;
+}
+
 size_t journal_in_force(const struct journal *j, size_t *idx, size_t max)
+{
+	return journal_in_force_by(j, 0, idx, max);
+}
+
+size_t journal_in_force_by(const struct journal *j, uint64_t instance,
+			   size_t *idx, size_t max)
 {
 	size_t i, n = 0;
 
@@ -131,6 +175,8 @@ size_t journal_in_force(const struct journal *j, size_t *idx, size_t max)
 
 		if (journal_original(j, e->kind, e->target) != e->old)
 			continue;	/* not the target's first entry */
+		if (instance && !touched_by(j, e, instance))
+			continue;
 		if (!journal_entry_in_force(j, i))
 			continue;
 		if (n < max)
@@ -179,8 +225,10 @@ size_t journal_last_action(const struct journal *j, size_t *idx,
 		return 0;
 	act = j->v[k].action;
 	idx[n++] = (size_t)k;
+	/* another benchtop may have numbered an action of its own alike */
 	for (i = (size_t)k; act && i-- > 0 && n < max;)
-		if (j->v[i].action == act && undoable(j, i))
+		if (j->v[i].action == act &&
+		    j->v[i].instance == j->v[k].instance && undoable(j, i))
 			idx[n++] = i;
 	return n;
 }

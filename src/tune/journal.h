@@ -58,6 +58,15 @@ struct journal_entry {
 						 * "virtio0-config"; "" unknown */
 	long undo_of;		/* index of the entry this undoes, or -1 */
 	bool restore;		/* part of "restore originals" */
+	/* kept in the runtime journal file only (journalfile.c) */
+	uint64_t instance;	/* the benchtop process that wrote it: a
+				 * random number per run, 0 unknown */
+	int pid;		/* its process id, 0 unknown */
+	bool pending;		/* written ahead of the write(2): what came
+				 * of it was never recorded */
+	bool settled;		/* its writer is done with it (set: at once;
+				 * the live screen, experiment: at exit) */
+	char by[16];		/* "set", "monitor", "experiment", "" */
 };
 
 struct journal {
@@ -75,6 +84,12 @@ long journal_add(struct journal *j, const struct journal_entry *e);
  * indexes and action numbers are moved past DST's, so each still names
  * its own entry and action.  0, or -ENOMEM (DST as it was). */
 int journal_append(struct journal *dst, const struct journal *src);
+
+/* Append to DST (empty) the entries of SRC from index FROM on that
+ * INSTANCE wrote (the runtime journal holds every benchtop's); an
+ * undo_of that names an entry not copied becomes -1.  0 or -ENOMEM. */
+int journal_copy_by(struct journal *dst, const struct journal *src,
+		    uint64_t instance, size_t from);
 
 /* "pending", "moved_later", "kept", or NULL for JOURNAL_MOVE_NONE. */
 const char *journal_move_name(enum journal_move m);
@@ -99,6 +114,11 @@ bool journal_entry_in_force(const struct journal *j, size_t i);
  * from its original, into IDX (at most MAX); returns how many there are
  * (may exceed MAX). */
 size_t journal_in_force(const struct journal *j, size_t *idx, size_t max);
+
+/* journal_in_force for the targets INSTANCE wrote an entry of (0: every
+ * target). */
+size_t journal_in_force_by(const struct journal *j, uint64_t instance,
+			   size_t *idx, size_t max);
 
 /* The newest entry that changed a value and was not undone since, or -1. */
 long journal_last_undoable(const struct journal *j);

@@ -7,15 +7,18 @@
 #include "tune/journalfile.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/jsondoc.h"
+#include "base/regfile.h"
 
 int journalfile_path(char *dst, size_t size)
 {
@@ -98,36 +101,6 @@ int journalfile_entry(json_t *o, struct journal_entry *e)
 	return 0;
 }
 
-int journalfile_load(struct journal *j, const char *path)
-{
-	json_error_t jerr;
-	struct journal_entry e;
-	json_t *a, *o;
-	size_t i, base = j->n;
-	int rc = 0;
-
-	if (access(path, F_OK) && errno == ENOENT)
-		return 0;
-	a = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-	if (!a)
-		return access(path, R_OK) ? -errno : -EINVAL;
-	if (!json_is_array(a))
-		rc = -EINVAL;
-	json_array_foreach(a, i, o) {
-		if (rc || (rc = journalfile_entry(o, &e)))
-			break;
-		if (e.undo_of >= (long)i)
-			rc = -EINVAL;
-		e.undo_of = e.undo_of >= 0 ? e.undo_of + (long)base : -1;
-		if (rc == 0 && journal_add(j, &e) < 0)
-			rc = -ENOMEM;
-	}
-	json_decref(a);
-	if (rc)
-		j->n = base;
-	return rc;
-}
-
 /* Create the folder of PATH (one level), mode 0700. */
 static int make_dir(const char *path)
 {
@@ -142,10 +115,131 @@ static int make_dir(const char *path)
 	return 0;
 }
 
+/* The file-only keys: who wrote the entry and whether it is done. */
+static void file_keys(json_t *o, struct journal_entry *e)
+{
+	const char *inst = json_string_value(json_object_get(o, "instance"));
+	json_t *t = json_object_get(o, "pid");
+
+	e->instance = inst ? strtoull(inst, NULL, 16) : 0;
+	e->pid = json_is_integer(t) && json_integer_value(t) > 0 &&
+		 json_integer_value(t) <= INT_MAX ?
+		 (int)json_integer_value(t) : 0;
+	e->pending = json_is_true(json_object_get(o, "pending"));
+	e->settled = json_is_true(json_object_get(o, "settled"));
+	copy_str(o, "by", e->by, sizeof(e->by), false);
+	t = json_object_get(o, "count0");
+	e->count0 = json_is_integer(t) && json_integer_value(t) >= 0 ?
+		    (uint64_t)json_integer_value(t) : 0;
+	t = json_object_get(o, "effective_move");
+	for (int m = JOURNAL_MOVE_PENDING; json_is_string(t) &&
+	     m <= JOURNAL_MOVE_KEPT; m++)
+		if (!strcmp(json_string_value(t),
+			    journal_move_name((enum journal_move)m)))
+			e->move = (enum journal_move)m;
+}
+
+int journalfile_parse(struct journal *j, const char *text, size_t len)
+{
+	json_error_t jerr;
+	struct journal_entry e;
+	json_t *a, *o;
+	size_t i, base = j->n;
+	int rc = 0;
+
+	a = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!a || !json_is_array(a))
+		rc = -EINVAL;
+	json_array_foreach(a, i, o) {
+		if (rc || (rc = journalfile_entry(o, &e)))
+			break;
+		file_keys(o, &e);
+		if (e.undo_of >= (long)i)
+			rc = -EINVAL;
+		e.undo_of = e.undo_of >= 0 ? e.undo_of + (long)base : -1;
+		if (rc == 0 && journal_add(j, &e) < 0)
+			rc = -ENOMEM;
+	}
+	json_decref(a);
+	if (rc)
+		j->n = base;
+	return rc;
+}
+
+int journalfile_load(struct journal *j, const char *path)
+{
+	char *text;
+	size_t len;
+	int rc = regfile_read(path, JOURNALFILE_MAX, &text, &len);
+
+	if (rc == -ENOENT)
+		return 0;
+	if (rc == -EFBIG)
+		rc = -EOVERFLOW;	/* a write's EFBIG is another matter */
+	if (rc == 0)
+		rc = journalfile_parse(j, text, len);
+	free(text);
+	return rc;
+}
+
+int journalfile_lock(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	int fd, rc = make_dir(path);
+
+	if (rc)
+		return rc;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	fd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (flock(fd, LOCK_EX) < 0)
+		if (errno != EINTR) {
+			rc = -errno;
+			close(fd);
+			return rc;
+		}
+	return fd;
+}
+
+void journalfile_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);	/* the lock goes with the descriptor */
+}
+
+/* The journal with the keys only the file keeps. */
+static json_t *file_json(const struct journal *j)
+{
+	json_t *a = journal_json(j), *o;
+	char inst[24];
+	size_t i;
+
+	json_array_foreach(a, i, o) {
+		const struct journal_entry *e = &j->v[i];
+
+		snprintf(inst, sizeof(inst), "%016" PRIx64, e->instance);
+		if (e->instance)
+			json_object_set_new(o, "instance", json_string(inst));
+		if (e->pid)
+			json_object_set_new(o, "pid", json_integer(e->pid));
+		if (e->by[0])
+			json_object_set_new(o, "by", json_string(e->by));
+		if (e->pending)
+			json_object_set_new(o, "pending", json_true());
+		json_object_set_new(o, "settled", json_boolean(e->settled));
+		if (e->count0)
+			json_object_set_new(o, "count0",
+					    json_integer((json_int_t)e->count0));
+	}
+	return a;
+}
+
 int journalfile_save(const struct journal *j, const char *path)
 {
 	char tmp[4200];
-	json_t *a = journal_json(j);
+	json_t *a = file_json(j);
 	int fd, rc = make_dir(path);
 
 	if (!a)

@@ -15,6 +15,9 @@ src_libbenchtop_a_SOURCES += \
 	src/tune/persist.c \
 	src/tune/persist.h \
 	src/tune/tune.c \
+	src/tune/tunefile.c \
+	src/tune/tuneattach.c \
+	src/tune/tunefile.h \
 	src/tune/tune.h \
 	src/tune/tunecheck.c \
 	src/tune/tunecheck.h \

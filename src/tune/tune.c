@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include "hw/blockdev.h"
@@ -25,6 +26,8 @@
 #include "base/numparse.h"
 #include "hw/clusters.h"
 #include "tune/irqmove.h"
+#include "tune/journalfile.h"
+#include "tune/tunefile.h"
 #include "tune/tunecheck.h"
 
 /* One file benchtop may write, and how to name it in the journal. */
@@ -46,7 +49,12 @@ void tune_init(struct tune *t, const char *proc_root, const char *sys_root)
 	memset(t, 0, sizeof(*t));
 	t->proc_root = proc_root;
 	t->sys_root = sys_root;
+	t->lock_fd = -1;
 	journal_init(&t->journal);
+	if (getrandom(&t->instance, sizeof(t->instance), GRND_NONBLOCK) !=
+	    (ssize_t)sizeof(t->instance))
+		t->instance = (uint64_t)getpid() << 32 ^ (uint64_t)time(NULL);
+	t->instance |= 1;	/* never 0, "unknown" */
 }
 
 void tune_begin(struct tune *t)
@@ -58,6 +66,8 @@ void tune_begin(struct tune *t)
 
 void tune_fini(struct tune *t)
 {
+	journalfile_unlock(t->lock_fd);
+	t->lock_fd = -1;
 	journal_fini(&t->journal);
 }
 
@@ -473,6 +483,22 @@ static void irq_move(bool have_count, const char *chip,
 	/* journal_add copies E: look again once it is in the journal */
 }
 
+/* Entry K's new effective affinity and move into the journal file. */
+static void keep_move(struct tune *tu, size_t k)
+{
+	struct journal_entry e = tu->journal.v[k];
+
+	if (tunefile_begin(tu))
+		return;
+	if (k < tu->journal.n && tu->journal.v[k].instance == e.instance) {
+		memcpy(tu->journal.v[k].effective, e.effective,
+		       sizeof(e.effective));
+		tu->journal.v[k].move = e.move;
+		tunefile_save(tu);
+	}
+	tunefile_end(tu);
+}
+
 int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t)
 {
 	struct journal_entry *e;
@@ -497,55 +523,87 @@ int tune_irq_recheck(struct tune *tu, size_t k, const struct irq_table *t)
 		e->move = JOURNAL_MOVE_KEPT;
 	else
 		return 0;
+	keep_move(tu, k);
 	return 1;
 }
 
-/* Check, read, write, read back, journal: see tune.h for the returns. */
+/* A new entry for a write of V to TG (the intent: no outcome yet). */
+static void entry_start(const struct tune *t, const struct target *tg,
+			const char *v, struct journal_entry *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->time = (int64_t)time(NULL);
+	e->kind = tg->kind;
+	e->action = t->action;
+	e->restore = t->restoring;
+	e->instance = t->instance;
+	e->pid = (int)getpid();
+	e->pending = true;
+	snprintf(e->by, sizeof(e->by), "%s", t->by);
+	snprintf(e->target, sizeof(e->target), "%s", tg->id);
+	snprintf(e->new, sizeof(e->new), "%s", v);
+}
+
+/* Write E->new to TG and record what came of it in E. */
+static void write_entry(struct tune *t, const struct target *tg,
+			struct journal_entry *e)
+{
+	struct irqmove_id id = { 0 };
+	bool have_count;
+
+	e->err = -write_once(tg->path, e->new);
+	/* the IRQ's count once the move is asked for: has it fired since? */
+	have_count = tg->kind == JOURNAL_IRQ &&
+		     irqmove_row(t->proc_root, NULL, tg->num, &id) == 0;
+	e->count0 = id.total;
+	snprintf(e->held_by, sizeof(e->held_by), "%s", id.action);
+	read_path(tg->kind, tg->path, e->readback, sizeof(e->readback));
+	e->matched = e->readback[0] && strcmp(e->readback, e->new) == 0;
+	if (tg->kind == JOURNAL_IRQ) {
+		tune_read_effective(t, tg->num, e->effective,
+				    sizeof(e->effective));
+		if (tune_classify(e->kind, e->err, true) == TUNE_IRQ_FIXED)
+			note_fixed(t, tg->num);
+		if (!e->err && e->matched)
+			irq_move(have_count, id.chip, e);
+	}
+	e->pending = false;
+	e->settled = t->lasting;
+}
+
+/* Check, read, journal the intent, write, read back, journal the outcome
+ * (under the journal file's lock): see tune.h for the returns.  ASKED:
+ * what the user asked when it differs from VALUE, or NULL. */
 static long apply(struct tune *t, const struct target *tg, const char *value,
-		  long undo_of, bool restore)
+		  long undo_of, const char *asked)
 {
 	struct journal_entry e;
-	struct irqmove_id id = { 0 };
 	char v[JOURNAL_VALUE_MAX];
-	bool have_count = false;
 	long idx;
 	int rc = precheck(tg->path);
 
 	if (rc == 0)
 		rc = check_value(t, tg, value, v, sizeof(v));
+	if (rc == 0)
+		rc = tunefile_begin(t);
 	if (rc)
 		return rc;
-	memset(&e, 0, sizeof(e));
-	e.time = (int64_t)time(NULL);
-	e.kind = tg->kind;
+	entry_start(t, tg, v, &e);
 	e.undo_of = undo_of;
-	e.restore = restore;
-	e.action = t->action;
-	snprintf(e.target, sizeof(e.target), "%s", tg->id);
-	snprintf(e.new, sizeof(e.new), "%s", v);
-	if (strcmp(v, value))
-		snprintf(e.asked, sizeof(e.asked), "%s", value);
+	if (asked || strcmp(v, value))
+		snprintf(e.asked, sizeof(e.asked), "%s", asked ? asked : value);
 	rc = read_path(tg->kind, tg->path, e.old, sizeof(e.old));
-	if (rc)
-		return rc;
-	e.err = -write_once(tg->path, v);
-	/* the IRQ's count once the move is asked for: has it fired since? */
-	have_count = tg->kind == JOURNAL_IRQ &&
-		     irqmove_row(t->proc_root, NULL, tg->num, &id) == 0;
-	e.count0 = id.total;
-	snprintf(e.held_by, sizeof(e.held_by), "%s", id.action);
-	read_path(tg->kind, tg->path, e.readback, sizeof(e.readback));
-	e.matched = e.readback[0] && strcmp(e.readback, e.new) == 0;
-	if (tg->kind == JOURNAL_IRQ) {
-		tune_read_effective(t, tg->num, e.effective,
-				    sizeof(e.effective));
-		if (tune_classify(e.kind, e.err, true) == TUNE_IRQ_FIXED)
-			note_fixed(t, tg->num);
-		if (!e.err && e.matched)
-			irq_move(have_count, id.chip, &e);
+	idx = rc ? rc : journal_add(&t->journal, &e);
+	if (idx >= 0 && (rc = tunefile_save(t))) {
+		t->journal.n--;	/* nothing journaled: nothing written */
+		idx = rc;
 	}
-	idx = journal_add(&t->journal, &e);
-	if (idx >= 0 && e.move == JOURNAL_MOVE_PENDING)
+	if (idx >= 0) {
+		write_entry(t, tg, &t->journal.v[idx]);
+		tunefile_save(t);	/* else the intent stays, for later */
+	}
+	tunefile_end(t);
+	if (idx >= 0 && t->journal.v[idx].move == JOURNAL_MOVE_PENDING)
 		tune_irq_recheck(t, (size_t)idx, NULL);	/* fired since? */
 	return idx;
 }
@@ -557,7 +615,7 @@ long tune_governor(struct tune *t, unsigned policy, const char *governor)
 	struct target tg;
 	int rc = target_init(t, &tg, JOURNAL_GOVERNOR, policy, NULL);
 
-	return rc ? rc : apply(t, &tg, governor, -1, false);
+	return rc ? rc : apply(t, &tg, governor, -1, NULL);
 }
 
 /* The CPUs the kernel has online, or -errno. */
@@ -595,7 +653,7 @@ long tune_irq(struct tune *t, unsigned irq, const struct cpuset *cpus)
 	if (cpulist_format(cpus, list, sizeof(list)) >= sizeof(list))
 		return -EINVAL;
 	rc = target_init(t, &tg, JOURNAL_IRQ, irq, NULL);
-	return rc ? rc : apply(t, &tg, list, -1, false);
+	return rc ? rc : apply(t, &tg, list, -1, NULL);
 }
 
 long tune_scheduler(struct tune *t, const char *disk, const char *sched)
@@ -603,7 +661,7 @@ long tune_scheduler(struct tune *t, const char *disk, const char *sched)
 	struct target tg;
 	int rc = target_init(t, &tg, JOURNAL_SCHEDULER, 0, disk);
 
-	return rc ? rc : apply(t, &tg, sched, -1, false);
+	return rc ? rc : apply(t, &tg, sched, -1, NULL);
 }
 
 static int read_limits(const struct tune *t, unsigned policy, uint64_t *lo,
@@ -642,7 +700,7 @@ static int round_limit(struct tune *t, unsigned policy, enum journal_kind k,
 }
 
 static int freq_apply(struct tune *t, unsigned policy, uint64_t min_khz,
-		      uint64_t max_khz, bool restore, long idx[2])
+		      uint64_t max_khz, long idx[2])
 {
 	struct tune_freq_step steps[2];
 	uint64_t lo, hi, asked[JOURNAL_NKINDS] = { 0 };
@@ -662,17 +720,18 @@ static int freq_apply(struct tune *t, unsigned policy, uint64_t min_khz,
 		return n;
 	for (i = 0; i < n; i++) {
 		struct target tg;
+		char ask[32];
 		long k;
 
 		snprintf(v, sizeof(v), "%" PRIu64, steps[i].khz);
+		snprintf(ask, sizeof(ask), "%" PRIu64, asked[steps[i].kind]);
 		rc = target_init(t, &tg, steps[i].kind, policy, NULL);
-		k = rc ? rc : apply(t, &tg, v, -1, restore);
+		k = rc ? rc : apply(t, &tg, v, -1,
+				    asked[steps[i].kind] != steps[i].khz ?
+				    ask : NULL);
 		if (k < 0)
 			return i ? i : (int)k;
 		idx[i] = k;
-		if (asked[steps[i].kind] != steps[i].khz)
-			snprintf(t->journal.v[k].asked, JOURNAL_VALUE_MAX,
-				 "%" PRIu64, asked[steps[i].kind]);
 		if (t->journal.v[k].err)
 			return i + 1;
 	}
@@ -682,7 +741,7 @@ static int freq_apply(struct tune *t, unsigned policy, uint64_t min_khz,
 int tune_freq(struct tune *t, unsigned policy, uint64_t min_khz,
 	      uint64_t max_khz, long idx[2])
 {
-	return freq_apply(t, policy, min_khz, max_khz, false, idx);
+	return freq_apply(t, policy, min_khz, max_khz, idx);
 }
 
 /* Whether IRQ E's number still belongs to the device it did when E was
@@ -727,7 +786,7 @@ long tune_undo(struct tune *t, size_t k)
 		rc = tune_target_policy(e.target) < 0 ? -EINVAL :
 		     target_init(t, &tg, e.kind,
 				 (unsigned)tune_target_policy(e.target), NULL);
-	return rc ? rc : apply(t, &tg, e.old, (long)k, false);
+	return rc ? rc : apply(t, &tg, e.old, (long)k, NULL);
 }
 
 long tune_restore_one(struct tune *t, size_t i)
@@ -738,14 +797,16 @@ long tune_restore_one(struct tune *t, size_t i)
 	const char *o;
 	long idx[2], k;
 	int n, p;
+	bool was;
 
 	if (i >= t->journal.n)
 		return -EINVAL;
 	e = t->journal.v[i];
 	if (e.kind != JOURNAL_MIN_FREQ && e.kind != JOURNAL_MAX_FREQ) {
+		was = t->restoring;
+		t->restoring = true;
 		k = tune_undo(t, i);	/* entry i holds the original */
-		if (k >= 0)
-			t->journal.v[k].restore = true;
+		t->restoring = was;
 		return k;
 	}
 	p = tune_target_policy(e.target);
@@ -755,7 +816,10 @@ long tune_restore_one(struct tune *t, size_t i)
 		clusters_parse_u64(o, strlen(o), &lo);
 	if ((o = journal_original(&t->journal, JOURNAL_MAX_FREQ, e.target)))
 		clusters_parse_u64(o, strlen(o), &hi);
-	n = freq_apply(t, (unsigned)p, lo, hi, true, idx);
+	was = t->restoring;
+	t->restoring = true;
+	n = freq_apply(t, (unsigned)p, lo, hi, idx);
+	t->restoring = was;
 	if (n <= 0)
 		return n < 0 ? n : -EALREADY;	/* both were back already */
 	for (k = 0; k < n; k++)
@@ -773,16 +837,32 @@ static bool restore_failed(const struct tune *t, long k)
 	return k < 0 || t->journal.v[k].err;
 }
 
-int tune_restore(struct tune *t)
+/* Every target in force that INSTANCE changed (0: any) back to its true
+ * original, the first value any benchtop recorded for it; the journal
+ * file is held throughout, so that two restores never cross. */
+static int restore_by(struct tune *t, uint64_t instance)
 {
 	size_t idx[256], n, i;
 	int failed = 0;
 
-	n = journal_in_force(&t->journal, idx, 256);
+	if (tunefile_begin(t))
+		return (int)journal_in_force_by(&t->journal, instance, idx, 1);
+	n = journal_in_force_by(&t->journal, instance, idx, 256);
 	for (i = 0; i < n && i < 256; i++)
 		if (journal_entry_in_force(&t->journal, idx[i]))
 			failed += restore_failed(t, tune_restore_one(t, idx[i]));
+	tunefile_end(t);
 	return failed;
+}
+
+int tune_restore(struct tune *t)
+{
+	return restore_by(t, 0);
+}
+
+int tune_restore_mine(struct tune *t)
+{
+	return restore_by(t, t->instance);
 }
 
 bool tune_irq_fixed(const struct tune *t, unsigned irq)

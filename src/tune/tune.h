@@ -17,6 +17,18 @@ struct irq_table;
 
 #define TUNE_FIXED_MAX 64
 
+/* What tune_attach found in the runtime journal that a benchtop which
+ * stopped without finishing left behind (killed, crashed). */
+#define TUNE_FOUND_MAX 8
+struct tune_found {
+	size_t n;		/* changes still in force it left */
+	size_t idx[TUNE_FOUND_MAX];	/* the first N of them (journal) */
+	size_t pending;		/* writes it never recorded the end of,
+				 * now completed with the value read */
+	int pid;		/* the (newest) such process */
+	char by[16];		/* its kind: "set", "monitor"... */
+};
+
 struct tune {
 	const char *proc_root;	/* "/proc" */
 	const char *sys_root;	/* "/sys" */
@@ -26,6 +38,15 @@ struct tune {
 	size_t nfixed;
 	char allowed[256];	/* after -EDOM: the values the kernel offers
 				 * (words, or "LO-HI" kHz for a limit) */
+	/* the runtime journal file shared by every benchtop (tune_attach) */
+	char jpath[4096];	/* "": the journal is in memory only */
+	int jerr;		/* not 0: the file cannot be used, and no
+				 * write is made (TUNE_ENOJOURNAL) */
+	int lock_fd, depth;	/* held while the file is changed */
+	uint64_t instance;	/* this process's mark on its entries */
+	char by[16];		/* "set", "monitor", "experiment" */
+	bool lasting;		/* entries are settled once written (set) */
+	bool restoring;		/* writes now are part of a restore */
 };
 
 /* Why a write failed, as a user needs to hear it. */
@@ -47,6 +68,9 @@ enum tune_fail {
 /* Undo of an IRQ: its number is gone (its device was removed), or the
  * kernel gave it to another device since the change (both negative). */
 #define TUNE_EGONE (-ENODEV)
+/* A write refused because the journal file cannot be read or written:
+ * no change is made that could not be put back. */
+#define TUNE_ENOJOURNAL (-ENOLCK)
 #define TUNE_EREUSED (-ESTALE)
 
 /* One write of a min/max change, in the order to make it. */
@@ -56,6 +80,25 @@ struct tune_freq_step {
 };
 
 void tune_init(struct tune *t, const char *proc_root, const char *sys_root);
+
+/*
+ * Keep the journal in the file PATH, shared with every other benchtop:
+ * its entries are loaded now (J is the whole file), each write is
+ * journaled ahead (intent, then outcome) under the file's lock, merged
+ * with what others wrote meanwhile.  BY names this program ("set",
+ * "monitor", "experiment"); LASTING: its changes are meant to stay (set),
+ * else they are settled at tune_settle.  Entries that a benchtop which
+ * ended without finishing left (unfinished writes, changes of a killed
+ * live screen) are completed and counted in FOUND.  0, or -errno (-EINVAL
+ * not a journal, -EOVERFLOW too large): then every write is refused with
+ * TUNE_ENOJOURNAL.
+ */
+int tune_attach(struct tune *t, const char *path, const char *by,
+		bool lasting, struct tune_found *found);
+
+/* This process is done with its entries (kept at quit, restored, or at
+ * the end of an experiment): mark them settled in the file; 0 or -errno. */
+int tune_settle(struct tune *t);
 
 /* Start a user action: the writes until the next tune_begin are one
  * action, undone together (journal_last_action). */
@@ -118,6 +161,10 @@ long tune_undo(struct tune *t, size_t k);
  * limits in a safe order.  Returns the number of writes that failed or
  * were refused, 0 when all went back. */
 int tune_restore(struct tune *t);
+
+/* tune_restore for the targets this process changed only (each back to
+ * its true original: the first value any benchtop recorded for it). */
+int tune_restore_mine(struct tune *t);
 
 /* IRQ's effective_affinity_list as a CPU list into DST ("" when it
  * cannot be read); 0 or -errno. */

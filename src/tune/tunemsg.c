@@ -105,6 +105,22 @@ static void refused(const struct tune *t, enum journal_kind kind,
 			 "after the change, so nothing is left to put back"),
 			 label);
 		break;
+	case TUNE_ENOJOURNAL:
+		if (!t->jpath[0]) {
+			snprintf(dst, size, _("%s: no change made: there is no "
+				 "folder for the journal (XDG_RUNTIME_DIR is "
+				 "not set), and a change it does not record "
+				 "could not be put back"), label);
+			break;
+		}
+		snprintf(dst, size, _("%s: no change made: the journal %s "
+			 "cannot be used (%s), and a change it does not record "
+			 "could not be put back"), label, t->jpath[0] ?
+			 t->jpath : "-", t->jerr == -EINVAL ?
+			 _("not a regular file holding a benchtop journal") :
+			 t->jerr == -EOVERFLOW ? _("larger than 8 MiB") :
+			 strerror(-t->jerr));
+		break;
 	case TUNE_EREUSED:
 		snprintf(dst, size, _("%s now belongs to another device (it "
 			 "was given out again after its own device went): "
@@ -215,4 +231,54 @@ int tunemsg_outcome(const struct tune *t, enum journal_kind kind,
 		return 0;
 	}
 	return entry_ok(e, label, dst, size);
+}
+
+/* What BY ("monitor", "set", "experiment") is called in a sentence. */
+static const char *program(const char *by)
+{
+	if (!strcmp(by, "monitor"))
+		return _("a live screen");
+	if (!strcmp(by, "experiment"))
+		return _("an experiment");
+	if (!strcmp(by, "set"))
+		return _("a benchtop set");
+	return _("a benchtop");
+}
+
+void tunemsg_found(const struct tune *t, const struct tune_found *f,
+		   char *dst, size_t size)
+{
+	char list[200], label[64];
+	size_t i, o = 0;
+
+	dst[0] = list[0] = '\0';
+	for (i = 0; i < f->n && i < TUNE_FOUND_MAX && o < sizeof(list); i++) {
+		const struct journal_entry *e = &t->journal.v[f->idx[i]];
+		const char *cur = journal_current(&t->journal, e->kind,
+						  e->target);
+
+		tunemsg_label(e, label, sizeof(label));
+		o += (size_t)snprintf(list + o, sizeof(list) - o, "%s%s %s %s",
+				      i ? ", " : "", label, field(e->kind),
+				      cur ? cur : "?");
+	}
+	if (f->n > TUNE_FOUND_MAX && o < sizeof(list))
+		snprintf(list + o, sizeof(list) - o, _(" and %zu more"),
+			 f->n - TUNE_FOUND_MAX);
+	if (f->n)
+		snprintf(dst, size, ngettext("the journal shows that %s (pid "
+			 "%d) ended without putting back %zu change, still in "
+			 "force: %s; `benchtop set --restore` puts the original "
+			 "back", "the journal shows that %s (pid %d) ended "
+			 "without putting back %zu changes, still in force: "
+			 "%s; `benchtop set --restore` puts the originals back",
+			 f->n), program(f->by), f->pid, f->n, list);
+	else if (f->pending)
+		snprintf(dst, size, ngettext("the journal held %zu write that "
+			 "a benchtop which ended never recorded the outcome "
+			 "of; it is recorded now, as read back, and nothing of "
+			 "it is in force", "the journal held %zu writes that a "
+			 "benchtop which ended never recorded the outcome of; "
+			 "they are recorded now, as read back, and nothing of "
+			 "them is in force", f->pending), f->pending);
 }

@@ -29,4 +29,12 @@ const char *tunemsg_what(enum journal_kind kind);
  * translated where words are involved. */
 void tunemsg_label(const struct journal_entry *e, char *dst, size_t size);
 
+struct tune_found;
+
+/* One sentence about what tune_attach FOUND (changes that a benchtop
+ * which ended left in force, writes it never finished recording), "" when
+ * nothing. */
+void tunemsg_found(const struct tune *t, const struct tune_found *found,
+		   char *dst, size_t size);
+
 #endif

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "tune/irqmove.h"
+#include "tune/tunefile.h"
 #include "tune/tunemsg.h"
 
 void tunevary_init(struct tunevary *tv, struct tune *tune,
@@ -264,13 +265,15 @@ int tunevary_apply(struct tunevary *tv, size_t i, size_t vi, char *msg,
 	}
 }
 
-/* The first entry at or after J0 of entry K's target, or K itself. */
+/* The first entry at or after J0 of entry K's target by K's writer, or
+ * K itself. */
 static size_t first_since(const struct journal *j, size_t j0, size_t k)
 {
 	size_t i;
 
 	for (i = j0; i < k; i++)
-		if (j->v[i].kind == j->v[k].kind &&
+		if (j->v[i].instance == j->v[k].instance &&
+		    j->v[i].kind == j->v[k].kind &&
 		    !strcmp(j->v[i].target, j->v[k].target))
 			return i;
 	return k;
@@ -288,7 +291,8 @@ static int restore_limits(struct tune *t, size_t j0, size_t k)
 	for (i = j->n; i-- > j0;) {
 		const struct journal_entry *e = &j->v[i];
 
-		if (strcmp(e->target, j->v[k].target))
+		if (strcmp(e->target, j->v[k].target) ||
+		    e->instance != t->instance)
 			continue;
 		if (e->kind == JOURNAL_MIN_FREQ)
 			lo = strtoull(e->old, NULL, 10);
@@ -296,11 +300,9 @@ static int restore_limits(struct tune *t, size_t j0, size_t k)
 			hi = strtoull(e->old, NULL, 10);
 	}
 	n = p < 0 ? -EINVAL : tune_freq(t, (unsigned)p, lo, hi, idx);
-	for (i = 0; n > 0 && i < (size_t)n; i++) {
-		t->journal.v[idx[i]].restore = true;
+	for (i = 0; n > 0 && i < (size_t)n; i++)
 		if (t->journal.v[idx[i]].err)
 			return 1;
-	}
 	return n < 0 ? 1 : 0;
 }
 
@@ -316,7 +318,8 @@ static int restore_since(struct tune *t, size_t j0)
 		const struct journal_entry e = t->journal.v[k];
 		const char *cur;
 
-		if (first_since(&t->journal, j0, k) != k || e.restore)
+		if (e.instance != t->instance ||
+		    first_since(&t->journal, j0, k) != k || e.restore)
 			continue;
 		cur = journal_current(&t->journal, e.kind, e.target);
 		if (cur && !strcmp(cur, e.old))
@@ -326,8 +329,6 @@ static int restore_since(struct tune *t, size_t j0)
 			continue;
 		}
 		r = tune_undo(t, k);
-		if (r >= 0)
-			t->journal.v[r].restore = true;
 		failed += r < 0 || t->journal.v[r].err ? 1 : 0;
 	}
 	return failed;
@@ -338,9 +339,18 @@ int tunevary_restore(struct tunevary *tv)
 	int failed;
 	size_t i;
 
-	if (tv->tune)
+	failed = 0;
+	if (tv->tune) {
 		tune_begin(tv->tune);
-	failed = tv->tune ? restore_since(tv->tune, tv->j0) : 0;
+		tv->tune->restoring = true;
+		/* held throughout: no other benchtop writes in between */
+		failed = 1;
+		if (tunefile_begin(tv->tune) == 0) {
+			failed = restore_since(tv->tune, tv->j0);
+			tunefile_end(tv->tune);
+		}
+		tv->tune->restoring = false;
+	}
 
 	for (i = 0; i < tv->n; i++) {
 		struct tunevary_item *it = &tv->v[i];

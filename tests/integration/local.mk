@@ -27,8 +27,16 @@ SH_TESTS += \
 	tests/integration/bench_snapshot.sh \
 	tests/integration/experiment_budget.sh \
 	tests/integration/experiment_null.sh \
+	tests/integration/experiment_signals.sh \
+	tests/integration/experiment_snapshot_first.sh \
 	tests/integration/persist.sh \
 	tests/integration/set_undo.sh \
+	tests/integration/set_concurrent.sh \
+	tests/integration/set_crash.sh \
+	tests/integration/cli_echo.sh \
+	tests/integration/journal_hostile.sh \
+	tests/integration/presets_hostile.sh \
+	tests/integration/garbled_cpufreq.sh \
 	tests/integration/compare_like.sh \
 	tests/integration/compare_sessions.sh \
 	tests/integration/compare_runs.sh \

@@ -59,6 +59,9 @@ track_captures
 for bed in $JOURNEY_BEDS; do
 	journey_bed "$bed"
 	[ -n "$J_ROW" ] || { no_cpufreq "$bed"; continue; }
+	# each bed a machine of its own: its own runtime journal, as the
+	# live screen reads the one `benchtop set` keeps
+	BENCHTOP_RUNTIME_DIR=$TMPD/run-$bed
 	start 80 24 "$(LIVE_EXTRA=$J_EXTRA live_cmd "$bed" '-d 0.5')"
 	role=only other="one cluster: its row is the only one"
 	[ -n "$J_LITTLE" ] && role=big other="the LITTLE row is untouched"

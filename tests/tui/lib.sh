@@ -24,7 +24,7 @@ start() {
 	$TMUXC rename-session -t t old > /dev/null 2>&1
 	rm -f "$TMPD/status" "$TMPD/pid"
 	$TMUXC new-session -d -s t -x "$_c" -y "$_r" \
-		"echo \$\$ > '$TMPD/pid'; export LANG=C.UTF-8 ASAN_OPTIONS='$ASAN_OPTIONS'; $*; echo \$? > '$TMPD/status'; sleep 30"
+		"echo \$\$ > '$TMPD/pid'; export LANG=C.UTF-8 ASAN_OPTIONS='$ASAN_OPTIONS' BENCHTOP_RUNTIME_DIR='$BENCHTOP_RUNTIME_DIR'; $*; echo \$? > '$TMPD/status'; sleep 30"
 	$TMUXC kill-session -t old > /dev/null 2>&1
 	$TMUXC set-option -t t -g status off > /dev/null
 }

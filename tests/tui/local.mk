@@ -17,6 +17,11 @@ SH_TESTS += \
 	tests/tui/no_color.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
+	tests/tui/server_child.sh \
+	tests/tui/kill_restore.sh \
+	tests/tui/set_then_screen.sh \
+	tests/tui/two_screens.sh \
+	tests/tui/resume_keys.sh \
 	tests/tui/bench_screen.sh \
 	tests/tui/snapshot_keys.sh \
 	tests/tui/replay_keys.sh \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Every signal whose default action ends the process is handled as SIGTERM
-# is: on the Odroid XU4 tuning testbed, with the big cluster's governor
+# Every signal whose default action ends the process (SIGSYS and SIGTRAP
+# too) is handled as SIGTERM is: on the Odroid XU4 tuning testbed, with the big cluster's governor
 # tuned to performance, each signal restores the terminal (alternate screen
 # off, cursor shown), puts ondemand back (restore_on_signal = yes) and
 # exits 128+N.
@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-SIGS=$(python3 -c 'import signal as s, sys; print(" ".join("%s:%d" % (n, getattr(s, "SIG" + n)) for n in sys.argv[1].split()))' "${SIGNALS:-USR1 USR2 ALRM VTALRM PROF XCPU XFSZ PIPE POLL PWR STKFLT RTMIN RTMAX TERM}")
+SIGS=$(python3 -c 'import signal as s, sys; print(" ".join("%s:%d" % (n, getattr(s, "SIG" + n)) for n in sys.argv[1].split()))' "${SIGNALS:-USR1 USR2 ALRM VTALRM PROF XCPU XFSZ PIPE POLL PWR STKFLT RTMIN RTMAX TERM QUIT SYS TRAP}")
 plan $(($(echo $SIGS | wc -w) * 3))
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
