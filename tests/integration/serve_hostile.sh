@@ -88,11 +88,19 @@ sleep 2.5
 alive
 check $? "a client killed mid-test, then garbage bytes: the server runs on"
 
-n=0
-until iperf3 -c 127.0.0.1 -p "$P" -t 1 --json > "$TMPD/last.json" 2>&1 ||
-	[ $n -ge 5 ]; do sleep 1; n=$((n + 1)); done
-json "$TMPD/last.json" 'd["end"]["sum_received"]["bits_per_second"] > 0 and "error" not in d'
-check $? "after all of that, stock iperf3 -c gets a result"
+# The server runs one test at a time: until it has let the killed client
+# and the garbage go, a client is told it is busy, or reset while the test
+# child before exits (iperf3 then says so in its JSON, and may exit 0).
+# That takes longer on a loaded machine; never is the failure, so the
+# bound is 60 s of retries.
+got() { json "$TMPD/last.json" 'd["end"]["sum_received"]["bits_per_second"] > 0 and "error" not in d'; }
+t0=$(date +%s)
+until iperf3 -c 127.0.0.1 -p "$P" -t 1 --json > "$TMPD/last.json" 2>&1 &&
+	got > /dev/null || [ $(($(date +%s) - t0)) -ge 60 ]; do sleep 1; done
+got
+st=$?
+[ $st -eq 0 ] || diag "iperf3 -c said, after $(($(date +%s) - t0)) s:" "$(grep -m1 '"error"' "$TMPD/last.json")"
+check $st "after all of that, stock iperf3 -c gets a result"
 sleep 0.5
 after=$(fds "$SPID")
 [ "$before" -eq "$after" ]
