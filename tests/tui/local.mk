@@ -5,7 +5,6 @@ SH_TESTS += \
 	tests/tui/live_keys.sh \
 	tests/tui/hangup.sh \
 	tests/tui/interval_keys.sh \
-	tests/tui/xu4_screens.sh \
 	tests/tui/irq_oldformat.sh \
 	tests/tui/all_devices.sh \
 	tests/tui/list_ends.sh \
@@ -32,7 +31,6 @@ SH_TESTS += \
 	tests/tui/presets_warning.sh \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
-	tests/tui/screen_fit.sh \
 	tests/tui/cluster_temp.sh \
 	tests/tui/save_now.sh \
 	tests/tui/bench_port.sh \
@@ -73,3 +71,12 @@ EXTRA_DIST += \
 	tests/tui/framebytes.py \
 	tests/tui/sshd.sh \
 	tests/tui/hotplug_bed.py
+# Screen scenarios: one file per journey, run by tests/tui/scenario.py
+# (the testbed, the size, the keys, what the screen must show).
+SCN_TESTS = \
+	tests/tui/scenarios/xu4_screens.scn \
+	tests/tui/scenarios/screen_fit.scn
+TESTS += $(SCN_TESTS)
+EXTRA_DIST += $(SCN_TESTS) \
+	tests/tui/scenario.py \
+	tests/tui/busy_xu4.py
