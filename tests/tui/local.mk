@@ -4,15 +4,10 @@
 SH_TESTS += \
 	tests/tui/live_keys.sh \
 	tests/tui/hangup.sh \
-	tests/tui/interval_keys.sh \
 	tests/tui/irq_oldformat.sh \
-	tests/tui/all_devices.sh \
 	tests/tui/list_ends.sh \
-	tests/tui/word_cut.sh \
 	tests/tui/bench_fail.sh \
 	tests/tui/small_select.sh \
-	tests/tui/one_cpu_cluster.sh \
-	tests/tui/mono_ascii.sh \
 	tests/tui/no_color.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
@@ -31,7 +26,6 @@ SH_TESTS += \
 	tests/tui/presets_warning.sh \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
-	tests/tui/cluster_temp.sh \
 	tests/tui/save_now.sh \
 	tests/tui/bench_port.sh \
 	tests/tui/bench_results.sh \
@@ -75,7 +69,13 @@ EXTRA_DIST += \
 # (the testbed, the size, the keys, what the screen must show).
 SCN_TESTS = \
 	tests/tui/scenarios/xu4_screens.scn \
-	tests/tui/scenarios/screen_fit.scn
+	tests/tui/scenarios/screen_fit.scn \
+	tests/tui/scenarios/word_cut.scn \
+	tests/tui/scenarios/mono_ascii.scn \
+	tests/tui/scenarios/cluster_temp.scn \
+	tests/tui/scenarios/interval_keys.scn \
+	tests/tui/scenarios/one_cpu_cluster.scn \
+	tests/tui/scenarios/all_devices.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \

@@ -473,6 +473,7 @@ class Scenario:
         path = os.path.join(TOP, "tests", "tui", "golden", name)
         frame = normalise(self.settle(), self.tmpd)
         if os.environ.get("BENCHTOP_GOLDEN_UPDATE"):
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
                 f.write(frame + "\n")
         try:
