@@ -14,6 +14,16 @@ ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 # what glibc keeps until exit on purpose is not a leak of ours
 LSAN_OPTIONS="suppressions=$top_srcdir/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export ASAN_OPTIONS LSAN_OPTIONS
+# The tests read English sentences and '.' decimals, from benchtop, from
+# the C library (strerror) and from awk: whatever the person's locale
+# (de_DE.UTF-8 gives "Auf dem Gerät ist kein Speicherplatz mehr verfügbar"
+# and an awk that reads 1.22 as 1), they run in C.UTF-8; a test about a
+# locale sets its own.
+LANG=C.UTF-8
+export LANG
+unset LANGUAGE LC_ALL LC_CTYPE LC_NUMERIC LC_TIME LC_COLLATE LC_MONETARY \
+	LC_MESSAGES LC_PAPER LC_NAME LC_ADDRESS LC_TELEPHONE LC_MEASUREMENT \
+	LC_IDENTIFICATION
 _tap_n=0
 _tap_failed=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/benchtop-test.XXXXXX")

@@ -86,6 +86,12 @@ os.environ["ASAN_OPTIONS"] = "verify_asan_link_order=0" + (
     ":" + os.environ["ASAN_OPTIONS"] if os.environ.get("ASAN_OPTIONS") else "")
 os.environ["LSAN_OPTIONS"] = "suppressions=%s/tests/lsan.supp" % TOP + (
     ":" + os.environ["LSAN_OPTIONS"] if os.environ.get("LSAN_OPTIONS") else "")
+# as tests/integration/lib.sh: English sentences and '.' decimals whatever
+# the person's locale; a scenario about a locale says its own ('with')
+os.environ["LANG"] = "C.UTF-8"
+for _v in list(os.environ):
+    if _v == "LANGUAGE" or _v.startswith("LC_"):
+        del os.environ[_v]
 
 
 def normalise(text, tmpd):
