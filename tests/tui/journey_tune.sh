@@ -71,9 +71,10 @@ for bed in $JOURNEY_BEDS; do
 	# the big cluster is the second row (J_GO), one cluster the only; then
 	# performance's place in its list
 	keys $J_GO g
+	# the list is read once the box shows it (its title can come first)
 	wait_for "Governor for CPUs [0-9-]+ \\(now $J_GOV0\\)" 20 &&
-		dialog_text | grep -Eq '^ *performance( |$)' &&
-		dialog_text | grep -q "^ *$J_GOVS"
+		wait_in dialog_text '^ *performance( |$)' 10 &&
+		wait_in dialog_text "^ *$J_GOVS" 10
 	check $? "$bed: g on the tuned row lists its governors (performance, $J_GOVS...)"
 	at=$(tr ' ' '\n' < "$(cat "$TMPD/udir")/sys/devices/system/cpu/$J_POLICY/scaling_available_governors" | grep -n '^performance$' | cut -d: -f1)
 	keys Home

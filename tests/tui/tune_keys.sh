@@ -54,7 +54,7 @@ start 80 24 "sh '$TMPD/bt.sh' -d 0.5"
 wait_for '^big Cortex-A15 +4-7 +ondemand'
 check $? "the overview shows the big cluster on ondemand"
 keys j g
-wait_for 'Governor for CPUs 4-7 \(now ondemand\)' && dialog_text | grep -Eq '^ *performance( |$)'
+wait_for 'Governor for CPUs 4-7 \(now ondemand\)' && wait_in dialog_text '^ *performance( |$)' 10
 check $? "g on the big cluster lists its governors"
 # The box (columns 4-75 at 80) stands alone: the row above it and the
 # columns beside it are blank, so no fragment of the rows beneath shows
