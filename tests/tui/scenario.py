@@ -131,6 +131,7 @@ class Scenario:
                      "BENCHTOP": BENCHTOP, "top_srcdir": TOP}
         self.tmux = ["tmux", "-S", os.path.join(self.tmpd, "tmux"),
                      "-f", "/dev/null"]
+        self.starts = 0
         self.size = (80, 24)
         self.program = None
         self.bedfiles = []
@@ -204,6 +205,12 @@ class Scenario:
         for f in ("status", "pid", "udir"):
             self.rm(f)
         subprocess.run(self.tmux + ["kill-server"], capture_output=True)
+        # a server of its own each time: a new session on the socket of
+        # a server still going down was refused (seen in a chroot)
+        self.starts += 1
+        self.tmux = ["tmux", "-S", os.path.join(self.tmpd,
+                                                "tmux%d" % self.starts),
+                     "-f", "/dev/null"]
         c, r = self.size
         t = self.tmpd
         line = ("echo $$ > '%s/pid'; export LANG=C.UTF-8; %s; "
