@@ -5,9 +5,11 @@
 # UndefinedBehaviorSanitizer, then every libFuzzer target for a bounded time.
 # Ends with one line "N passed, N failed, N skipped".
 # Usage: sh tests/run-all.sh [--under-load]
-# --under-load runs it all with the machine kept busy beside it (twice
-# as many CPU spinners as cores and a dd writing and reading a file in a
-# loop), so a test that counts on an idle machine fails here first.
+# --under-load runs the tests with the machine kept busy beside them
+# (tests/load.sh: twice as many CPU spinners as cores and a dd writing and
+# reading a file in a loop; not during the builds or the fuzzing, which
+# have nothing to time), so a test that counts on an idle machine fails
+# here first.
 # Environment: FUZZ_SECONDS (default 15 per target), JOBS (default nproc).
 set -u
 under_load=no
@@ -46,30 +48,20 @@ count() {
 	failed=$((failed + ${f:-0} + ${xp:-0} + ${e:-0}))
 }
 
-# load_up: the load beside the suite, in a process group of its own that
-# the exit trap ends whatever happens.
-load_pids=""
-load_up() {
-	_n=$(( $(nproc 2> /dev/null || echo 2) * 2 ))
-	mkdir -p "$out"
-	while [ "$_n" -gt 0 ]; do
-		sh -c 'while :; do :; done' & load_pids="$load_pids $!"
-		_n=$((_n - 1))
-	done
-	sh -c 'while :; do dd if=/dev/zero of="$1" bs=1M count=64 conv=fsync 2> /dev/null
-		dd if="$1" of=/dev/null bs=1M 2> /dev/null; done' sh "$out/load.dd" &
-	load_pids="$load_pids $!"
-	say "under load: $(( $(nproc 2> /dev/null || echo 2) * 2 )) CPU spinners and a dd loop beside the tests"
-}
-load_down() {
-	[ -n "$load_pids" ] && kill $load_pids 2> /dev/null
-	wait 2> /dev/null
-	rm -f "$out/load.dd"
-	load_pids=""
-}
+# The load (tests/load.sh) is up while tests run, not while the builds
+# do; the exit trap ends it whatever happens.
+. "$srcdir/tests/load.sh"
 trap 'load_down' EXIT
 trap 'load_down; exit 130' INT TERM HUP
-[ "$under_load" = yes ] && load_up
+# loaded CMD...: CMD, with the load beside it under --under-load (in
+# this shell, not a subshell, so that the trap knows what to end).
+loaded() {
+	[ "$under_load" = yes ] && load_up "$out" > /dev/null &&
+		say "under load: $load_n CPU spinners and a dd loop beside the tests"
+	"$@"; _st=$?
+	load_down
+	return $_st
+}
 
 say "unit and integration tests with ASan+UBSan in $out/asan"
 mkdir -p "$out/asan"
@@ -77,7 +69,8 @@ mkdir -p "$out/asan"
 	> configure.log 2>&1 && make -s -j"$jobs" > make.log 2>&1) || {
 	cat "$out/asan/configure.log" "$out/asan/make.log" 2> /dev/null | tail -40
 	say "the ASan build failed"; echo "0 passed, 1 failed"; exit 1; }
-(cd "$out/asan" && make -s -j"$jobs" check > check.log 2>&1)
+loaded make -C "$out/asan" --no-print-directory -s -j"$jobs" check \
+	> "$out/asan/check.log" 2>&1
 grep -E '^(PASS|FAIL|ERROR|XPASS|SKIP):' "$out/asan/check.log" | grep -v '^PASS' | head -50
 if [ -f "$out/asan/test-suite.log" ]; then
 	count "$out/asan/test-suite.log"
@@ -92,8 +85,8 @@ if command -v valgrind > /dev/null 2>&1; then
 	mkdir -p "$out/plain"
 	if (cd "$out/plain" && "$srcdir/configure" -q --enable-werror \
 		> configure.log 2>&1 && make -s -j"$jobs" > make.log 2>&1); then
-		(cd "$out/plain" && make -s check TESTS=tests/tui/valgrind.sh \
-			> check.log 2>&1)
+		loaded make -C "$out/plain" --no-print-directory -s check \
+			TESTS=tests/tui/valgrind.sh > "$out/plain/check.log" 2>&1
 		grep -E '^(FAIL|ERROR|SKIP):' "$out/plain/check.log"
 		count "$out/plain/test-suite.log"
 	else
