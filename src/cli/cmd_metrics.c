@@ -55,12 +55,18 @@ static int parse_seconds(const char *s, double lo, double hi, double *out)
 static int set_listen(void *args, const char *v)
 {
 	struct metrics_cmd *m = args;
+	char host[64];
+	unsigned port;
+	bool v6;
 
 	if (!v) {
 		snprintf(m->listen_buf, sizeof(m->listen_buf), "127.0.0.1:%d",
 			 HTTPD_DEFAULT_PORT);
 		v = m->listen_buf;
 	}
+	if (httpd_parse_addr(v, host, sizeof(host), &port, &v6) != 0)
+		return bad(_("'%s' is not an address to listen on (IP:PORT, "
+			     "[IPv6]:PORT or PORT)"), v);
 	m->listen = v;
 	return -1;
 }

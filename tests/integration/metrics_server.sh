@@ -9,7 +9,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 18
+plan 19
 
 stop_server() {
 	if [ -s "$TMPD/pid" ]; then
@@ -51,8 +51,16 @@ on_bed odroid-xu4 "$BENCHTOP" metrics --listen "127.0.0.1:$P" > /dev/null 2> "$T
 [ $? -eq 1 ] && grep -qx "benchtop metrics: cannot listen on 127.0.0.1:$P: Address already in use" "$TMPD/busy"
 check $? "a second server on the same port: one sentence, status 1 ($(cat "$TMPD/busy"))"
 "$BENCHTOP" metrics --listen example.com:80 > /dev/null 2> "$TMPD/bad"
-[ $? -eq 1 ] && grep -qx "benchtop metrics: example.com:80 is not an address to listen on (IP:PORT, \[IPv6\]:PORT or PORT)" "$TMPD/bad"
-check $? "a host name is refused: no name lookups ($(cat "$TMPD/bad"))"
+[ $? -eq 2 ] && grep -qx "benchtop metrics: 'example.com:80' is not an address to listen on (IP:PORT, \[IPv6\]:PORT or PORT); try 'benchtop metrics --help'" "$TMPD/bad"
+check $? "a host name is refused as a usage error, status 2: no name lookups ($(cat "$TMPD/bad"))"
+st=0
+for a in 999.1.1.1:9186 127.0.0.1:99999 '[::1:9186' 127.0.0.1:0 ''; do
+	"$BENCHTOP" metrics --listen="$a" > /dev/null 2> "$TMPD/bad2"
+	r=$?
+	[ $r -eq 2 ] && [ "$(grep -c 'is not an address to listen on' "$TMPD/bad2")" = 1 ] ||
+		{ diag "--listen='$a': status $r, $(cat "$TMPD/bad2")"; st=1; }
+done
+check $st "a bad address, port or bracket: status 2 and one sentence, before any work"
 
 # get PATH [METHOD [ACCEPT]]: "STATUS CONTENT-TYPE BYTES" of one request.
 get() {
