@@ -6,6 +6,7 @@
 #define BENCHTOP_BENCHRES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <jansson.h>
 
@@ -37,6 +38,12 @@ int benchres_load(struct benchres *r, const char *const *paths, size_t n);
  * error when it is neither.  0 or -ENOMEM. */
 int benchres_add(struct benchres *r, const char *data, size_t len,
 		 const char *path, double mtime);
+
+/* A fingerprint of PATHS as benchres_load would read them: each path's
+ * and each *.json in a folder's name, inode, size, modification and
+ * change times.  Cheap (no file is opened): the same value means the
+ * same results, so the caller keeps what it read. */
+uint64_t benchres_stamp(const char *const *paths, size_t n);
 
 void benchres_free(struct benchres *r);
 

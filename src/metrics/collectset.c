@@ -72,6 +72,23 @@ static void feed_util(struct collectset *c)
 	sample_rates_free(&r);
 }
 
+/* Parse the result files again only when one of them changed: a large
+ * folder costs seconds to parse, its fingerprint microseconds. */
+static int reload_results(struct collectset *c)
+{
+	uint64_t stamp = benchres_stamp(c->o.results, c->o.nresults);
+	int rc;
+
+	if (c->res_loads && stamp == c->res_stamp)
+		return 0;
+	benchres_free(&c->res);
+	if ((rc = benchres_load(&c->res, c->o.results, c->o.nresults)) != 0)
+		return rc;
+	c->res_stamp = stamp;
+	c->res_loads++;
+	return 0;
+}
+
 static int refresh(struct collectset *c, double now)
 {
 	int next = c->have_hw ? !c->cur : c->cur;
@@ -89,8 +106,7 @@ static int refresh(struct collectset *c, double now)
 		return rc;
 	c->have_hw = true;
 	feed_util(c);
-	benchres_free(&c->res);
-	if ((rc = benchres_load(&c->res, c->o.results, c->o.nresults)) != 0)
+	if ((rc = reload_results(c)) != 0)
 		return rc;
 	c->irqbalance = irqbalance_find("/proc");
 	c->reads++;
@@ -139,6 +155,14 @@ static void self(struct expo *e, const struct collectset *c)
 		    "seconds", "How long reading the kernel files took.");
 	expo_double(e, "benchtop_metrics_read_duration_seconds", NULL, 0,
 		    c->read_cost_s);
+	if (c->o.nresults) {
+		expo_family(e, "benchtop_metrics_results_loads_total",
+			    EXPO_COUNTER, NULL, "Times the result files "
+			    "(--results) were parsed: again only when one of "
+			    "them changed.");
+		expo_u64(e, "benchtop_metrics_results_loads_total", NULL, 0,
+			 c->res_loads);
+	}
 	expo_family(e, "benchtop_irqbalance_running", EXPO_GAUGE, NULL,
 		    "1 when the irqbalance daemon runs (it moves IRQs pinned "
 		    "by hand back).");

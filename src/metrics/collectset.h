@@ -37,6 +37,8 @@ struct collectset {
 	struct hwmodel hw;
 	bool have_hw;
 	struct benchres res;
+	uint64_t res_stamp;	/* benchres_stamp of what res holds */
+	uint64_t res_loads;	/* times the result files were parsed */
 	int irqbalance;		/* pid, 0 none, -errno unknown */
 	struct buf text[2];	/* [0] 0.0.4, [1] OpenMetrics */
 	bool fresh[2];
