@@ -21,6 +21,7 @@
 #include "app.h"
 #include "base/endsig.h"
 #include "base/i18n.h"
+#include "base/monoclock.h"
 #include "cli/options.h"
 #include "panel.h"
 #include "hotplugui.h"
@@ -212,15 +213,11 @@ void tui_list_keys(FILE *f)
  * windows, so that the peak RSS is not their sum. */
 static void load_hw_first(struct app *a)
 {
-	struct timespec ts;
-
 	hotplugui_open(a);
 	if (a->replay)
 		return;
 	a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
-	clock_gettime(CLOCK_MONOTONIC, &ts);	/* the clock of sample.c */
-	a->hw_loaded_s = a->policy_read_s = (double)ts.tv_sec +
-					    (double)ts.tv_nsec / 1e9;
+	a->hw_loaded_s = a->policy_read_s = monoclock_s(); /* sample.c's */
 	a->journal_seen = a->tune.journal.n;
 }
 

@@ -3,6 +3,8 @@
 # (included by Makefile.am; paths are from the top of the tree)
 src_libbenchtop_a_SOURCES += \
 	src/base/buf.c \
+	src/base/monoclock.c \
+	src/base/monoclock.h \
 	src/base/buf.h \
 	src/base/counter.c \
 	src/base/counter.h \

@@ -12,9 +12,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "base/i18n.h"
+#include "base/monoclock.h"
 #include "bench/benchdisk.h"
 #include "bench/benchmsg.h"
-#include "base/i18n.h"
 
 #define SEEK_CHUNK 8192
 
@@ -22,14 +23,14 @@ static int seeks(struct benchdisk *d, void *buf, uint64_t size, unsigned n,
 		 double *secs, double *max_lat)
 {
 	uint64_t x = 0x2545f4914f6cdd1dULL, chunks = size / SEEK_CHUNK;
-	double t0 = benchdisk_now(), last = t0;
+	double t0 = monoclock_s(), last = t0;
 	unsigned i;
 	int rc = 0;
 
 	*max_lat = 0;
 	for (i = 0; rc == 0 && i < n; i++) {
 		uint64_t off;
-		double t = benchdisk_now(), lat;
+		double t = monoclock_s(), lat;
 
 		x ^= x << 13;
 		x ^= x >> 7;
@@ -38,7 +39,7 @@ static int seeks(struct benchdisk *d, void *buf, uint64_t size, unsigned n,
 		rc = benchdisk_pread(d, buf, SEEK_CHUNK, off);
 		if (rc == 0 && i % 10 == 0)
 			rc = benchdisk_pwrite(d, buf, SEEK_CHUNK, off);
-		lat = benchdisk_now() - t;
+		lat = monoclock_s() - t;
 		*max_lat = lat > *max_lat ? lat : *max_lat;
 		if (t - last >= BENCH_PROGRESS_S) {
 			last = t;
@@ -46,7 +47,7 @@ static int seeks(struct benchdisk *d, void *buf, uint64_t size, unsigned n,
 					  i / (t - t0));
 		}
 	}
-	*secs = benchdisk_now() - t0;
+	*secs = monoclock_s() - t0;
 	return rc ? benchdisk_fail(d, rc, N_("seeking")) : 0;
 }
 

@@ -13,9 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/i18n.h"
+#include "base/monoclock.h"
 #include "bench/benchdisk.h"
 #include "bench/benchmsg.h"
-#include "base/i18n.h"
 
 #define NOPS 6
 
@@ -51,7 +52,7 @@ static int random_pass(struct benchdisk *d, void *buf, uint64_t size,
 		       size_t rec, bool wr, double *secs)
 {
 	uint64_t n = size / rec, i, *order = shuffle(n);
-	double t0 = benchdisk_now();
+	double t0 = monoclock_s();
 	int rc = order ? 0 : -ENOMEM;
 
 	for (i = 0; rc == 0 && i < n; i++)
@@ -59,7 +60,7 @@ static int random_pass(struct benchdisk *d, void *buf, uint64_t size,
 			  benchdisk_pread(d, buf, rec, order[i] * rec);
 	if (rc == 0 && wr && fsync(d->fd))
 		rc = -errno;
-	*secs = benchdisk_now() - t0;
+	*secs = monoclock_s() - t0;
 	free(order);
 	if (rc)
 		rc = benchdisk_fail(d, rc, wr ? N_("writing") : N_("reading"));

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,9 +23,11 @@
 #include <iperf_api.h>
 #endif
 
-#include "bench/benchmsg.h"
 #include "base/dynlib.h"
 #include "base/i18n.h"
+#include "base/monoclock.h"
+#include "bench/benchmsg.h"
+#include "bench/servewatch.h"
 
 /* The largest max_snd_cwnd of the sending streams (bytes), or -1. */
 static double max_cwnd(json_t *streams)
@@ -361,20 +364,39 @@ static void serve_one(const struct iperf_lib *L, const struct bench_serve *o,
 }
 
 /* Read the child's notices and sentence from FD until it closes; call
- * O's note once on \1 (the first test only, *ANNOUNCED). */
-static void read_child(const struct bench_serve *o, int fd, bool *announced,
-		       char *msg, size_t msgsize)
+ * O's note once on \1 (the first test only, *ANNOUNCED).  Meanwhile the
+ * child's sockets are watched: a client that holds its control
+ * connection open without streams for longer than twice the idle bound
+ * (a byte every few seconds passes each read's bound; twice, so that a
+ * silent client is always libiperf's, with its own sentence) has the
+ * child killed; whether it was. */
+static bool read_child(const struct bench_serve *o, int fd, pid_t pid,
+		       bool *announced, char *msg, size_t msgsize)
 {
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	double since = -1, now;
+	bool killed = false;
 	size_t len = 0;
 	ssize_t n;
 	char c;
 
 	msg[0] = '\0';
-	while ((n = read(fd, &c, 1)) != 0) {
-		if (n < 0 && errno == EINTR)
+	for (;;) {
+		if (poll(&pfd, 1, 250) == 0 || pfd.revents == 0) {
+			now = monoclock_s();
+			if (killed || !servewatch_exchanging(pid))
+				since = -1;
+			else if (since < 0)
+				since = now;
+			else if (now - since > 2.0 * o->idle_s)
+				killed = kill(pid, SIGKILL) == 0;
 			continue;
-		if (n < 0)
+		}
+		n = read(fd, &c, 1);
+		if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN))
 			break;
+		if (n < 0)
+			continue;
 		if (c == '\1') {
 			if (!*announced && o->note)
 				o->note(o->ctx, true, NULL);
@@ -384,6 +406,7 @@ static void read_child(const struct bench_serve *o, int fd, bool *announced,
 			msg[len] = '\0';
 		}
 	}
+	return killed;
 }
 
 /* Run one test child and wait for it; 1 when it cannot listen (ERR
@@ -393,6 +416,7 @@ static int one_test(const struct iperf_lib *L, const struct bench_serve *o,
 {
 	char msg[400], line[500];
 	int fds[2], st = 0;
+	bool dropped;
 	pid_t pid;
 
 	if (pipe2(fds, O_CLOEXEC)) {
@@ -410,7 +434,7 @@ static int one_test(const struct iperf_lib *L, const struct bench_serve *o,
 		snprintf(err, errsize, "%s", strerror(errno));
 		return 1;
 	}
-	read_child(o, fds[0], announced, msg, sizeof(msg));
+	dropped = read_child(o, fds[0], pid, announced, msg, sizeof(msg));
 	close(fds[0]);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
@@ -419,7 +443,11 @@ static int one_test(const struct iperf_lib *L, const struct bench_serve *o,
 			 o->port, msg);
 		return 1;
 	}
-	if (WIFSIGNALED(st))
+	if (dropped && WIFSIGNALED(st))
+		snprintf(line, sizeof(line), _("test %u: the client took more "
+			 "than %d s over its set-up and was dropped"), n,
+			 2 * o->idle_s);
+	else if (WIFSIGNALED(st))
 		snprintf(line, sizeof(line), _("test %u: libiperf crashed "
 			 "(%s) on what the client sent; serving the next "
 			 "client"), n, strsignal(WTERMSIG(st)));

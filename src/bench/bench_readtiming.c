@@ -17,9 +17,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/i18n.h"
+#include "base/monoclock.h"
 #include "bench/benchdisk.h"
 #include "bench/benchmsg.h"
-#include "base/i18n.h"
 
 #define CHUNK (2u << 20)	/* hdparm's TIMING_BUF_MB */
 #define MIB (1024.0 * 1024.0)
@@ -68,17 +69,17 @@ static int cached(struct rt *r, int fd, double *mibps)
 	unsigned long it = 0, k;
 	int rc = read_chunk(fd, r->buf, 0);
 
-	t0 = benchdisk_now();
+	t0 = monoclock_s();
 	do {
 		if (rc || (rc = read_chunk(fd, r->buf, 0)))
 			return fail(r, rc, N_("reading"));
 		it++;
-		el = benchdisk_now() - t0;
+		el = monoclock_s() - t0;
 	} while (el < CACHED_S);
-	t0 = benchdisk_now();	/* take out the cost of the timing itself */
+	t0 = monoclock_s();	/* take out the cost of the timing itself */
 	for (k = 0; k < it; k++)
 		lseek(fd, 0, SEEK_SET);
-	el2 = benchdisk_now() - t0;
+	el2 = monoclock_s() - t0;
 	*mibps = (double)it * CHUNK / MIB / (el - el2 > 0 ? el - el2 : el);
 	return 0;
 }
@@ -94,14 +95,14 @@ static int disk(struct rt *r, int fd, double frac0, const char *phase,
 	fsync(fd);
 	ioctl(fd, BLKFLSBUF, NULL);	/* needs CAP_SYS_ADMIN; best effort */
 	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	t0 = last = benchdisk_now();
+	t0 = last = monoclock_s();
 	while (el < r->dur && off + CHUNK <= r->devsize) {
 		if ((rc = read_chunk(fd, r->buf, off)) != 0)
 			return fail(r, rc, N_("reading"));
 		off += CHUNK;
-		el = benchdisk_now() - t0;
+		el = monoclock_s() - t0;
 		if (el - (last - t0) >= BENCH_PROGRESS_S) {
-			last = benchdisk_now();
+			last = monoclock_s();
 			benchmsg_progress(r->out, frac0 + 0.4 * el / r->dur,
 					  phase, (double)off / el);
 		}

@@ -16,19 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench/benchmsg.h"
 #include "base/i18n.h"
+#include "base/monoclock.h"
+#include "bench/benchmsg.h"
 
 #define ALIGN 4096
 #define MIB (1024.0 * 1024.0)
-
-double benchdisk_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static const struct { unsigned long magic; const char *name; } fs_names[] = {
 	{ 0xEF53, "ext4" }, { 0x01021994, "tmpfs" }, { 0x858458f6, "ramfs" },
@@ -139,7 +132,7 @@ static int open_named(struct benchdisk *d, int flags)
 	int fd, err;
 
 	snprintf(path, sizeof(path), "%s/.benchtop-%ld-%lx", d->dir,
-		 (long)getpid(), (unsigned long)benchdisk_now() * 7919UL);
+		 (long)getpid(), (unsigned long)monoclock_s() * 7919UL);
 	fd = open(path, flags | O_CREAT | O_EXCL, 0600);
 	err = fd < 0 ? errno : 0;
 	if (err != EEXIST)
@@ -307,7 +300,7 @@ static int zero_fill(struct benchdisk *d, int zfd, void *buf, size_t size)
 
 static int seq_loop(struct benchdisk *d, struct benchdisk_pass *ps, int zfd)
 {
-	double t0 = benchdisk_now(), last = t0, t, lat;
+	double t0 = monoclock_s(), last = t0, t, lat;
 	uint64_t off;
 	int rc;
 
@@ -316,10 +309,10 @@ static int seq_loop(struct benchdisk *d, struct benchdisk_pass *ps, int zfd)
 	for (off = 0; off < ps->size; off += ps->block) {
 		if (zfd >= 0 && (rc = zero_fill(d, zfd, ps->buf, ps->block)))
 			return rc;
-		t = benchdisk_now();
+		t = monoclock_s();
 		if ((rc = pass_io(d, ps, off)) != 0)
 			return rc;
-		lat = benchdisk_now() - t;
+		lat = monoclock_s() - t;
 		ps->io_secs += lat;
 		if (lat > ps->max_lat_s)
 			ps->max_lat_s = lat;
@@ -332,7 +325,7 @@ static int seq_loop(struct benchdisk *d, struct benchdisk_pass *ps, int zfd)
 	}
 	if ((ps->write || ps->rewrite) && ps->fsync && fsync(d->fd))
 		return benchdisk_fail(d, -errno, N_("flushing (fsync)"));
-	ps->secs = benchdisk_now() - t0;
+	ps->secs = monoclock_s() - t0;
 	return 0;
 }
 

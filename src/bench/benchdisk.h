@@ -20,9 +20,6 @@ struct benchdisk {
 	char err[320];		/* the sentence when a call failed */
 };
 
-/* Monotonic seconds. */
-double benchdisk_now(void);
-
 /* The sentence for an errno met while DOING (an N_() phrase: "writing",
  * "reading") in DIR of type FSTYPE, into DST, in the language of the
  * message catalogue (pure otherwise). */

@@ -19,18 +19,11 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "base/i18n.h"
+#include "base/monoclock.h"
 #include "bench/bench_child.h"
 #include "bench/bench_iperf.h"
 #include "bench/benchmsg.h"
-#include "base/i18n.h"
-
-double benchrun_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* In the child: dies with PARENT (a monitor killed by SIGKILL must not
  * leave a benchmark or a listening iperf3 server behind); its own group,
@@ -111,7 +104,7 @@ static int spawn(struct benchrun *r, bool quiet, const char *bind, int port)
 	r->fd = fds[0];
 	fcntl(r->fd, F_SETFL, O_NONBLOCK);
 	r->state = BENCHRUN_RUNNING;
-	r->started = benchrun_now();
+	r->started = monoclock_s();
 	return 0;
 }
 
@@ -361,7 +354,7 @@ bool benchrun_reap(struct benchrun *r)
 
 void benchrun_tick(struct benchrun *r)
 {
-	double now = benchrun_now();
+	double now = monoclock_s();
 
 	if (!r->pid)
 		return;
@@ -384,7 +377,7 @@ void benchrun_cancel(struct benchrun *r)
 	r->cancelled = true;
 	if (kill(-r->pid, SIGTERM) && errno == ESRCH)
 		kill(r->pid, SIGTERM);
-	r->term_sent = benchrun_now();
+	r->term_sent = monoclock_s();
 }
 
 bool benchrun_active(const struct benchrun *r)
@@ -399,7 +392,7 @@ double benchrun_fraction(const struct benchrun *r)
 	if (r->state != BENCHRUN_RUNNING)
 		return r->state == BENCHRUN_DONE ? 1.0 : f;
 	if (r->expect_s > 0) {
-		t = (benchrun_now() - r->started) / r->expect_s;
+		t = (monoclock_s() - r->started) / r->expect_s;
 		f = t > f ? t : f;
 	}
 	return f > 0.99 ? 0.99 : f;

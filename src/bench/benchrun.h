@@ -96,7 +96,4 @@ json_t *benchrun_result_json(const struct benchrun *r);
 /* Release everything; a child still running is killed and reaped. */
 void benchrun_fini(struct benchrun *r);
 
-/* Monotonic seconds. */
-double benchrun_now(void);
-
 #endif

@@ -19,16 +19,9 @@
 
 #include "base/buf.h"
 #include "base/jsondoc.h"
-#include "hw/usbdesc.h"
+#include "base/monoclock.h"
 #include "base/numround.h"
-
-static double mono_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+#include "hw/usbdesc.h"
 
 static json_t *time_now(void)
 {
@@ -225,7 +218,7 @@ int conditions_begin(struct conditions *c, enum bench_kind kind,
 
 	memset(c, 0, sizeof(*c));
 	c->have_hw = hwmodel_load(&c->hw) == 0;
-	c->t0 = mono_now();
+	c->t0 = monoclock_s();
 	gethostname(host, sizeof(host) - 1);
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
@@ -278,7 +271,7 @@ json_t *conditions_end(struct conditions *c)
 				c->hw.clusters.v[i].policy));
 	json_object_set_new(c->obj, "time_end", time_now());
 	json_object_set_new(c->obj, "duration_s", json_real(
-		numround_round((mono_now() - c->t0) * 1000) / 1000));
+		numround_round((monoclock_s() - c->t0) * 1000) / 1000));
 	json_object_set_new(c->obj, "clusters_end", c->have_hw ?
 			    clusters_now(&c->hw) : json_array());
 	json_object_set_new(c->obj, "temperature_min_c", c->have_temp ?

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/monoclock.h"
 #include "base/numlog.h"
 #include "bench/benchresult.h"
 #include "bench/verdict.h"
@@ -174,7 +175,7 @@ int experiment_start_next(struct experiment *ex, bool quiet)
 		return rc;
 	}
 	if (ex->step == 0)
-		ex->t0 = benchrun_now();
+		ex->t0 = monoclock_s();
 	ex->step++;
 	ex->state = EXPERIMENT_RUNNING;
 	return 0;
@@ -238,7 +239,7 @@ static void maybe_stop(struct experiment *ex)
 	if (!ex->auto_stop || ex->step % ex->nvariants)
 		return;
 	if (ex->budget_s > 0 && ex->step < ex->nruns &&
-	    benchrun_now() - ex->t0 >= ex->budget_s) {
+	    monoclock_s() - ex->t0 >= ex->budget_s) {
 		ex->nruns = ex->step;	/* the time is spent: judged as is */
 		ex->state = EXPERIMENT_DONE;
 		ex->timed_out = true;

@@ -41,7 +41,7 @@ struct experiment {
 	double margin_pct;	/* the preset's margin (0: the default) */
 	double budget_s;	/* --budget in time: no round starts after
 				 * this many seconds (0: none) */
-	double t0;		/* benchrun_now() at the first run */
+	double t0;		/* monoclock_s() at the first run */
 	bool timed_out;		/* it stopped because BUDGET_S was spent */
 	struct tunevary *tv;	/* the caller's */
 	size_t nvariants;

@@ -28,6 +28,8 @@ src_libbenchtop_a_SOURCES += \
 	src/bench/presets.h \
 	src/bench/resultcond.c \
 	src/bench/resultcond.h \
+	src/bench/servewatch.c \
+	src/bench/servewatch.h \
 	src/bench/verdict.c \
 	src/bench/verdict.h
 # The shipped presets built in (data/presets.conf as C text at build time):

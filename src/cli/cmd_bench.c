@@ -17,14 +17,15 @@
 #include <unistd.h>
 
 #include "base/figfmt.h"
+#include "base/i18n.h"
 #include "base/jsondoc.h"
+#include "base/monoclock.h"
 #include "base/strclean.h"
 #include "bench/benchrun.h"
 #include "cli/cmdline.h"
 #include "cli/commands.h"
 #include "hw/hwmodel.h"
 #include "session/snapshot.h"
-#include "base/i18n.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("bench", __VA_ARGS__)
@@ -56,9 +57,9 @@ static void wait_run(struct benchrun *r, bool progress)
 			benchrun_cancel(r);
 		if (benchrun_reap(r))
 			break;
-		if (benchrun_now() - last >= 1.0) {
+		if (monoclock_s() - last >= 1.0) {
 			benchrun_tick(r);
-			last = benchrun_now();
+			last = monoclock_s();
 		}
 		if (progress)
 			show_progress(r);

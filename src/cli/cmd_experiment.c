@@ -16,6 +16,7 @@
 
 #include "base/i18n.h"
 #include "base/jsondoc.h"
+#include "base/monoclock.h"
 #include "base/numparse.h"
 #include "base/strclean.h"
 #include "bench/benchresult.h"
@@ -26,9 +27,9 @@
 #include "session/snapexp.h"
 #include "session/snapfile.h"
 #include "session/snapshot.h"
+#include "tune/irqbalance.h"
 #include "tune/journalfile.h"
 #include "tune/tunemsg.h"
-#include "tune/irqbalance.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("experiment", __VA_ARGS__)
@@ -279,9 +280,9 @@ static void wait_run(struct experiment *ex)
 			experiment_cancel(ex);
 		if (benchrun_reap(r))
 			break;
-		if (benchrun_now() - last >= 1.0) {
+		if (monoclock_s() - last >= 1.0) {
 			benchrun_tick(r);
-			last = benchrun_now();
+			last = monoclock_s();
 		}
 	}
 	experiment_collect(ex);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/i18n.h"
+#include "base/monoclock.h"
 #include "cli/cmdline.h"
 #include "cli/commands.h"
 #include "metrics/collectset.h"
@@ -258,7 +259,7 @@ static int once(struct metrics_cmd *m)
 	int rc;
 
 	collectset_init(&c, &m->co);
-	rc = collectset_get(&c, m->om, collectset_now(), &out);
+	rc = collectset_get(&c, m->om, monoclock_s(), &out);
 	if (rc == 0) {
 		warn_results(m, &c);
 		warn_sources(m, &c);
@@ -289,7 +290,7 @@ static int serve_metrics(void *ctx, bool om, const char **body, size_t *len)
 {
 	struct serve_ctx *s = ctx;
 	const struct buf *out;
-	int rc = collectset_get(&s->c, om, collectset_now(), &out);
+	int rc = collectset_get(&s->c, om, monoclock_s(), &out);
 
 	if (rc)
 		return rc;

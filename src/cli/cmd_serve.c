@@ -43,7 +43,8 @@ static const struct cliopt serve_opts[] = {
 	  CLIOPT_SET_NUM(struct serve_args, port, 1, 65535,
 			 N_("'%s' is not a port (1-65535)")) },
 	{ "idle", 'I', N_("S"), N_("drop a client that sends nothing for S "
-				   "seconds\n(default 10)"),
+				   "seconds, or\nwhose set-up takes twice "
+				   "that (default 10)"),
 	  CLIOPT_SET_NUM(struct serve_args, idle, 1, 3600,
 			 N_("'%s' is not a number of seconds (1-3600)")) },
 	{ "once", '1', NULL, N_("serve one test, then exit"),

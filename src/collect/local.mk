@@ -21,4 +21,6 @@ src_libbenchtop_a_SOURCES += \
 	src/collect/procstat.c \
 	src/collect/procstat.h \
 	src/collect/sample.c \
+	src/collect/socktable.c \
+	src/collect/socktable.h \
 	src/collect/sample.h

@@ -6,6 +6,7 @@
 #include "collect/sample.h"
 
 #include "base/i18n.h"
+#include "base/monoclock.h"
 #include "collect/irqread.h"
 
 #include <errno.h>
@@ -15,14 +16,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now_monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int read_into(struct buf *b, const char *root, const char *rel)
 {
@@ -269,7 +262,7 @@ static int sample_take_files(struct sample *s,
 
 	memset(&s->irqs, 0, sizeof(s->irqs));
 	sample_free(s);
-	s->time_s = now_monotonic();
+	s->time_s = monoclock_s();
 	rc = read_into(b, roots->sys, "devices/system/cpu/present");
 	if (rc == 0)
 		rc = cpulist_parse(b->data, b->len, &s->present);

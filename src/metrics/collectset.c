@@ -10,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/monoclock.h"
+
 #include "metrics/expo.h"
 #include "metrics/expo_hw.h"
 #include "metrics/expo_io.h"
@@ -17,14 +19,6 @@
 #include "tune/irqbalance.h"
 
 static const struct sample_roots live_roots = { "/proc", "/sys" };
-
-double collectset_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static double wall_now(void)
 {
@@ -112,7 +106,7 @@ static int refresh(struct collectset *c, double now)
 	c->reads++;
 	c->read_at = now;
 	c->read_wall = wall_now();
-	c->read_cost_s = collectset_now() - now;
+	c->read_cost_s = monoclock_s() - now;
 	c->fresh[0] = c->fresh[1] = false;
 	return 0;
 }

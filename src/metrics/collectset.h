@@ -52,11 +52,8 @@ struct collectset {
 void collectset_init(struct collectset *c, const struct collectset_opts *o);
 void collectset_fini(struct collectset *c);
 
-/* Monotonic seconds. */
-double collectset_now(void);
-
 /*
- * The exposition (OpenMetrics when OM) as of NOW (collectset_now()): the
+ * The exposition (OpenMetrics when OM) as of NOW (monoclock_s()): the
  * kernel files are read again when the last read is min_interval_s old or
  * older.  *OUT points into C until the next call.  0, or -ENOMEM.
  */

@@ -19,6 +19,7 @@
 
 #include "base/dynlib.h"
 #include "base/i18n.h"
+#include "base/monoclock.h"
 #include "base/strclean.h"
 #include "metrics/expo.h"
 #include "metrics/httpd_slots.h"
@@ -137,14 +138,6 @@ static bool wants_om(struct httpd *h, struct MHD_Connection *c)
 	return acc && strstr(acc, "application/openmetrics-text");
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* The slot of connection C (set when it started), or NULL. */
 static struct httpd_slot *slot_of(struct httpd *h, struct MHD_Connection *c)
 {
@@ -179,7 +172,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **ctx,
 		ci = h->L.MHD_get_connection_info(c,
 					MHD_CONNECTION_INFO_CONNECTION_FD);
 		*ctx = ci ? httpd_slots_take(&h->slots, ci->connect_fd,
-					     now_s()) : NULL;
+					     monoclock_s()) : NULL;
 	} else {
 		httpd_slots_drop(&h->slots, *ctx);
 		*ctx = NULL;
@@ -195,7 +188,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
 
 	if (slot) {
 		slot->sending = false;
-		slot->since = now_s();
+		slot->since = monoclock_s();
 	}
 }
 

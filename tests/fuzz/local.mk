@@ -21,6 +21,7 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_replay \
 	tests/fuzz/fuzz_settings \
 	tests/fuzz/fuzz_snapshot \
+	tests/fuzz/fuzz_socktable \
 	tests/fuzz/fuzz_thermal \
 	tests/fuzz/fuzz_time_in_state \
 	tests/fuzz/fuzz_tuneparse \
@@ -43,6 +44,7 @@ tests_fuzz_fuzz_procstat_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_replay_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_settings_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_snapshot_LDFLAGS = $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_socktable_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_thermal_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_time_in_state_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_tuneparse_LDFLAGS = $(FUZZ_LDFLAGS)

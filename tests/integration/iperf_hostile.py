@@ -3,8 +3,11 @@
 # iperf_hostile.py PORT CASE: one hostile iperf3 client against the server
 # on 127.0.0.1:PORT.  Cases: crash (the CVE-2024-53580 parameter block),
 # idle (connects and says nothing; prints how long until the server hung
-# up), flood (50 connections at once), garbage (random bytes).
+# up), flood (50 connections at once), garbage (random bytes), drip (a
+# valid cookie and parameter block one byte every 1.5 s, under a 2 s idle
+# bound; prints how long until the server hung up, 60 s at most).
 import os
+import select
 import socket
 import struct
 import sys
@@ -73,4 +76,34 @@ def garbage():
     s.close()
 
 
-{"crash": crash, "idle": idle, "flood": flood, "garbage": garbage}[sys.argv[2]]()
+def drip():
+    block = b'{"tcp":true,"omit":0,"time":1,"parallel":1,"len":131072}'
+    data = b"b" * 36 + b"\0" + struct.pack(">I", len(block)) + block
+    took = 0.0
+    for _ in range(20):         # as idle(): a reset at once is not it
+        try:
+            s = socket.create_connection(ADDR, timeout=60)
+        except OSError:
+            time.sleep(0.2)
+            continue
+        t = time.monotonic()
+        for b in data:
+            if time.monotonic() - t > 60:
+                break
+            try:
+                s.send(bytes([b]))
+                r, _, _ = select.select([s], [], [], 1.5)
+                if r and s.recv(100, socket.MSG_PEEK) == b"":
+                    break
+            except OSError:
+                break
+        took = time.monotonic() - t
+        s.close()
+        if took >= 0.5:
+            break
+        time.sleep(0.2)
+    print("%.1f" % took)
+
+
+{"crash": crash, "idle": idle, "flood": flood, "garbage": garbage,
+ "drip": drip}[sys.argv[2]]()
