@@ -5,6 +5,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/buf.c \
 	src/base/monoclock.c \
 	src/base/monoclock.h \
+	src/base/stamp.c \
+	src/base/stamp.h \
 	src/base/buf.h \
 	src/base/counter.c \
 	src/base/counter.h \

@@ -257,20 +257,16 @@ static void add_error(char **err, const char *what, const char *detail)
 	*err = e;
 }
 
-static void fill_irq(struct chain_irq *ci, const struct irq_row *r,
-		     const struct irq_table *t, const char *proc_root)
+/* CI's counts from row R of T: the total and the CPU with the most. */
+static void count_irq(struct chain_irq *ci, const struct irq_row *r,
+		      const struct irq_table *t)
 {
-	struct irq_affinity aff;
 	uint64_t best = 0;
 	size_t i;
 
-	memset(ci, 0, sizeof(*ci));
-	ci->irq = r->irq;
-	ci->hwirq = r->hwirq && *r->hwirq ? strdup(r->hwirq) : NULL;
-	ci->action = r->action ? strclean_dup(r->action, strlen(r->action))
-			       : NULL;
 	ci->total = r->total;
 	ci->top_cpu = -1;
+	ci->top_pct = 0;
 	for (i = 0; i < r->ncounts && i < t->ncpus; i++) {
 		if (r->counts[i] > best) {
 			best = r->counts[i];
@@ -279,6 +275,34 @@ static void fill_irq(struct chain_irq *ci, const struct irq_row *r,
 	}
 	if (r->total)
 		ci->top_pct = (unsigned)(best * 100 / r->total);
+}
+
+void chain_list_count_irqs(struct chain_list *l, const struct irq_table *t)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < l->n; i++)
+		for (k = 0; k < l->v[i].nirqs; k++)
+			for (j = 0; j < t->nrows; j++)
+				if (t->rows[j].numeric &&
+				    t->rows[j].irq == l->v[i].irqs[k].irq) {
+					count_irq(&l->v[i].irqs[k],
+						  &t->rows[j], t);
+					break;
+				}
+}
+
+static void fill_irq(struct chain_irq *ci, const struct irq_row *r,
+		     const struct irq_table *t, const char *proc_root)
+{
+	struct irq_affinity aff;
+
+	memset(ci, 0, sizeof(*ci));
+	ci->irq = r->irq;
+	ci->hwirq = r->hwirq && *r->hwirq ? strdup(r->hwirq) : NULL;
+	ci->action = r->action ? strclean_dup(r->action, strlen(r->action))
+			       : NULL;
+	count_irq(ci, r, t);
 	if (irqaff_read(proc_root, r->irq, &aff) == 0 && aff.has_affinity) {
 		ci->has_affinity = true;
 		ci->affinity = aff.affinity;

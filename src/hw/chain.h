@@ -104,6 +104,10 @@ int chain_build(const struct chain_input *in, struct chain_list *out);
 
 void chain_list_free(struct chain_list *l);
 
+/* The counts of each chain IRQ of L (total, the CPU with the most) from
+ * T, a newer reading of /proc/interrupts; an IRQ T lacks keeps its own. */
+void chain_list_count_irqs(struct chain_list *l, const struct irq_table *t);
+
 /* One line: "sda -> 4-1 ASM... uas 5000M -> xhci-hcd.2.auto -> IRQ 150 ->
  * CPU 2".  Returns the length it needed (like snprintf). */
 size_t chain_format(const struct chain *c, char *dst, size_t size);

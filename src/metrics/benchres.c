@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/stamp.h"
 #include "base/strclean.h"
 #include "session/snapexp.h"
 #include "session/snapreport.h"
@@ -306,57 +307,25 @@ int benchres_load(struct benchres *r, const char *const *paths, size_t n)
 	return rc;
 }
 
-/* FNV-1a over N bytes at P, from H. */
-static uint64_t mix(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *c = p;
-
-	while (n--)
-		h = (h ^ *c++) * 0x100000001b3ull;
-	return h;
-}
-
-/* Mix what says that PATH changed: its kind, inode, size and times (a
- * folder's size and times change with any file made in it: left out). */
-static uint64_t mix_stat(uint64_t h, const char *path)
-{
-	struct stat st;
-	int64_t v[7] = { 0 };
-
-	h = mix(h, path, strlen(path) + 1);
-	if (lstat(path, &st) != 0) {
-		v[6] = errno;
-		return mix(h, v, sizeof(v));
-	}
-	v[0] = st.st_mode;
-	v[1] = (int64_t)st.st_ino;
-	v[2] = (int64_t)st.st_dev;
-	if (!S_ISDIR(st.st_mode)) {
-		v[3] = st.st_size;
-		v[4] = st.st_mtim.tv_sec * 1000000000ll + st.st_mtim.tv_nsec;
-		v[5] = st.st_ctim.tv_sec * 1000000000ll + st.st_ctim.tv_nsec;
-	}
-	return mix(h, v, sizeof(v));
-}
-
 uint64_t benchres_stamp(const char *const *paths, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint64_t h = STAMP_START;
 	char **names, path[4096];
 	size_t i, k, nn;
 	struct stat st;
 
 	for (i = 0; i < n; i++) {
-		h = mix_stat(h, paths[i]);
+		h = stamp_path(h, paths[i]);
 		if (stat(paths[i], &st) || !S_ISDIR(st.st_mode))
 			continue;
 		names = NULL;
+		/* "?": unreadable, or no memory */
 		if (list_dir(paths[i], &names, &nn))
-			h = mix(h, "?", 1);	/* unreadable, or no memory */
+			h = stamp_bytes(h, "?", 1);
 		for (k = 0; k < nn; k++) {
 			snprintf(path, sizeof(path), "%s/%s", paths[i],
 				 names[k]);
-			h = mix_stat(h, path);
+			h = stamp_path(h, path);
 			free(names[k]);
 		}
 		free(names);

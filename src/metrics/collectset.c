@@ -7,16 +7,19 @@
 #include "metrics/collectset.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 #include <time.h>
 
 #include "base/monoclock.h"
+#include "base/stamp.h"
 
 #include "metrics/expo.h"
 #include "metrics/expo_hw.h"
 #include "metrics/expo_io.h"
 #include "metrics/expo_usb.h"
 #include "tune/irqbalance.h"
+#include "tune/journalfile.h"
 
 static const struct sample_roots live_roots = { "/proc", "/sys" };
 
@@ -33,6 +36,7 @@ void collectset_init(struct collectset *c, const struct collectset_opts *o)
 	memset(c, 0, sizeof(*c));
 	c->o = *o;
 	c->read_at = -1;
+	c->irqbalance_at = -1;
 }
 
 void collectset_fini(struct collectset *c)
@@ -66,6 +70,64 @@ static void feed_util(struct collectset *c)
 	sample_rates_free(&r);
 }
 
+/* What says the hardware model is to be read whole again: the devices
+ * (USB, block, network) that are there, and benchtop's runtime journal,
+ * which every tuning writes (an IRQ pin moves a chain's CPU). */
+static uint64_t hw_stamp(void)
+{
+	static const char *const dirs[] = {
+		"/sys/bus/usb/devices", "/sys/class/block", "/sys/class/net",
+	};
+	char journal[PATH_MAX];
+	uint64_t h = STAMP_START;
+	size_t i;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		h = stamp_names(h, dirs[i]);
+	if (journalfile_path(journal, sizeof(journal)) == 0)
+		h = stamp_path(h, journal);
+	return h;
+}
+
+/* The hardware model: read whole (libusb, libpci, every device; about
+ * half of a scrape) when a device came or went, a tuning was written, or
+ * HW_RELOAD_S passed; else only what moves is read again, as the live
+ * screen does (frequencies, limits, temperatures, cooling; governors and
+ * online CPUs every POLICY_RELOAD_S) and the chains' IRQ counts come
+ * from this reading's /proc/interrupts. */
+static int reload_hw(struct collectset *c, double now)
+{
+	const struct sample *s = &c->s[c->cur];
+	uint64_t stamp = hw_stamp();
+	int rc;
+
+	if (c->have_hw && stamp == c->hw_stamp && now >= c->hw_read_at &&
+	    now - c->hw_read_at < HW_RELOAD_S) {
+		if (now - c->policy_read_at >= POLICY_RELOAD_S ||
+		    now < c->policy_read_at) {
+			rc = hwmodel_refresh(&c->hw);
+			c->policy_read_at = now;
+		} else {
+			rc = hwmodel_refresh_values(&c->hw);
+		}
+		if (rc)
+			return rc;
+		if (s->status.interrupts == 0)
+			chain_list_count_irqs(&c->hw.chain.chains, &s->irqs);
+		return 0;
+	}
+	if (c->have_hw)
+		hwmodel_fini(&c->hw);
+	c->have_hw = false;
+	if ((rc = hwmodel_load_flags(&c->hw, 0)) != 0)
+		return rc;
+	c->have_hw = true;
+	c->hw_stamp = stamp;
+	c->hw_read_at = c->policy_read_at = now;
+	c->hw_loads++;
+	return 0;
+}
+
 /* Parse the result files again only when one of them changed: a large
  * folder costs seconds to parse, its fingerprint microseconds. */
 static int reload_results(struct collectset *c)
@@ -83,26 +145,60 @@ static int reload_results(struct collectset *c)
 	return 0;
 }
 
+/* The kernel files into S[NEXT], after the reading before: the lines of
+ * /proc/interrupts that did not move are taken from it, and so are the
+ * IRQ affinities (the /proc/irq files of every IRQ) for AFF_RELOAD_S
+ * unless a tuning was written meanwhile, as the live screen does. */
+static int take_sample(struct collectset *c, int next, double now)
+{
+	struct sample *prev = c->have_hw && next != c->cur ? &c->s[c->cur]
+							  : NULL;
+	char journal[PATH_MAX];
+	uint64_t jstamp = STAMP_START;
+	bool keep;
+	int rc;
+
+	if (journalfile_path(journal, sizeof(journal)) == 0)
+		jstamp = stamp_path(jstamp, journal);
+	keep = prev && jstamp == c->aff_stamp && now >= c->aff_read_at &&
+	       now - c->aff_read_at < AFF_RELOAD_S;
+	rc = sample_take_since(&c->s[next], &live_roots, &c->scratch, prev,
+			       keep);
+	if (rc == 0 && !keep) {
+		c->aff_read_at = now;
+		c->aff_stamp = jstamp;
+	}
+	return rc;
+}
+
+/* irqbalance's pid: the one found is checked each reading (its comm),
+ * every process is looked at only each POLICY_RELOAD_S (76 of a scrape's
+ * 130 file opens on this VM were /proc/PID/comm). */
+static void find_irqbalance(struct collectset *c, double now)
+{
+	if (c->irqbalance_at >= 0 && now >= c->irqbalance_at &&
+	    now - c->irqbalance_at < POLICY_RELOAD_S &&
+	    (c->irqbalance <= 0 || irqbalance_still("/proc", c->irqbalance)))
+		return;
+	c->irqbalance = irqbalance_find("/proc");
+	c->irqbalance_at = now;
+}
+
 static int refresh(struct collectset *c, double now)
 {
 	int next = c->have_hw ? !c->cur : c->cur;
 	int rc;
 
-	rc = sample_take(&c->s[next], &live_roots, &c->scratch);
-	if (rc)
+	if ((rc = take_sample(c, next, now)) != 0)
 		return rc;
 	c->have_prev = c->have_hw;
 	c->cur = next;
-	if (c->have_hw)
-		hwmodel_fini(&c->hw);
-	c->have_hw = false;
-	if ((rc = hwmodel_load_flags(&c->hw, 0)) != 0)
+	if ((rc = reload_hw(c, now)) != 0)
 		return rc;
-	c->have_hw = true;
 	feed_util(c);
 	if ((rc = reload_results(c)) != 0)
 		return rc;
-	c->irqbalance = irqbalance_find("/proc");
+	find_irqbalance(c, now);
 	c->reads++;
 	c->read_at = now;
 	c->read_wall = wall_now();
@@ -140,6 +236,12 @@ static void self(struct expo *e, const struct collectset *c)
 		    "Readings of the kernel files since the exporter started "
 		    "(at most one per minimum interval).");
 	expo_u64(e, "benchtop_metrics_reads_total", NULL, 0, c->reads);
+	expo_family(e, "benchtop_metrics_hardware_reads_total", EXPO_COUNTER,
+		    NULL, "Readings of the whole hardware model (USB, PCI, "
+		    "block and network devices, chains): at a device come or "
+		    "gone, a tuning, or once a minute.");
+	expo_u64(e, "benchtop_metrics_hardware_reads_total", NULL, 0,
+		 c->hw_loads);
 	expo_family(e, "benchtop_metrics_read_timestamp_seconds", EXPO_GAUGE,
 		    "seconds", "When the values were read (seconds since "
 		    "the epoch).");

@@ -36,6 +36,19 @@ static int pid_of(const char *name)
 	return (int)v;
 }
 
+bool irqbalance_still(const char *proc_root, int pid)
+{
+	char path[PATH_MAX];
+	struct buf b = { 0 };
+	bool is;
+
+	snprintf(path, sizeof(path), "%s/%d/comm", proc_root, pid);
+	is = pid > 0 && buf_read_file(&b, path) == 0 &&
+	     irqbalance_comm_is(b.data, b.len);
+	buf_free(&b);
+	return is;
+}
+
 int irqbalance_find(const char *proc_root)
 {
 	struct buf b = { 0 };

@@ -15,4 +15,8 @@ bool irqbalance_comm_is(const char *buf, size_t len);
  * none runs, or -errno when PROC_ROOT cannot be listed. */
 int irqbalance_find(const char *proc_root);
 
+/* Whether PID, found before, is still the irqbalance daemon (one file
+ * read, not a scan of every process). */
+bool irqbalance_still(const char *proc_root, int pid);
+
 #endif

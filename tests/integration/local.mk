@@ -51,6 +51,7 @@ SH_TESTS += \
 	tests/integration/metrics_server.sh \
 	tests/integration/metrics_results.sh \
 	tests/integration/metrics_results_reload.sh \
+	tests/integration/metrics_hw_reload.sh \
 	tests/integration/metrics_experiments.sh \
 	tests/integration/metrics_listener.sh \
 	tests/integration/metrics_soak.sh \
