@@ -95,20 +95,6 @@ START_TEST(a_folder_changes_with_its_names)
 }
 END_TEST
 
-START_TEST(names_in_any_order)
-{
-	/* the sum of the names' hashes: "ab" then "cd" as "cd" then "ab" */
-	uint64_t x = stamp_bytes(STAMP_START, "ab", 2) +
-		     stamp_bytes(STAMP_START, "cd", 2);
-	uint64_t y = stamp_bytes(STAMP_START, "cd", 2) +
-		     stamp_bytes(STAMP_START, "ab", 2);
-
-	ck_assert_uint_eq(x, y);
-	ck_assert_uint_ne(stamp_bytes(STAMP_START, "ab", 2),
-			  stamp_bytes(STAMP_START, "ba", 2));
-}
-END_TEST
-
 int main(void)
 {
 	Suite *s = suite_create("stamp");
@@ -117,7 +103,6 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, a_file_changes_with_its_text);
 	tcase_add_test(tc, a_folder_changes_with_its_names);
-	tcase_add_test(tc, names_in_any_order);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
