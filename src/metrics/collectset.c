@@ -148,7 +148,8 @@ static int reload_results(struct collectset *c)
 /* The kernel files into S[NEXT], after the reading before: the lines of
  * /proc/interrupts that did not move are taken from it, and so are the
  * IRQ affinities (the /proc/irq files of every IRQ) for AFF_RELOAD_S
- * unless a tuning was written meanwhile, as the live screen does. */
+ * unless a tuning was written meanwhile, as the live screen does for
+ * 10 s (a scrape every 15 s would read them every time). */
 static int take_sample(struct collectset *c, int next, double now)
 {
 	struct sample *prev = c->have_hw && next != c->cur ? &c->s[c->cur]
@@ -172,12 +173,12 @@ static int take_sample(struct collectset *c, int next, double now)
 }
 
 /* irqbalance's pid: the one found is checked each reading (its comm),
- * every process is looked at only each POLICY_RELOAD_S (76 of a scrape's
- * 130 file opens on this VM were /proc/PID/comm). */
+ * every process is looked at only each HW_RELOAD_S (76 of a scrape's 130
+ * file opens on this VM were /proc/PID/comm). */
 static void find_irqbalance(struct collectset *c, double now)
 {
 	if (c->irqbalance_at >= 0 && now >= c->irqbalance_at &&
-	    now - c->irqbalance_at < POLICY_RELOAD_S &&
+	    now - c->irqbalance_at < HW_RELOAD_S &&
 	    (c->irqbalance <= 0 || irqbalance_still("/proc", c->irqbalance)))
 		return;
 	c->irqbalance = irqbalance_find("/proc");
