@@ -8,6 +8,7 @@
 
 #include "base/i18n.h"
 #include "base/numparse.h"
+#include "base/regfile.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR "/etc"
@@ -345,71 +346,6 @@ int settings_parse(const char *buf, size_t len, struct settings *s,
 	return err->count ? -EINVAL : applied;
 }
 
-/* The whole of the open file FD into *OUT (malloc'd); 0 or -errno. */
-static int read_all(int fd, char **out, size_t *len)
-{
-	size_t cap = 0, n = 0;
-	char *b = NULL;
-
-	for (;;) {
-		ssize_t r;
-
-		if (n == cap) {
-			char *nb = NULL;
-
-			if (cap <= FILE_MAX)
-				nb = realloc(b, cap + 4096);
-			if (!nb) {
-				free(b);
-				return cap > FILE_MAX ? -EFBIG : -ENOMEM;
-			}
-			b = nb;
-			cap += 4096;
-		}
-		r = read(fd, b + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int rc = -errno;
-
-			free(b);
-			return rc;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	if (n > FILE_MAX) {
-		free(b);
-		return -EFBIG;
-	}
-	*out = b;
-	*len = n;
-	return 0;
-}
-
-/* PATH into *OUT if it is a regular file of at most FILE_MAX bytes. */
-static int read_file(const char *path, char **out, size_t *len)
-{
-	/* O_NONBLOCK: a FIFO in the config's place must not hang the start. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	struct stat st;
-	int rc;
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0)
-		rc = -errno;
-	else if (!S_ISREG(st.st_mode))
-		rc = -EINVAL;
-	else if (st.st_size > (off_t)FILE_MAX)
-		rc = -EFBIG;
-	else
-		rc = read_all(fd, out, len);
-	close(fd);
-	return rc;
-}
-
 int settings_load(struct settings *s, const char *path,
 		  struct settings_error *err)
 {
@@ -418,7 +354,8 @@ int settings_load(struct settings *s, const char *path,
 	int rc;
 
 	memset(err, 0, sizeof(*err));
-	rc = read_file(path, &buf, &len);
+	/* a FIFO in the config's place must not hang the start */
+	rc = regfile_read(path, FILE_MAX, &buf, &len);
 	if (rc == -ENOENT || rc == -ENOTDIR)
 		return 0;
 	if (rc < 0) {
