@@ -70,22 +70,29 @@ static void feed_util(struct collectset *c)
 	sample_rates_free(&r);
 }
 
+/* The stamp of benchtop's runtime journal, which every tuning writes. */
+static uint64_t journal_stamp(void)
+{
+	char journal[PATH_MAX];
+
+	if (journalfile_path(journal, sizeof(journal)) != 0)
+		return STAMP_START;
+	return stamp_path(STAMP_START, journal);
+}
+
 /* What says the hardware model is to be read whole again: the devices
- * (USB, block, network) that are there, and benchtop's runtime journal,
- * which every tuning writes (an IRQ pin moves a chain's CPU). */
-static uint64_t hw_stamp(void)
+ * (USB, block, network) that are there, and the journal's stamp JSTAMP
+ * (an IRQ pin moves a chain's CPU). */
+static uint64_t hw_stamp(uint64_t jstamp)
 {
 	static const char *const dirs[] = {
 		"/sys/bus/usb/devices", "/sys/class/block", "/sys/class/net",
 	};
-	char journal[PATH_MAX];
-	uint64_t h = STAMP_START;
+	uint64_t h = jstamp;
 	size_t i;
 
 	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
 		h = stamp_names(h, dirs[i]);
-	if (journalfile_path(journal, sizeof(journal)) == 0)
-		h = stamp_path(h, journal);
 	return h;
 }
 
@@ -95,10 +102,10 @@ static uint64_t hw_stamp(void)
  * screen does (frequencies, limits, temperatures, cooling; governors and
  * online CPUs every POLICY_RELOAD_S) and the chains' IRQ counts come
  * from this reading's /proc/interrupts. */
-static int reload_hw(struct collectset *c, double now)
+static int reload_hw(struct collectset *c, double now, uint64_t jstamp)
 {
 	const struct sample *s = &c->s[c->cur];
-	uint64_t stamp = hw_stamp();
+	uint64_t stamp = hw_stamp(jstamp);
 	int rc;
 
 	if (c->have_hw && stamp == c->hw_stamp && now >= c->hw_read_at &&
@@ -150,17 +157,14 @@ static int reload_results(struct collectset *c)
  * IRQ affinities (the /proc/irq files of every IRQ) for AFF_RELOAD_S
  * unless a tuning was written meanwhile, as the live screen does for
  * 10 s (a scrape every 15 s would read them every time). */
-static int take_sample(struct collectset *c, int next, double now)
+static int take_sample(struct collectset *c, int next, double now,
+		       uint64_t jstamp)
 {
 	struct sample *prev = c->have_hw && next != c->cur ? &c->s[c->cur]
 							  : NULL;
-	char journal[PATH_MAX];
-	uint64_t jstamp = STAMP_START;
 	bool keep;
 	int rc;
 
-	if (journalfile_path(journal, sizeof(journal)) == 0)
-		jstamp = stamp_path(jstamp, journal);
 	keep = prev && jstamp == c->aff_stamp && now >= c->aff_read_at &&
 	       now - c->aff_read_at < AFF_RELOAD_S;
 	rc = sample_take_since(&c->s[next], &live_roots, &c->scratch, prev,
@@ -188,13 +192,14 @@ static void find_irqbalance(struct collectset *c, double now)
 static int refresh(struct collectset *c, double now)
 {
 	int next = c->have_hw ? !c->cur : c->cur;
+	uint64_t jstamp = journal_stamp();
 	int rc;
 
-	if ((rc = take_sample(c, next, now)) != 0)
+	if ((rc = take_sample(c, next, now, jstamp)) != 0)
 		return rc;
 	c->have_prev = c->have_hw;
 	c->cur = next;
-	if ((rc = reload_hw(c, now)) != 0)
+	if ((rc = reload_hw(c, now, jstamp)) != 0)
 		return rc;
 	feed_util(c);
 	if ((rc = reload_results(c)) != 0)
