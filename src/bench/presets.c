@@ -348,6 +348,7 @@ static int parse_one(struct pstate *st, struct presets *out, const char *l,
 		     size_t n)
 {
 	const char *eq, *v;
+	size_t kn, vn;
 	int rc;
 
 	n = trim(&l, n);
@@ -377,9 +378,13 @@ static int parse_one(struct pstate *st, struct presets *out, const char *l,
 	if (!eq || !st->open)
 		return fail(st, st->open ? _("expected key = value") :
 			    _("a key outside any [section]"), l, n);
+	/* trimmed before the call: the order in which C evaluates a call's
+	 * arguments is unspecified (gcc on arm64 read v before trim moved it,
+	 * and every built-in preset's kind lost its last letter) */
 	v = eq + 1;
-	return set_key(st, l, trim(&l, (size_t)(eq - l)), v,
-		       trim(&v, n - (size_t)(v - l)));
+	vn = trim(&v, (size_t)(l + n - v));
+	kn = trim(&l, (size_t)(eq - l));
+	return set_key(st, l, kn, v, vn);
 }
 
 static int parse_text(struct pstate *st, const char *buf, size_t len,
@@ -507,17 +512,16 @@ int presets_load(struct presets *out, char *err, size_t errsize)
 {
 	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
 	char path[4200], msg[160];
-	unsigned line;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	if (errsize)
 		err[0] = '\0';
 	rc = presets_parse(presets_builtin_text, presets_builtin_len, out,
-			   &line, msg, sizeof(msg));
+			   NULL, msg, sizeof(msg));
 	if (rc < 0) {
-		snprintf(err, errsize, "built-in presets: line %u: %s", line,
-			 msg);
+		/* MSG names its line already */
+		snprintf(err, errsize, "built-in presets: %s", msg);
 		return rc;
 	}
 	if (datadir_file(path, sizeof(path), "presets.conf") &&

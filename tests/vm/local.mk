@@ -9,7 +9,9 @@ SH_TESTS += \
 	tests/vm/x86_hotplug.sh \
 	tests/vm/x86_traffic.sh \
 	tests/vm/arm64_mixed.sh \
-	tests/vm/arm64_screen.sh
+	tests/vm/arm64_screen.sh \
+	tests/vm/arm64_hotplug.sh \
+	tests/vm/arm64_traffic.sh
 EXTRA_DIST += \
 	tests/vm/lib.sh \
 	tests/vm/cross.sh \
@@ -19,8 +21,10 @@ EXTRA_DIST += \
 	tests/vm/x86_mixed.guest \
 	tests/vm/x86_legacy.guest \
 	tests/vm/x86_screen.guest \
-	tests/vm/x86_hotplug.guest \
-	tests/vm/x86_traffic.guest \
+	tests/vm/hotplug.lab \
+	tests/vm/hotplug.guest \
+	tests/vm/traffic.lab \
+	tests/vm/traffic.guest \
 	tests/vm/arm64_mixed.guest \
 	tests/vm/arm64_screen.guest
 # the arm64 guest's cross build of benchtop (tests/vm/cross.sh)
