@@ -37,8 +37,6 @@
 #include "persistui.h"
 /* [experiment includes: end] */
 
-#define POLICY_RELOAD_S 10.0	/* governors, topology: re-read this often
-				 * (USB, PCI, block: on hotplug, hotplugui) */
 #define AFF_RELOAD_S 10.0	/* IRQ affinities: re-read this often */
 
 static const struct sample_roots live_roots = { "/proc", "/sys" };
@@ -146,7 +144,7 @@ static void refresh_hw(struct app *a)
 					       NULL : &s->irqs) == 0;
 		a->hw_loaded_s = a->policy_read_s = s->time_s;
 		a->hw_stale = false;
-	} else if (s->time_s - a->policy_read_s >= POLICY_RELOAD_S ||
+	} else if (s->time_s - a->policy_read_s >= HWMODEL_REFRESH_S ||
 		   s->time_s < a->policy_read_s) {
 		hwmodel_refresh(&a->hw);	/* governors, every 10 s */
 		a->policy_read_s = s->time_s;

@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -62,6 +64,23 @@ int buf_read_file(struct buf *b, const char *path)
 	rc = buf_read_fd(b, fd);
 	close(fd);
 	return rc;
+}
+
+int buf_read_attr(struct buf *b, const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	int rc;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    sizeof(path))
+		return -ENAMETOOLONG;
+	rc = buf_read_file(b, path);
+	if (rc)
+		return rc;
+	while (b->len && (b->data[b->len - 1] == '\n' ||
+			  b->data[b->len - 1] == ' '))
+		b->data[--b->len] = '\0';
+	return 0;
 }
 
 void buf_free(struct buf *b)

@@ -14,6 +14,10 @@ struct buf {
 /* Read the whole of PATH into B (reusing its memory); 0 or -errno. */
 int buf_read_file(struct buf *b, const char *path);
 
+/* Read the sysfs attribute DIR/NAME into B, its trailing newlines and
+ * spaces cut; 0 or -errno (-ENAMETOOLONG for a path past PATH_MAX). */
+int buf_read_attr(struct buf *b, const char *dir, const char *name);
+
 /* Read the whole of an open descriptor into B; 0 or -errno. */
 int buf_read_fd(struct buf *b, int fd);
 

@@ -122,3 +122,8 @@ json_t *jsondoc_wrap(const char *kind, time_t t, json_t *doc)
 	json_decref(doc);
 	return o;
 }
+
+json_t *jsondoc_str(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}

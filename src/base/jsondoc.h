@@ -27,6 +27,9 @@ int jsondoc_parse_time(const char *s, int64_t *epoch_ms);
 /* The current wall-clock time in milliseconds since the epoch. */
 int64_t jsondoc_now_ms(void);
 
+/* S as a JSON string, or JSON null when S is NULL. */
+json_t *jsondoc_str(const char *s);
+
 /* A new object holding DOC's keys after "format" ("benchtop." KIND),
  * "version" and "time" (T); DOC is consumed.  NULL when out of memory. */
 json_t *jsondoc_wrap(const char *kind, time_t t, json_t *doc);

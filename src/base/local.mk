@@ -16,6 +16,8 @@ src_libbenchtop_a_SOURCES += \
 	src/base/datadir.h \
 	src/base/dynlib.c \
 	src/base/endsig.c \
+	src/base/errlist.c \
+	src/base/errlist.h \
 	src/base/endsig.h \
 	src/base/dynlib.h \
 	src/base/figfmt.c \

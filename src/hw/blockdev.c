@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 
 #include "base/buf.h"
+#include "base/errlist.h"
+#include "base/jsondoc.h"
 #include "base/strclean.h"
 
 /* ---- /proc/self/mountinfo ---------------------------------------------- */
@@ -236,22 +238,6 @@ int blockdev_parse_sched(const char *buf, size_t len, char *cur,
 /* ---- reading /sys/block ------------------------------------------------ */
 
 /* Read DIR/NAME into B with trailing white space cut; 0 or -errno. */
-static int read_attr(struct buf *b, const char *dir, const char *name)
-{
-	char path[4096];
-	int rc;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
-	    sizeof(path))
-		return -ENAMETOOLONG;
-	rc = buf_read_file(b, path);
-	if (rc)
-		return rc;
-	while (b->len && (b->data[b->len - 1] == '\n' ||
-			  b->data[b->len - 1] == ' '))
-		b->data[--b->len] = '\0';
-	return 0;
-}
 
 static int parse_u64(const char *s, uint64_t *v)
 {
@@ -267,17 +253,6 @@ static int parse_u64(const char *s, uint64_t *v)
 }
 
 /* Add a sentence to D->error ("; " between several). */
-static void add_error(char **err, const char *what, const char *detail)
-{
-	size_t old = *err ? strlen(*err) : 0;
-	size_t n = old + strlen(what) + strlen(detail) + 8;
-	char *e = realloc(*err, n);
-
-	if (!e)
-		return;
-	snprintf(e + old, n - old, "%s%s: %s", old ? "; " : "", what, detail);
-	*err = e;
-}
 
 static const char *errtext(int rc)
 {
@@ -292,7 +267,7 @@ static void read_size(struct blockdev *d, struct buf *b, const char *dir)
 {
 	uint64_t sectors;
 	struct stat st;
-	int rc = read_attr(b, dir, "size");
+	int rc = buf_read_attr(b, dir, "size");
 
 	if (!rc)
 		rc = parse_u64(b->data, &sectors);
@@ -301,9 +276,9 @@ static void read_size(struct blockdev *d, struct buf *b, const char *dir)
 	/* no size file in a folder that is still there: the kernel (or a
 	 * driver) never made one; not a disk that went away */
 	if (rc == -ENOENT && stat(dir, &st) == 0)
-		add_error(&d->error, "size", "not provided");
+		errlist_add(&d->error, "size: not provided");
 	else if (rc)
-		add_error(&d->error, "size", errtext(rc));
+		errlist_add(&d->error, "size: %s", errtext(rc));
 	else {
 		d->size_bytes = sectors * 512;
 		d->has_size = true;
@@ -317,20 +292,20 @@ static void read_queue(struct blockdev *d, struct buf *b, const char *dir)
 	int rc;
 
 	d->rotational = -1;
-	if (!read_attr(b, dir, "queue/rotational") &&
+	if (!buf_read_attr(b, dir, "queue/rotational") &&
 	    !parse_u64(b->data, &v) && v <= 1)
 		d->rotational = (int)v;
-	if (!read_attr(b, dir, "queue/logical_block_size") &&
+	if (!buf_read_attr(b, dir, "queue/logical_block_size") &&
 	    !parse_u64(b->data, &v) && v <= UINT32_MAX)
 		d->logical_block = (unsigned)v;
-	rc = read_attr(b, dir, "queue/scheduler");
+	rc = buf_read_attr(b, dir, "queue/scheduler");
 	if (rc == -ENOENT)
 		return;
 	if (!rc)
 		rc = blockdev_parse_sched(b->data, b->len, cur, sizeof(cur),
 					  avail, sizeof(avail));
 	if (rc < 0) {
-		add_error(&d->error, "scheduler", errtext(rc));
+		errlist_add(&d->error, "scheduler: %s", errtext(rc));
 		return;
 	}
 	d->sched = strclean_dup(cur, strlen(cur));
@@ -409,7 +384,7 @@ static void match_mounts(struct blockdev *d, struct buf *b, const char *dir,
 {
 	unsigned maj, min;
 	size_t i;
-	bool have = !read_attr(b, dir, "dev") &&
+	bool have = !buf_read_attr(b, dir, "dev") &&
 		    !parse_majmin(b->data, b->len, &maj, &min);
 
 	for (i = 0; i < mi->n; i++) {
@@ -456,12 +431,12 @@ static void read_disk(struct blockdev *d, const char *sys_block,
 
 	if ((size_t)snprintf(dir, sizeof(dir), "%s/%s", sys_block, d->name) >=
 	    sizeof(dir) || stat(dir, &st) != 0) {
-		add_error(&d->error, d->name, errtext(-errno));
+		errlist_add(&d->error, "%s: %s", d->name, errtext(-errno));
 		return;
 	}
 	read_size(d, &b, dir);
 	read_queue(d, &b, dir);
-	if (!read_attr(&b, dir, "device/model") && b.len)
+	if (!buf_read_attr(&b, dir, "device/model") && b.len)
 		d->model = strclean_dup(b.data, b.len);
 	read_partitions(d, &b, dir, mi);
 	read_slaves(d, dir);
@@ -506,13 +481,13 @@ static void load_mounts(struct blockdev_list *out, const char *proc_root,
 		rc = blockdev_parse_mountinfo(b.data, b.len, mi, &line);
 	if (rc < 0) {
 		snprintf(msg, sizeof(msg), "line %zu malformed", line);
-		add_error(&out->error, "mountinfo",
-			  rc == -EINVAL ? msg : errtext(rc));
+		errlist_add(&out->error, "mountinfo: %s",
+			    rc == -EINVAL ? msg : errtext(rc));
 	} else if (mi->nskipped) {
 		snprintf(msg, sizeof(msg), "%zu line%s not understood (line %zu)",
 			 mi->nskipped, mi->nskipped == 1 ? "" : "s",
 			 mi->skip_line);
-		add_error(&out->error, "mountinfo", msg);
+		errlist_add(&out->error, "mountinfo: %s", msg);
 	}
 	buf_free(&b);
 }
@@ -531,7 +506,8 @@ int blockdev_scan(const char *sys_root, const char *proc_root,
 	dp = opendir(dir);
 	if (!dp) {
 		if (errno != ENOENT)
-			add_error(&out->error, dir, strerror(errno));
+			errlist_add(&out->error, "%s: %s", dir,
+				    strerror(errno));
 		blockdev_mnts_free(&mi);
 		return 0;
 	}
@@ -606,10 +582,6 @@ const struct blockdev *blockdev_find(const struct blockdev_list *l,
 
 /* ---- output ------------------------------------------------------------ */
 
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
 
 static json_t *disk_json(const struct blockdev *d)
 {
@@ -617,7 +589,7 @@ static json_t *disk_json(const struct blockdev *d)
 	size_t i;
 
 	json_object_set_new(o, "name", json_string(d->name));
-	json_object_set_new(o, "model", str_or_null(d->model));
+	json_object_set_new(o, "model", jsondoc_str(d->model));
 	json_object_set_new(o, "size_bytes", !d->has_size ? json_null() :
 		json_integer((json_int_t)(d->size_bytes > INT64_MAX ?
 					  INT64_MAX : d->size_bytes)));
@@ -625,8 +597,8 @@ static json_t *disk_json(const struct blockdev *d)
 			    : json_boolean(d->rotational));
 	json_object_set_new(o, "logical_block_size",
 			    json_integer(d->logical_block));
-	json_object_set_new(o, "scheduler", str_or_null(d->sched));
-	json_object_set_new(o, "schedulers", str_or_null(d->sched_avail));
+	json_object_set_new(o, "scheduler", jsondoc_str(d->sched));
+	json_object_set_new(o, "schedulers", jsondoc_str(d->sched_avail));
 	for (i = 0; i < d->nmounts; i++)
 		json_array_append_new(m, json_pack("{s:s,s:s,s:s}",
 			"part", d->mounts[i].part,

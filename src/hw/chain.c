@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/errlist.h"
 #include "collect/irqaff.h"
 #include "collect/sample.h"
 #include "base/strclean.h"
@@ -244,18 +245,6 @@ size_t chain_match_irqs(const struct irq_table *t,
 }
 
 /* Append "WHAT[: DETAIL]" to *ERR. */
-static void add_error(char **err, const char *what, const char *detail)
-{
-	size_t old = *err ? strlen(*err) : 0;
-	size_t n = old + strlen(what) + (detail ? strlen(detail) : 0) + 5;
-	char *e = realloc(*err, n);
-
-	if (!e)
-		return;
-	snprintf(e + old, n - old, "%s%s%s%s", old ? "; " : "", what,
-		 detail ? ": " : "", detail ? detail : "");
-	*err = e;
-}
 
 /* CI's counts from row R of T: the total and the CPU with the most. */
 static void count_irq(struct chain_irq *ci, const struct irq_row *r,
@@ -368,10 +357,11 @@ static void find_irqs(struct chain *c, const struct chain_input *in,
 		fill_irq(&c->irqs[i], &t->rows[idx[i]], t, in->proc_root);
 	c->nirqs = n;
 	if (!n && !strcmp(c->kind, "net") && !net_up(in->sys_root, c->dev))
-		add_error(&c->error, "no IRQ yet: the interface is down (its "
-			  "driver asks for one when it is brought up)", NULL);
+		errlist_add(&c->error, "%s",
+			    "no IRQ yet: the interface is down (its "
+			    "driver asks for one when it is brought up)");
 	else if (!n)
-		add_error(&c->error, "no IRQ row names this controller", NULL);
+		errlist_add(&c->error, "no IRQ row names this controller");
 }
 
 static void usb_label(struct chain *c, const struct usbdev_list *usb)
@@ -381,8 +371,8 @@ static void usb_label(struct chain *c, const struct usbdev_list *usb)
 
 	if (!d) {
 		if (c->path.usb_dev[0])
-			add_error(&c->error, "USB device not found",
-				  c->path.usb_dev);
+			errlist_add(&c->error, "USB device not found: %s",
+				    c->path.usb_dev);
 		return;
 	}
 	usbdesc_format_speed(d->speed_kbps, sp, sizeof(sp));
@@ -413,9 +403,10 @@ static int add_chain(struct chain_list *out, const struct chain_input *in,
 	c->dev = strclean_dup(name, strlen(name));
 	c->kind = kind;
 	if (!real)
-		add_error(&c->error, name, "vanished while reading");
+		errlist_add(&c->error, "%s: %s", name,
+			    "vanished while reading");
 	else if (chain_parse_path(real, strlen(real), &c->path))
-		add_error(&c->error, "sysfs path not understood", NULL);
+		errlist_add(&c->error, "sysfs path not understood");
 	else {
 		if (c->path.usb_bus)
 			usb_label(c, in->usb);
@@ -457,8 +448,8 @@ static int load_irqs(struct chain_list *out, const char *proc_root,
 	rc = sample_read_interrupts(proc_root, NULL, &b, t);
 	buf_free(&b);
 	if (rc < 0)
-		add_error(&out->error, "/proc/interrupts", rc == -EINVAL ?
-			  "malformed" : strerror(-rc));
+		errlist_add(&out->error, "/proc/interrupts: %s",
+			    rc == -EINVAL ? "malformed" : strerror(-rc));
 	return rc < 0 ? rc : 0;
 }
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "base/errlist.h"
 #include "base/i18n.h"
 #include "hw/coretype.h"
 #include "hw/cputopo.h"
@@ -355,30 +356,6 @@ void clusters_set_util(struct clusters *c, const int *cpu_ids,
 
 /* ---- reading sysfs ---------------------------------------------------- */
 
-__attribute__((format(printf, 2, 3)))
-static int add_error(char **err, const char *fmt, ...)
-{
-	char tmp[256];
-	size_t old = *err ? strlen(*err) : 0, n;
-	va_list ap;
-	char *p;
-
-	va_start(ap, fmt);
-	vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	n = strlen(tmp);
-	p = realloc(*err, old + 2 + n + 1);
-	if (!p)
-		return -ENOMEM;
-	if (old) {
-		memcpy(p + old, "; ", 2);
-		old += 2;
-	}
-	memcpy(p + old, tmp, n + 1);
-	*err = p;
-	return 0;
-}
-
 /* A decimal of [S, S + N) below CPUSET_MAX, or -1. */
 static long small_uint(const char *s, size_t n)
 {
@@ -556,9 +533,11 @@ static int place_cpu(struct clusters *c, unsigned cpu)
 	cl = find_or_add(c, (unsigned)pol);
 	if (!cl)
 		return -ENOMEM;
-	if (nrel == -EINVAL && add_error(&cl->error, "cpu%u: related_cpus "
-					 "is not a list of present CPUs "
-					 "(\"%.40s\")", cpu, bad) == -ENOMEM)
+	if (nrel == -EINVAL && errlist_add(&cl->error,
+					   "cpu%u: related_cpus "
+					   "is not a list of present CPUs "
+					   "(\"%.40s\")",
+					   cpu, bad) == -ENOMEM)
 		return -ENOMEM;
 	cpuset_add(&cl->cpus, cpu);
 	for (i = nrel > 0 ? cpuset_first(&rel) : -1; i >= 0;
@@ -678,11 +657,13 @@ static int explain_file(struct cluster *cl, struct buf *b, unsigned cpu,
 		if (all_numbers(b->data, b->len))
 			return 0;
 		strclean_copy(msg, 40, b->data, b->len);
-		return add_error(&cl->error, "cpu%u: %s is not a list of "
-				 "numbers (\"%s\")", cpu, name, msg);
+		return errlist_add(&cl->error,
+				   "cpu%u: %s is not a list of "
+				   "numbers (\"%s\")",
+				   cpu, name, msg);
 	}
 	clusters_explain(name, rc, b->data, rc ? 0 : b->len, msg, sizeof(msg));
-	return add_error(&cl->error, "cpu%u: %s", cpu, msg);
+	return errlist_add(&cl->error, "cpu%u: %s", cpu, msg);
 }
 
 /* time_in_state and total_trans beyond the library: it drops a count of
@@ -715,8 +696,10 @@ static int fill_stats(struct cluster *cl, struct buf *b, unsigned cpu)
 	if (n == -ENOMEM)
 		return n;
 	if (n < 0)
-		return add_error(&cl->error, "cpu%u: stats/time_in_state line "
-				 "%u is not \"<kHz> <time>\"", cpu, line);
+		return errlist_add(&cl->error,
+				   "cpu%u: stats/time_in_state line "
+				   "%u is not \"<kHz> <time>\"",
+				   cpu, line);
 	return 0;
 }
 
@@ -726,8 +709,10 @@ static int explain_missing(struct cluster *cl, struct buf *b, unsigned cpu)
 	int rc = 0;
 
 	if (!has_cpufreq(cpu))
-		return add_error(&cl->error, "cpu%u: the cpufreq policy "
-				 "vanished while it was read", cpu);
+		return errlist_add(&cl->error,
+				   "cpu%u: the cpufreq policy "
+				   "vanished while it was read",
+				   cpu);
 	if (m & CPUFREQINFO_CUR)
 		rc = explain_file(cl, b, cpu, "scaling_cur_freq", false,
 				  FILE_NUMBER);
@@ -776,7 +761,7 @@ static int read_capacity(struct cluster *cl, struct buf *b,
 		}
 		clusters_explain("cpu_capacity", rc, b->data, rc ? 0 : b->len,
 				 msg, sizeof(msg));
-		if (add_error(&cl->error, "cpu%d: %s", cpu, msg))
+		if (errlist_add(&cl->error, "cpu%d: %s", cpu, msg))
 			return -ENOMEM;
 	}
 	return 0;
@@ -791,11 +776,15 @@ static int explain_gone(struct cluster *cl, unsigned cpu)
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%u/cpufreq", cpu);
 	tl = readlink(path, target, sizeof(target) - 1);
 	if (tl <= 0)
-		return add_error(&cl->error, "cpu%u: the cpufreq directory "
-				 "cannot be read", cpu);
+		return errlist_add(&cl->error,
+				   "cpu%u: the cpufreq directory "
+				   "cannot be read",
+				   cpu);
 	strclean_copy(shown, sizeof(shown), target, (size_t)tl);
-	return add_error(&cl->error, "cpu%u: cpufreq points to %s, which is "
-			 "gone", cpu, shown);
+	return errlist_add(&cl->error,
+			   "cpu%u: cpufreq points to %s, which is "
+			   "gone",
+			   cpu, shown);
 }
 
 static bool read_freq_file(struct buf *b, int cpu, const char *file,
@@ -836,9 +825,12 @@ static int check_agree(const struct clusters *c, struct cluster *cl,
 					       (unsigned long long)v, rep,
 					       (unsigned long long)mine[k]);
 		}
-		if (what[0] && add_error(&cl->error, "cpu%d shares cpu%d's "
-					 "policy (related_cpus) but disagrees: "
-					 "%s", cpu, rep, what))
+		if (what[0] &&
+		    errlist_add(&cl->error,
+				"cpu%d shares cpu%d's "
+				"policy (related_cpus) but disagrees: "
+				"%s",
+				cpu, rep, what))
 			return -ENOMEM;
 	}
 	return 0;
@@ -935,15 +927,17 @@ static int list_cpus(struct clusters *c, struct buf *b)
 	int rc = read_cpulist(b, "present", &c->present);
 
 	/* The kernel allows 8192 CPUs; a cpuset holds CPUSET_MAX. */
-	if (rc == -ERANGE && add_error(&c->error, "CPUs past %d are not "
-				       "shown: %s/present lists more than "
-				       "the %d CPUs benchtop follows",
-				       CPUSET_MAX - 1, CPU_DIR, CPUSET_MAX))
+	if (rc == -ERANGE && errlist_add(&c->error,
+					 "CPUs past %d are not "
+					 "shown: %s/present lists more than "
+					 "the %d CPUs benchtop follows",
+					 CPUSET_MAX - 1, CPU_DIR, CPUSET_MAX))
 		return -ENOMEM;
 	if (rc && scan_cpu_dirs(&c->present) != 0)
-		return add_error(&c->error, "the CPUs cannot be listed: "
-				 "%s/present is unreadable (%s)", CPU_DIR,
-				 strerror(-rc));
+		return errlist_add(&c->error,
+				   "the CPUs cannot be listed: "
+				   "%s/present is unreadable (%s)",
+				   CPU_DIR, strerror(-rc));
 	read_online(c, b);
 	return 0;
 }

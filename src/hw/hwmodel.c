@@ -6,6 +6,7 @@
 
 #include "hw/hwmodel.h"
 #include "base/figfmt.h"
+#include "base/jsondoc.h"
 #include "base/i18n.h"
 
 #include <errno.h>
@@ -191,10 +192,6 @@ void hwmodel_set_util(struct hwmodel *hw, const int *cpu_ids,
 
 /* ---- JSON ------------------------------------------------------------- */
 
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
 
 static json_t *u64_or_null(uint64_t v, bool known)
 {
@@ -243,7 +240,7 @@ static void freq_json(const struct cluster *cl, json_t *o)
 	unsigned m = cl->has_freq ? f->missing : ~0u;
 	bool pol = !(m & CPUFREQINFO_POLICY), hw = !(m & CPUFREQINFO_HW_LIMITS);
 
-	json_object_set_new(o, "governor", str_or_null(pol ? f->governor :
+	json_object_set_new(o, "governor", jsondoc_str(pol ? f->governor :
 								NULL));
 	json_object_set_new(o, "cur_khz", u64_or_null(f->cur_khz,
 						      !(m & CPUFREQINFO_CUR)));
@@ -266,13 +263,13 @@ static json_t *cluster_json(const struct cluster *cl)
 	json_object_set_new(o, "cpus", cpulist_json(&cl->cpus));
 	json_object_set_new(o, "core", json_string(cl->core ? cl->core : ""));
 	json_object_set_new(o, "role",
-			    str_or_null(clusters_role_name(cl->role)));
+			    jsondoc_str(clusters_role_name(cl->role)));
 	json_object_set_new(o, "online", json_boolean(cl->online));
 	freq_json(cl, o);
 	json_object_set_new(o, "capacity", u64_or_null(cl->capacity,
 							cl->capacity > 0));
 	json_object_set_new(o, "throttled", json_boolean(cl->throttled));
-	json_object_set_new(o, "error", str_or_null(cl->error));
+	json_object_set_new(o, "error", jsondoc_str(cl->error));
 	return o;
 }
 
@@ -291,7 +288,7 @@ static json_t *cpus_json(const struct hwmodel *hw)
 	json_object_set_new(o, "online", cpulist_json(&c->online));
 	json_object_set_new(o, "without_cpufreq", cpulist_json(&c->nofreq));
 	json_object_set_new(o, "cores", cores);
-	json_object_set_new(o, "error", str_or_null(err));
+	json_object_set_new(o, "error", jsondoc_str(err));
 	return o;
 }
 
@@ -314,7 +311,7 @@ static json_t *zone_json(const struct thermal_zone *z)
 	return json_pack("{s:s s:s s:o s:o s:o}", "name", name,
 			 "type", z->type ? z->type : "",
 			 "temp_c", temp_json(z->temp_mc, z->has_temp),
-			 "trips", trips, "error", str_or_null(z->error));
+			 "trips", trips, "error", jsondoc_str(z->error));
 }
 
 static json_t *cooling_json(const struct thermal_cooling *d)
@@ -327,7 +324,7 @@ static json_t *cooling_json(const struct thermal_cooling *d)
 			 "cur_state", u64_or_null(d->cur_state, d->has_state),
 			 "max_state", u64_or_null(d->max_state, d->has_max),
 			 "active", d->has_state && d->cur_state > 0,
-			 "error", str_or_null(d->error));
+			 "error", jsondoc_str(d->error));
 }
 
 static json_t *thermal_json(const struct thermal *t)
@@ -340,7 +337,7 @@ static json_t *thermal_json(const struct thermal *t)
 	for (i = 0; i < t->ncooling; i++)
 		json_array_append_new(cool, cooling_json(&t->cooling[i]));
 	return json_pack("{s:o s:o s:o}", "zones", zones, "cooling", cool,
-			 "error", str_or_null(t->error));
+			 "error", jsondoc_str(t->error));
 }
 
 json_t *hwmodel_json(const struct hwmodel *hw)
@@ -356,11 +353,11 @@ json_t *hwmodel_json(const struct hwmodel *hw)
 	}
 	for (i = 0; i < c->n; i++)
 		json_array_append_new(cl, cluster_json(&c->v[i]));
-	json_object_set_new(o, "board", str_or_null(hw->board));
-	json_object_set_new(o, "board_source", str_or_null(hw->board_source));
+	json_object_set_new(o, "board", jsondoc_str(hw->board));
+	json_object_set_new(o, "board_source", jsondoc_str(hw->board_source));
 	json_object_set_new(o, "cpu_topology", cpus_json(hw));
 	json_object_set_new(o, "clusters", cl);
-	json_object_set_new(o, "cpufreq", str_or_null(c->cpufreq_note));
+	json_object_set_new(o, "cpufreq", jsondoc_str(c->cpufreq_note));
 	json_object_set_new(o, "thermal", thermal_json(&hw->thermal));
 	/* [usb: begin] json */
 	chain_model_json(&hw->chain, o);

@@ -51,6 +51,10 @@ void hwmodel_fini(struct hwmodel *hw);
  * rest.  Busy shares are forgotten: feed them again.  0 or -ENOMEM. */
 int hwmodel_refresh(struct hwmodel *hw);
 
+/* How often a live reader calls hwmodel_refresh (governors, online CPUs,
+ * topology) - the monitor and the exporter alike. */
+#define HWMODEL_REFRESH_S 10.0
+
 /* Each tick: only the files whose content moves - each policy's current
  * frequency and limits, each zone's temperature, each cooling state -
  * keeping governors, topology and trip points (hwmodel_refresh when one

@@ -20,6 +20,7 @@
 #include <pci/pci.h>
 
 #include "base/buf.h"
+#include "base/errlist.h"
 #include "base/dynlib.h"
 #include "base/strclean.h"
 #include "hw/pciids.h"
@@ -127,17 +128,6 @@ int pcidev_parse_irq(const char *buf, size_t len, unsigned *irq)
 	return 0;
 }
 
-static void add_error(char **err, const char *msg)
-{
-	size_t old = *err ? strlen(*err) : 0, n = old + strlen(msg) + 3;
-	char *e = realloc(*err, n);
-
-	if (!e)
-		return;
-	snprintf(e + old, n - old, "%s%s", old ? "; " : "", msg);
-	*err = e;
-}
-
 static int cmp_uint(const void *a, const void *b)
 {
 	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
@@ -200,7 +190,7 @@ static void read_sysfs(struct pcidev *d, const char *sys_root)
 
 	snprintf(dir, sizeof(dir), "%s/bus/pci/devices/%s", sys_root, d->addr);
 	if (stat(dir, &st) != 0) {
-		add_error(&d->error, "vanished while reading");
+		errlist_add(&d->error, "vanished while reading");
 		return;
 	}
 	snprintf(path, sizeof(path), "%s/driver", dir);
@@ -355,7 +345,7 @@ static void scan_pci(const struct pci_lib *L, struct pcidev_list *out,
 
 	pcidev_jmp = &env;
 	if (setjmp(env)) {
-		add_error(&out->error, "libpci could not read the PCI bus");
+		errlist_add(&out->error, "libpci could not read the PCI bus");
 		if (pending)
 			dev_free(&out->v[out->n]);
 		goto done;
@@ -396,11 +386,11 @@ int pcidev_scan(const char *sys_root, unsigned flags,
 	memset(out, 0, sizeof(*out));
 	snprintf(dir, sizeof(dir), "%s/bus/pci/devices", sys_root);
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		add_error(&out->error, "no PCI bus");
+		errlist_add(&out->error, "no PCI bus");
 		return 0;
 	}
 	if (pci_lib_open(&L, err, sizeof(err))) {
-		add_error(&out->error, err);
+		errlist_add(&out->error, "%s", err);
 		return 0;
 	}
 	scan_pci(&L, out, sys_root, flags);

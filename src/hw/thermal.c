@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/errlist.h"
 #include "base/strclean.h"
 
 #define THERMAL_DIR "/sys/class/thermal"
@@ -103,30 +104,6 @@ enum thermal_target thermal_cooling_target(const char *type, unsigned *n)
 	return THERMAL_TARGET_NONE;
 }
 
-__attribute__((format(printf, 2, 3)))
-static int add_error(char **err, const char *fmt, ...)
-{
-	char tmp[256];
-	size_t old = *err ? strlen(*err) : 0, n;
-	va_list ap;
-	char *p;
-
-	va_start(ap, fmt);
-	vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	n = strlen(tmp);
-	p = realloc(*err, old + 2 + n + 1);
-	if (!p)
-		return -ENOMEM;
-	if (old) {
-		memcpy(p + old, "; ", 2);
-		old += 2;
-	}
-	memcpy(p + old, tmp, n + 1);
-	*err = p;
-	return 0;
-}
-
 /* Read DIR/NAME into B; 0 or -errno (-ENODATA for an empty file). */
 static int read_attr(struct buf *b, const char *dir, const char *name)
 {
@@ -147,8 +124,8 @@ static char *read_type(struct buf *b, const char *dir, char **err)
 
 	if (rc == 0)
 		return strclean_dup(b->data, trim_len(b->data, b->len));
-	if (add_error(err, "type %s", rc == -ENODATA ? "is empty" :
-		      strerror(-rc)) != 0)
+	if (errlist_add(err, "type %s",
+			rc == -ENODATA ? "is empty" : strerror(-rc)) != 0)
 		return NULL;
 	return strdup("");
 }
@@ -165,10 +142,10 @@ static bool read_num(struct buf *b, const char *dir, const char *name,
 	if (rc == 0) {
 		strclean_copy(shown, sizeof(shown), b->data,
 			      trim_len(b->data, b->len));
-		add_error(err, "%s is not a number (\"%s\")", name, shown);
+		errlist_add(err, "%s is not a number (\"%s\")", name, shown);
 	} else {
-		add_error(err, "%s %s", name, rc == -ENODATA ? "is empty" :
-			  strerror(-rc));
+		errlist_add(err, "%s %s", name,
+			    rc == -ENODATA ? "is empty" : strerror(-rc));
 	}
 	return false;
 }
@@ -193,8 +170,10 @@ static int read_trips(struct thermal_zone *z, struct buf *b, const char *dir)
 		if (trc != 0 || read_attr(&ty, dir, name) != 0 ||
 		    thermal_parse_trip(b->data, b->len, ty.data, ty.len,
 				       &tr) != 0) {
-			rc = add_error(&z->error, "trip point %u is "
-				       "unreadable or malformed", k);
+			rc = errlist_add(&z->error,
+					 "trip point %u is "
+					 "unreadable or malformed",
+					 k);
 			continue;
 		}
 		v = realloc(z->trips, (z->ntrips + 1) * sizeof(*v));
@@ -231,15 +210,19 @@ static int load_cooling(struct thermal_cooling *c, struct buf *b)
 	/* each file on its own: a cur_state that is -1 or missing does not
 	 * make the readable max_state unknown */
 	if (read_num(b, dir, "max_state", &max, &c->error)) {
-		if (max < 0 && add_error(&c->error, "max_state is negative "
-					 "(%lld)", (long long)max))
+		if (max < 0 && errlist_add(&c->error,
+					   "max_state is negative "
+					   "(%lld)",
+					   (long long)max))
 			return -ENOMEM;
 		c->has_max = max >= 0;
 		c->max_state = max >= 0 ? (uint64_t)max : 0;
 	}
 	if (read_num(b, dir, "cur_state", &cur, &c->error)) {
-		if (cur < -1 && add_error(&c->error, "cur_state is negative "
-					  "(%lld)", (long long)cur))
+		if (cur < -1 && errlist_add(&c->error,
+					    "cur_state is negative "
+					    "(%lld)",
+					    (long long)cur))
 			return -ENOMEM;
 		c->inactive = cur == -1;
 		c->has_state = cur >= 0;
@@ -326,8 +309,8 @@ int thermal_load(struct thermal *t)
 	if (rc == 0)
 		rc = load_coolings(t, &b);
 	if (rc < 0 && rc != -ENOMEM)
-		rc = add_error(&t->error, "%s cannot be read (%s)",
-			       THERMAL_DIR, strerror(-rc));
+		rc = errlist_add(&t->error, "%s cannot be read (%s)",
+				 THERMAL_DIR, strerror(-rc));
 	buf_free(&b);
 	return rc;
 }

@@ -19,24 +19,13 @@
 
 #include "hw/bridges.h"
 #include "base/buf.h"
+#include "base/errlist.h"
 #include "base/dynlib.h"
 #include "base/strclean.h"
 
 #define PATH_SZ 4200
 
 /* Append "WHAT[: DETAIL]" to the sentences in *ERR. */
-static void add_error(char **err, const char *what, const char *detail)
-{
-	size_t old = *err ? strlen(*err) : 0;
-	size_t n = old + strlen(what) + (detail ? strlen(detail) : 0) + 5;
-	char *e = realloc(*err, n);
-
-	if (!e)
-		return;
-	snprintf(e + old, n - old, "%s%s%s%s", old ? "; " : "", what,
-		 detail ? ": " : "", detail ? detail : "");
-	*err = e;
-}
 
 static const char *errtext(int rc)
 {
@@ -46,22 +35,6 @@ static const char *errtext(int rc)
 }
 
 /* Read DIR/NAME into B, trailing newline and spaces cut; 0 or -errno. */
-static int read_attr(struct buf *b, const char *dir, const char *name)
-{
-	char path[PATH_SZ];
-	int rc;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
-	    sizeof(path))
-		return -ENAMETOOLONG;
-	rc = buf_read_file(b, path);
-	if (rc)
-		return rc;
-	while (b->len && (b->data[b->len - 1] == '\n' ||
-			  b->data[b->len - 1] == ' '))
-		b->data[--b->len] = '\0';
-	return 0;
-}
 
 static int parse_num(const char *s, int base, unsigned long max,
 		     unsigned long *v)
@@ -85,21 +58,22 @@ static unsigned long num_attr(struct buf *b, const char *dir,
 			      char **err)
 {
 	unsigned long v = 0;
-	int rc = read_attr(b, dir, name);
+	int rc = buf_read_attr(b, dir, name);
 
 	if (!rc)
 		rc = parse_num(b->data, base, max, &v);
 	if (rc == -ENOENT && access(dir, F_OK) == 0)
-		add_error(err, name, "missing");
+		errlist_add(err, "%s: %s", name, "missing");
 	else if (rc)
-		add_error(err, name, rc == -EINVAL || rc == -ERANGE ?
-			  "garbled value" : errtext(rc));
+		errlist_add(err, "%s: %s", name,
+			    rc == -EINVAL || rc == -ERANGE ? "garbled value" :
+							     errtext(rc));
 	return rc ? 0 : v;
 }
 
 static char *str_attr(struct buf *b, const char *dir, const char *name)
 {
-	if (read_attr(b, dir, name) || b->len == 0)
+	if (buf_read_attr(b, dir, name) || b->len == 0)
 		return NULL;
 	return strclean_dup(b->data, b->len);
 }
@@ -141,7 +115,7 @@ static int add_bus(struct usbdev_list *out, const char *dir, const char *name)
 	bus = memset(&v[out->nbuses++], 0, sizeof(*bus));
 	bus->busnum = (unsigned)num;
 	bus->syspath = real;
-	if (!read_attr(&b, dir, "speed"))
+	if (!buf_read_attr(&b, dir, "speed"))
 		usbdesc_parse_speed(b.data, b.len, &bus->speed_kbps);
 	buf_free(&b);
 	slash = strrchr(real, '/');
@@ -229,20 +203,22 @@ static void read_descriptors(struct usbdev *d, const char *dir,
 {
 	struct usbdesc desc;
 	char size[32];
-	int rc = read_attr(b, dir, "descriptors");
+	int rc = buf_read_attr(b, dir, "descriptors");
 
 	if (rc) {
-		add_error(&d->error, "descriptors", errtext(rc));
+		errlist_add(&d->error, "descriptors: %s", errtext(rc));
 		return;
 	}
 	rc = usbdesc_parse(b->data, b->len, &desc);
 	snprintf(size, sizeof(size), "%zu", b->len);
 	if (rc < 0) {
-		add_error(&d->error, "descriptors unreadable, bytes", size);
+		errlist_add(&d->error, "descriptors unreadable, bytes: %s",
+			    size);
 		return;
 	}
 	if (desc.truncated)
-		add_error(&d->error, "descriptors cut short, bytes", size);
+		errlist_add(&d->error, "descriptors cut short, bytes: %s",
+			    size);
 	d->bcd_usb = desc.bcd_usb;
 	/* idVendor/idProduct are printed from these very bytes; they win
 	 * over a garbled attribute */
@@ -256,10 +232,10 @@ static void read_bos(struct usbdev *d, const char *dir, struct buf *b)
 {
 	/* sysfs bos_descriptors exists since Linux 6.7; older kernels leave
 	 * us the bcdUSB rule unless libusb can fetch the BOS (fetch_bos()). */
-	if (read_attr(b, dir, "bos_descriptors"))
+	if (buf_read_attr(b, dir, "bos_descriptors"))
 		return;
 	if (usbdesc_parse_bos(b->data, b->len, &d->bos) < 0) {
-		add_error(&d->error, "bos_descriptors", "unreadable");
+		errlist_add(&d->error, "bos_descriptors: unreadable");
 	} else {
 		d->has_bos = true;
 		d->bos_from = "sysfs";
@@ -268,14 +244,14 @@ static void read_bos(struct usbdev *d, const char *dir, struct buf *b)
 
 static void read_speed(struct usbdev *d, const char *dir, struct buf *b)
 {
-	int rc = read_attr(b, dir, "speed");
+	int rc = buf_read_attr(b, dir, "speed");
 
 	if (rc)
-		add_error(&d->error, "speed", errtext(rc));
+		errlist_add(&d->error, "speed: %s", errtext(rc));
 	else if (b->len == 0)
-		add_error(&d->error, "speed", "empty");
+		errlist_add(&d->error, "speed: empty");
 	else if (usbdesc_parse_speed(b->data, b->len, &d->speed_kbps))
-		add_error(&d->error, "speed", "garbled value");
+		errlist_add(&d->error, "speed: garbled value");
 }
 
 static void read_device(struct usbdev *d, const char *dir)
@@ -284,7 +260,7 @@ static void read_device(struct usbdev *d, const char *dir)
 
 	d->syspath = realpath(dir, NULL);
 	if (!d->syspath) {
-		add_error(&d->error, errtext(-errno), NULL);
+		errlist_add(&d->error, "%s", errtext(-errno));
 		return;
 	}
 	d->busnum = (unsigned)num_attr(&b, dir, "busnum", 10, 255, &d->error);
@@ -515,18 +491,19 @@ static void check_libusb(struct usbdev_list *l, bool as_root)
 	int rc;
 
 	if (usb_lib_open(&L, err, sizeof(err))) {
-		add_error(&l->error, err, NULL);
+		errlist_add(&l->error, "%s", err);
 		return;
 	}
 	rc = L.libusb_init(&ctx);
 	if (rc) {
-		add_error(&l->error, "libusb", L.libusb_error_name(rc));
+		errlist_add(&l->error, "libusb: %s", L.libusb_error_name(rc));
 		dynlib_close(L.handle);
 		return;
 	}
 	n = L.libusb_get_device_list(ctx, &list);
 	if (n < 0) {
-		add_error(&l->error, "libusb", L.libusb_error_name((int)n));
+		errlist_add(&l->error, "libusb: %s",
+			    L.libusb_error_name((int)n));
 	} else {
 		for (i = 0; i < n; i++)
 			check_libusb_dev(&L, l, list[i], as_root);
@@ -542,7 +519,7 @@ static void read_quirks(const char *sys_root, struct buf *q)
 
 	snprintf(dir, sizeof(dir), "%s/module/usb_storage/parameters",
 		 sys_root);
-	if (read_attr(q, dir, "quirks"))
+	if (buf_read_attr(q, dir, "quirks"))
 		q->len = 0;
 }
 
@@ -555,10 +532,11 @@ static void conclude(struct usbdev_list *l, struct usbdev *d,
 	if (d->libusb_seen && d->libusb_kbps && d->speed_kbps &&
 	    d->libusb_kbps != d->speed_kbps) {
 		usbdesc_format_speed(d->libusb_kbps, sp, sizeof(sp));
-		add_error(&d->error, "libusb reports a different speed", sp);
+		errlist_add(&d->error, "libusb reports a different speed: %s",
+			    sp);
 	}
 	if (!d->libusb_seen && d->syspath && !l->error)
-		add_error(&d->error, "libusb does not list this device", NULL);
+		errlist_add(&d->error, "libusb does not list this device");
 	d->capable_kbps = usbdesc_capable_kbps(d->bcd_usb,
 					       d->has_bos ? &d->bos : NULL,
 					       d->speed_kbps);
@@ -666,8 +644,8 @@ int usbdev_scan_as(const char *sys_root, bool as_root,
 	if (rc == 0 && out->n) {
 		out->bridges = calloc(1, sizeof(*out->bridges));
 		if (out->bridges && bridges_load(out->bridges) < 0)
-			add_error(&out->error, "usb-bridges.conf",
-				  "not readable, bridge chips unnamed");
+			errlist_add(&out->error, "usb-bridges.conf: %s",
+				    "not readable, bridge chips unnamed");
 		check_libusb(out, as_root);
 		read_quirks(sys_root, &quirks);
 		for (i = 0; i < out->n; i++)

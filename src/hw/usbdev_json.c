@@ -8,12 +8,9 @@
 #include <stdio.h>
 
 #include "base/figfmt.h"
+#include "base/jsondoc.h"
 #include "base/i18n.h"
 
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
 
 static json_t *speed_json(uint32_t kbps)
 {
@@ -45,7 +42,7 @@ static json_t *ifaces_json(const struct usbdev *d)
 			"name", f->name, "number", (int)f->number,
 			"alt", (int)f->alt,
 			"class", class_json(f->cls, f->subcls, f->proto),
-			"driver", str_or_null(f->driver)));
+			"driver", jsondoc_str(f->driver)));
 	}
 	return a;
 }
@@ -99,9 +96,9 @@ static json_t *dev_json(const struct usbdev_list *l, const struct usbdev *d)
 	json_object_set_new(o, "devnum", json_integer(d->devnum));
 	snprintf(t, sizeof(t), "%04x:%04x", d->vid, d->pid);
 	json_object_set_new(o, "id", json_string(t));
-	json_object_set_new(o, "manufacturer", str_or_null(d->manufacturer));
-	json_object_set_new(o, "product", str_or_null(d->product));
-	json_object_set_new(o, "bridge", str_or_null(d->bridge));
+	json_object_set_new(o, "manufacturer", jsondoc_str(d->manufacturer));
+	json_object_set_new(o, "product", jsondoc_str(d->product));
+	json_object_set_new(o, "bridge", jsondoc_str(d->bridge));
 	snprintf(t, sizeof(t), "%x.%02x", d->bcd_usb >> 8, d->bcd_usb & 0xff);
 	json_object_set_new(o, "usb_version", d->bcd_usb ? json_string(t)
 							 : json_null());
@@ -109,18 +106,18 @@ static json_t *dev_json(const struct usbdev_list *l, const struct usbdev *d)
 	json_object_set_new(o, "libusb_speed", speed_json(d->libusb_kbps));
 	json_object_set_new(o, "capable_speed", speed_json(d->capable_kbps));
 	json_object_set_new(o, "capable_speed_from",
-			    str_or_null(d->capable_from));
+			    jsondoc_str(d->capable_from));
 	if (d->capable_note)
 		json_object_set_new(o, "capable_speed_note",
 				    json_string(d->capable_note));
-	json_object_set_new(o, "controller", str_or_null(bus ? bus->controller
+	json_object_set_new(o, "controller", jsondoc_str(bus ? bus->controller
 								 : NULL));
-	json_object_set_new(o, "driver", str_or_null(usbdev_driver(d)));
+	json_object_set_new(o, "driver", jsondoc_str(usbdev_driver(d)));
 	json_object_set_new(o, "interfaces", ifaces_json(d));
 	json_object_set_new(o, "alt_settings", alts_json(d));
-	json_object_set_new(o, "alt_settings_from", str_or_null(d->alts_from));
+	json_object_set_new(o, "alt_settings_from", jsondoc_str(d->alts_from));
 	json_object_set_new(o, "storage", storage_json(d));
-	json_object_set_new(o, "quirks", str_or_null(d->quirks));
+	json_object_set_new(o, "quirks", jsondoc_str(d->quirks));
 	json_object_set_new(o, "quirk_names", quirks_json(d->quirks));
 	for (i = 0; i < d->nverdicts; i++)
 		json_array_append_new(v, json_string(d->verdicts[i]));
@@ -139,8 +136,8 @@ json_t *usbdev_json(const struct usbdev_list *l)
 		json_array_append_new(b, json_pack("{s:i,s:o,s:o,s:o}",
 			"bus", (int)l->buses[i].busnum,
 			"speed", speed_json(l->buses[i].speed_kbps),
-			"controller", str_or_null(l->buses[i].controller),
-			"driver", str_or_null(l->buses[i].driver)));
+			"controller", jsondoc_str(l->buses[i].controller),
+			"driver", jsondoc_str(l->buses[i].driver)));
 	for (i = 0; i < l->n; i++)
 		json_array_append_new(d, dev_json(l, &l->v[i]));
 	json_object_set_new(o, "buses", b);

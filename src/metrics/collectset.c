@@ -100,7 +100,7 @@ static uint64_t hw_stamp(uint64_t jstamp)
  * half of a scrape) when a device came or went, a tuning was written, or
  * HW_RELOAD_S passed; else only what moves is read again, as the live
  * screen does (frequencies, limits, temperatures, cooling; governors and
- * online CPUs every POLICY_RELOAD_S) and the chains' IRQ counts come
+ * online CPUs every HWMODEL_REFRESH_S) and the chains' IRQ counts come
  * from this reading's /proc/interrupts. */
 static int reload_hw(struct collectset *c, double now, uint64_t jstamp)
 {
@@ -110,7 +110,7 @@ static int reload_hw(struct collectset *c, double now, uint64_t jstamp)
 
 	if (c->have_hw && stamp == c->hw_stamp && now >= c->hw_read_at &&
 	    now - c->hw_read_at < HW_RELOAD_S) {
-		if (now - c->policy_read_at >= POLICY_RELOAD_S ||
+		if (now - c->policy_read_at >= HWMODEL_REFRESH_S ||
 		    now < c->policy_read_at) {
 			rc = hwmodel_refresh(&c->hw);
 			c->policy_read_at = now;

@@ -30,8 +30,6 @@ struct collectset_opts {
 
 #define HW_RELOAD_S 60.0	/* the whole hardware model at least this
 				 * often (a device or a tuning: at once) */
-#define POLICY_RELOAD_S 10.0	/* governors and online CPUs, as the live
-				 * screen reads them */
 #define AFF_RELOAD_S 60.0	/* IRQ affinities (a tuning: at once);
 				 * irqbalance's pid: HW_RELOAD_S */
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "base/figfmt.h"
+#include "base/jsondoc.h"
 #include "base/vec.h"
 #include "session/snapbench.h"
 #include "session/snapexp.h"
@@ -547,10 +548,6 @@ void snapcompare_fini(struct snapcompare *c)
 
 /* ---- the document ------------------------------------------------------ */
 
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
 
 static json_t *real_or_null(double v)
 {
@@ -564,8 +561,8 @@ static json_t *facts_json(const struct snapcompare *c)
 
 	for (i = 0; a && i < c->nfacts; i++)
 		json_array_append_new(a, json_pack("{s:s s:o s:o}", "name",
-			c->facts[i].name, "a", str_or_null(c->facts[i].a),
-			"b", str_or_null(c->facts[i].b)));
+			c->facts[i].name, "a", jsondoc_str(c->facts[i].a),
+			"b", jsondoc_str(c->facts[i].b)));
 	return a;
 }
 
