@@ -39,8 +39,6 @@
 
 #define AFF_RELOAD_S 10.0	/* IRQ affinities: re-read this often */
 
-static const struct sample_roots live_roots = { "/proc", "/sys" };
-
 void screen_app_init(struct app *a, const struct options *opts,
 		     const struct settings *cfg)
 {
@@ -172,8 +170,8 @@ static int take_sample(struct app *a, int next)
 	if (prev && now - a->aff_read_s < AFF_RELOAD_S &&
 	    now >= a->aff_read_s && a->tune.journal.n == a->journal_seen)
 		keep = prev;
-	if (sample_take_since(&a->samples[next], &live_roots, &a->scratch,
-			      prev, keep != NULL))
+	if (sample_take_since(&a->samples[next], &sample_live_roots,
+			      &a->scratch, prev, keep != NULL))
 		return -1;
 	if (!keep)
 		a->aff_read_s = a->samples[next].time_s;

@@ -88,7 +88,8 @@ static int save(struct app *a, char *msg, size_t size)
 	/* The state now, not at the last tick: a pin or a governor changed
 	 * a moment ago is what the file records. */
 	if (a->have_rates && !a->replay)
-		sample_reread_affinity(&a->samples[a->cur], "/proc");
+		sample_reread_affinity(&a->samples[a->cur],
+				       sample_live_roots.proc);
 	if (a->have_hw && !a->replay) {
 		hwmodel_refresh(&a->hw);
 		app_data_changed(a);

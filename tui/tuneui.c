@@ -65,10 +65,10 @@ static void attach_journal(struct app *a)
 
 void tuneui_init(struct app *a)
 {
-	tune_init(&a->tune, "/proc", "/sys");
+	tune_init(&a->tune, sample_live_roots.proc, sample_live_roots.sys);
 	a->tune_readonly = a->opts->readonly || a->cfg->readonly;
 	a->tune_ro = !tune_is_root() || a->tune_readonly;
-	a->irqbalance_pid = irqbalance_find("/proc");
+	a->irqbalance_pid = irqbalance_find(sample_live_roots.proc);
 	if (a->tune_readonly)
 		app_say(a, "%s", tuneui_ro_reason(a));
 	else if (a->tune_ro)
@@ -113,7 +113,7 @@ static void pending_moves(struct app *a)
 void tuneui_tick(struct app *a)
 {
 	if (++a->tune_ticks % IRQBALANCE_EVERY == 0)
-		a->irqbalance_pid = irqbalance_find("/proc");
+		a->irqbalance_pid = irqbalance_find(sample_live_roots.proc);
 	pending_moves(a);
 }
 
@@ -179,7 +179,8 @@ static void outcome(struct app *a, enum journal_kind kind, const char *label,
 	}
 	if (kind == JOURNAL_IRQ && a->nsamples) {
 		/* right after its own write: the new affinity now */
-		sample_reread_affinity(&a->samples[a->cur], "/proc");
+		sample_reread_affinity(&a->samples[a->cur],
+				       sample_live_roots.proc);
 		a->aff_read_s = a->samples[a->cur].time_s;
 		app_data_changed(a);
 	}
@@ -546,7 +547,7 @@ void tuneui_pin(struct app *a)
 			 "moved (per-CPU or managed interrupt)"), irq);
 		return;
 	}
-	a->irqbalance_pid = irqbalance_find("/proc");
+	a->irqbalance_pid = irqbalance_find(sample_live_roots.proc);
 	if (a->irqbalance_pid > 0) {
 		snprintf(title, sizeof(title), _("irqbalance is running and "
 			 "will move IRQ %ld back. Pin it anyway?"), irq);
@@ -702,7 +703,8 @@ void tuneui_restore(struct app *a)
 		app_data_changed(a);
 	}
 	if (a->nsamples) {
-		sample_reread_affinity(&a->samples[a->cur], "/proc");
+		sample_reread_affinity(&a->samples[a->cur],
+				       sample_live_roots.proc);
 		app_data_changed(a);
 	}
 	if (failed)

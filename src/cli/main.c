@@ -27,9 +27,7 @@
 #include "cli/report_text.h"
 #include "collect/sample.h"
 #include "base/settings.h"
-#include "tui.h"
-
-static const struct sample_roots live_roots = { "/proc", "/sys" };
+#include "tui/tui.h"
 
 static void sleep_s(double s)
 {
@@ -148,7 +146,7 @@ static int run_once(const struct options *opts)
 	int rc;
 
 	memset(s, 0, sizeof(s));
-	rc = sample_take(prev, &live_roots, &scratch);
+	rc = sample_take(prev, &sample_live_roots, &scratch);
 
 	for (i = 0; rc == 0 && i < n; i++) {
 		if (i) {
@@ -156,7 +154,7 @@ static int run_once(const struct options *opts)
 			sample_free(cur);
 		}
 		sleep_s(opts->interval_s);
-		rc = sample_take(cur, &live_roots, &scratch);
+		rc = sample_take(cur, &sample_live_roots, &scratch);
 		if (rc == 0)
 			rc = sample_rates(prev, cur, &r);
 		if (rc)

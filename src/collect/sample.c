@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const struct sample_roots sample_live_roots = { "/proc", "/sys" };
 #include <time.h>
 #include <unistd.h>
 

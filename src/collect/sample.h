@@ -21,6 +21,10 @@ struct sample_roots {
 	const char *sys;
 };
 
+/* The running kernel's: "/proc" and "/sys" (tests point readers elsewhere
+ * with their own roots; nothing above src/collect names the two paths). */
+extern const struct sample_roots sample_live_roots;
+
 /* One source's state: 0, or the -errno of its read or parse. */
 struct sample_status {
 	int stat, diskstats, netdev, interrupts, present, loadavg, uptime;

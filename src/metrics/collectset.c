@@ -21,8 +21,6 @@
 #include "tune/irqbalance.h"
 #include "tune/journalfile.h"
 
-static const struct sample_roots live_roots = { "/proc", "/sys" };
-
 static double wall_now(void)
 {
 	struct timespec ts;
@@ -167,8 +165,8 @@ static int take_sample(struct collectset *c, int next, double now,
 
 	keep = prev && jstamp == c->aff_stamp && now >= c->aff_read_at &&
 	       now - c->aff_read_at < AFF_RELOAD_S;
-	rc = sample_take_since(&c->s[next], &live_roots, &c->scratch, prev,
-			       keep);
+	rc = sample_take_since(&c->s[next], &sample_live_roots, &c->scratch,
+			       prev, keep);
 	if (rc == 0 && !keep) {
 		c->aff_read_at = now;
 		c->aff_stamp = jstamp;
