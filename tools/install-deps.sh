@@ -14,7 +14,7 @@ util-linux procps git ca-certificates"
 PKGS="$PKGS bash-completion mandoc man-db groff-base"
 # benchtop metrics (libmicrohttpd) and its tests: a real Prometheus, the
 # node exporter's textfile collector, systemd-analyze for the units
-PKGS="$PKGS libmicrohttpd-dev prometheus prometheus-node-exporter
+PKGS="$PKGS libmicrohttpd-dev zlib1g-dev prometheus prometheus-node-exporter
 python3-prometheus-client systemd"
 # the JSON documents checked against doc/schema
 PKGS="$PKGS python3-jsonschema"
