@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gzipbody: whether a scraper's Accept-Encoding takes gzip, and the body
- * of an answer compressed with zlib in gzip framing (RFC 1952). */
+ * of an answer compressed in gzip framing (RFC 1952) by zlib, loaded with
+ * dlopen when the metrics server starts; zlib's types stay in gzipbody.c. */
 #ifndef BENCHTOP_GZIPBODY_H
 #define BENCHTOP_GZIPBODY_H
 
@@ -11,9 +12,12 @@
  * (18 bytes) and the time would buy next to nothing. */
 #define GZIPBODY_MIN 1024
 
-/* The output buffer, reused from one answer to the next (grown as
- * needed, freed by gzipbody_fini). */
+struct gzipbody_zlib;
+
+/* zlib's functions, and the output buffer reused from one answer to the
+ * next (grown as needed); all released by gzipbody_fini. */
 struct gzipbody {
+	struct gzipbody_zlib *z;	/* NULL: zlib is not loaded */
 	unsigned char *buf;
 	size_t cap;
 	size_t len;		/* bytes of the last gzipbody_compress() */
@@ -30,8 +34,12 @@ struct gzipbody {
  */
 bool gzipbody_wanted(const char *v);
 
-/* Compress IN (LEN bytes) at level 6 into G->buf, G->len bytes;
- * 0, or -ENOMEM / -EIO (zlib refused: the caller sends IN as it is). */
+/* Load zlib into G (zeroed before); 0, or -ENOTSUP / -ENOMEM with one
+ * sentence in ERR (G then compresses nothing: answers go as they are). */
+int gzipbody_init(struct gzipbody *g, char *err, size_t errsize);
+
+/* Compress IN (LEN bytes) at level 6 into G->buf, G->len bytes; 0, or
+ * -ENOTSUP (no zlib), -ENOMEM or -EIO: the caller sends IN as it is. */
 int gzipbody_compress(struct gzipbody *g, const char *in, size_t len);
 
 void gzipbody_fini(struct gzipbody *g);

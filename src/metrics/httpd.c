@@ -341,7 +341,7 @@ struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
 {
 	struct sockaddr_storage ss;
 	const union MHD_DaemonInfo *di;
-	char host[64], shown[128];
+	char host[64], shown[128], zerr[160];
 	unsigned port;
 	bool v6;
 	struct httpd *h;
@@ -368,6 +368,9 @@ struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
 		free(h);
 		return NULL;
 	}
+	/* without zlib (it is libpci's too, so hardly ever) every answer
+	 * goes as it is: nothing to say */
+	gzipbody_init(&h->gz, zerr, sizeof(zerr));
 	errno = 0;
 	h->d = start(h, (const struct sockaddr *)&ss, v6);
 	di = h->d ? h->L.MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD) :
