@@ -4,21 +4,22 @@
 # Accept-Encoding takes it (curl --compressed, Prometheus), on this
 # machine and on the XU4 testbed with --with-node-figures: the headers
 # say so (Content-Encoding, Vary), the gunzipped body holds the same
-# series as the plain one, gzip;q=0 and errors stay plain, and a real
-# Prometheus scrapes both (up == 1, every sample of the plain body).
+# series as the plain one, gzip;q=0 and errors stay plain, without zlib
+# (unreadable: root only) every answer is plain, and a real Prometheus
+# scrapes both (up == 1, every sample of the plain body).
 # Every server runs on 127.0.0.1 on ports picked now.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 command -v curl > /dev/null 2>&1 || { echo "1..0 # SKIP curl missing"; exit 0; }
 command -v prometheus > /dev/null 2>&1 || { echo "1..0 # SKIP prometheus missing (Debian package prometheus)"; exit 0; }
-plan 13
+plan 14
 
 stop_all() {
-	for f in "$TMPD/host.pid" "$TMPD/xu4.pid" "$TMPD/prom.pid"; do
+	for f in "$TMPD/host.pid" "$TMPD/xu4.pid" "$TMPD/nz.pid" "$TMPD/prom.pid"; do
 		[ -s "$f" ] && kill "$(cat "$f")" 2> /dev/null
 	done
-	for f in "$TMPD/host.pid" "$TMPD/xu4.pid" "$TMPD/prom.pid"; do
+	for f in "$TMPD/host.pid" "$TMPD/xu4.pid" "$TMPD/nz.pid" "$TMPD/prom.pid"; do
 		[ -s "$f" ] || continue
 		i=0
 		while kill -0 "$(cat "$f")" 2> /dev/null && [ $i -lt 50 ]; do
@@ -36,6 +37,8 @@ XP=$(free_port)
 while [ "$XP" = "$HP" ]; do XP=$(free_port); done
 PP=$(free_port)
 while [ "$PP" = "$HP" ] || [ "$PP" = "$XP" ]; do PP=$(free_port); done
+ZP=$(free_port)
+while [ "$ZP" = "$HP" ] || [ "$ZP" = "$XP" ] || [ "$ZP" = "$PP" ]; do ZP=$(free_port); done
 
 # A long minimum interval: every scrape of a server shows one reading.
 sh -c 'echo $$ > "$0"; exec "$@"' "$TMPD/host.pid" \
@@ -125,6 +128,22 @@ get xplain "$XP" && get xgz "$XP" -H 'Accept-Encoding: gzip' &&
 	has xgz 'content-encoding: gzip' && gunzip -c < "$TMPD/xgz.b" > "$TMPD/xgz.u" &&
 	same "$TMPD/xplain.b" "$TMPD/xgz.u"
 check $? "XU4 testbed, --with-node-figures: gzip'ed, the same series once gunzipped"
+# zlib unreadable (a private mount namespace puts /dev/null over it, as
+# dlopen_libs.sh does): the server runs and answers gzip askers plainly.
+zl=$(ldconfig -p | awk '$1 == "libz.so.1" && /x86-64|64bit|aarch64|arm/ { print $NF; exit }')
+if [ "$(id -u)" = 0 ] && command -v unshare > /dev/null 2>&1 && [ -n "$zl" ]; then
+	unshare -m sh -c 'mount --bind /dev/null "$(readlink -f "$1")" || exit 99
+		echo $$ > "$2"; exec "$3" metrics --listen "127.0.0.1:$4" --min-interval 600' \
+		sh "$zl" "$TMPD/nz.pid" "$BENCHTOP" "$ZP" > "$TMPD/nz.out" 2>&1 &
+	wait_http "http://127.0.0.1:$ZP/metrics" 30 && get nz "$ZP" -H 'Accept-Encoding: gzip' &&
+		grep -q '^http/1.1 200' "$TMPD/nz.h" && hasnt nz '^content-encoding' &&
+		head -c 6 "$TMPD/nz.b" | grep -qx '# HELP'
+	check $? "without zlib: still served, plain to a client asking for gzip"
+	[ -s "$TMPD/nz.pid" ] && kill "$(cat "$TMPD/nz.pid")" 2> /dev/null
+else
+	skip "needs root, unshare and libz.so.1"
+fi
+
 hb=$(wc -c < "$TMPD/hplain.b") hg=$(wc -c < "$TMPD/hgz.b")
 xb=$(wc -c < "$TMPD/xplain.b") xg=$(wc -c < "$TMPD/xgz.b")
 diag "bytes per scrape, plain -> gzip: this machine $hb -> $hg, XU4 with node figures $xb -> $xg"
