@@ -149,8 +149,9 @@ static enum MHD_Result answer(const struct mhd_lib *L,
 }
 
 /* The exposition, gzip'ed when the client's Accept-Encoding takes gzip
- * and BODY is long enough (as it is when zlib fails).  Vary names the
- * headers the answer was chosen by, for a cache on the way. */
+ * and BODY is long enough; as it is otherwise, and when zlib fails.
+ * Vary names the headers the answer was chosen by, for a cache on the
+ * way. */
 static enum MHD_Result answer_metrics(struct httpd *h,
 				      struct MHD_Connection *c, bool om,
 				      const char *body, size_t len)
