@@ -9,12 +9,14 @@ PKGS="build-essential autoconf automake autopoint gettext pkg-config
 libncurses-dev libpci-dev libusb-1.0-0-dev libjansson-dev libcpupower-dev
 libiperf-dev check umockdev clang python3 tmux iperf3 fio e2fsprogs
 util-linux procps git ca-certificates"
+# metrics_gzip.sh: curl --compressed against metrics --listen
+PKGS="$PKGS curl"
 # the bash completion and man page tests; the package's CI has its own
 # list in .ci/package
 PKGS="$PKGS bash-completion mandoc man-db groff-base"
 # benchtop metrics (libmicrohttpd) and its tests: a real Prometheus, the
 # node exporter's textfile collector, systemd-analyze for the units
-PKGS="$PKGS libmicrohttpd-dev prometheus prometheus-node-exporter
+PKGS="$PKGS libmicrohttpd-dev zlib1g-dev prometheus prometheus-node-exporter
 python3-prometheus-client systemd"
 # the JSON documents checked against doc/schema
 PKGS="$PKGS python3-jsonschema"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* httpd: libmicrohttpd in external-epoll mode, bound to one address:
- * GET (or HEAD) /metrics gets the exposition, anything else 404 or 405;
- * slow, idle and oversized requests are the library's to cut off. */
+ * GET (or HEAD) /metrics gets the exposition (gzip'ed when the client
+ * takes it), anything else 404 or 405; slow, idle and oversized requests
+ * are the library's to cut off. */
 #include "config.h"
 
 #include "metrics/httpd.h"
@@ -22,6 +23,7 @@
 #include "base/monoclock.h"
 #include "base/strclean.h"
 #include "metrics/expo.h"
+#include "metrics/gzipbody.h"
 #include "metrics/httpd_slots.h"
 
 /* libmicrohttpd, loaded when the server starts (dlopen: it maps gnutls,
@@ -45,6 +47,7 @@ struct httpd {
 	struct MHD_Daemon *d;
 	struct httpd_opts o;
 	struct httpd_slots slots;
+	struct gzipbody gz;	/* the last gzip'ed body */
 	int fd;
 	unsigned long requests;
 };
@@ -103,24 +106,77 @@ static int mhd_open(struct mhd_lib *l, char *err, size_t errsize)
 	return l->handle ? 0 : -ENOTSUP;
 }
 
+/* A response holding a copy of BODY, of content type TYPE (NULL when the
+ * library has no memory). */
+static struct MHD_Response *response(const struct mhd_lib *L,
+				     const char *type, const void *body,
+				     size_t len)
+{
+	struct MHD_Response *r;
+
+	r = L->MHD_create_response_from_buffer(len, (void *)body,
+					       MHD_RESPMEM_MUST_COPY);
+	if (r)
+		L->MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+					   type);
+	return r;
+}
+
+static enum MHD_Result send_response(const struct mhd_lib *L,
+				     struct MHD_Connection *c,
+				     unsigned status, struct MHD_Response *r)
+{
+	enum MHD_Result rc;
+
+	if (!r)
+		return MHD_NO;
+	rc = L->MHD_queue_response(c, status, r);
+	L->MHD_destroy_response(r);
+	return rc;
+}
+
+/* An answer as it is (errors and what is not /metrics: never gzip'ed). */
 static enum MHD_Result answer(const struct mhd_lib *L,
 			      struct MHD_Connection *c, unsigned status,
 			      const char *type, const char *body, size_t len)
 {
-	struct MHD_Response *r;
-	enum MHD_Result rc;
+	struct MHD_Response *r = response(L, type, body, len);
 
-	r = L->MHD_create_response_from_buffer(len, (void *)body,
-					       MHD_RESPMEM_MUST_COPY);
-	if (!r)
-		return MHD_NO;
-	L->MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+	if (r && status == MHD_HTTP_METHOD_NOT_ALLOWED)
 		L->MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW,
 					   "GET, HEAD");
-	rc = L->MHD_queue_response(c, status, r);
-	L->MHD_destroy_response(r);
-	return rc;
+	return send_response(L, c, status, r);
+}
+
+/* The exposition, gzip'ed when the client's Accept-Encoding takes gzip
+ * and BODY is long enough; as it is otherwise, and when zlib fails.
+ * Vary names the headers the answer was chosen by, for a cache on the
+ * way. */
+static enum MHD_Result answer_metrics(struct httpd *h,
+				      struct MHD_Connection *c, bool om,
+				      const char *body, size_t len)
+{
+	const struct mhd_lib *L = &h->L;
+	struct MHD_Response *r;
+	bool gz;
+
+	gz = len >= GZIPBODY_MIN &&
+	     gzipbody_wanted(L->MHD_lookup_connection_value(c,
+				MHD_HEADER_KIND,
+				MHD_HTTP_HEADER_ACCEPT_ENCODING)) &&
+	     gzipbody_compress(&h->gz, body, len) == 0;
+	r = gz ? response(L, expo_content_type(om), h->gz.buf, h->gz.len) :
+		 response(L, expo_content_type(om), body, len);
+	if (!r)
+		return MHD_NO;
+	if (gz)
+		L->MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING,
+					   "gzip");
+	L->MHD_add_response_header(r, MHD_HTTP_HEADER_VARY,
+				   h->o.force_om || h->o.never_om ?
+				   "Accept-Encoding" :
+				   "Accept, Accept-Encoding");
+	return send_response(L, c, MHD_HTTP_OK, r);
 }
 
 #define TEXT "text/plain; charset=utf-8"
@@ -224,8 +280,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	if (h->o.fn(h->o.ctx, om, &body, &len) != 0)
 		return answer(&h->L, c, MHD_HTTP_INTERNAL_SERVER_ERROR, TEXT,
 			      MSG("The metrics could not be gathered\n"));
-	return answer(&h->L, c, MHD_HTTP_OK, expo_content_type(om), body,
-		      len);
+	return answer_metrics(h, c, om, body, len);
 }
 
 /* The path is left as sent: "/metrics%00" stays that, not "/metrics"
@@ -287,7 +342,7 @@ struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
 {
 	struct sockaddr_storage ss;
 	const union MHD_DaemonInfo *di;
-	char host[64], shown[128];
+	char host[64], shown[128], zerr[160];
 	unsigned port;
 	bool v6;
 	struct httpd *h;
@@ -314,6 +369,9 @@ struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
 		free(h);
 		return NULL;
 	}
+	/* without zlib (it is libpci's too, so hardly ever) every answer
+	 * goes as it is: nothing to say */
+	gzipbody_init(&h->gz, zerr, sizeof(zerr));
 	errno = 0;
 	h->d = start(h, (const struct sockaddr *)&ss, v6);
 	di = h->d ? h->L.MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD) :
@@ -384,5 +442,6 @@ void httpd_stop(struct httpd *h)
 		h->L.MHD_stop_daemon(h->d);
 	dynlib_close(h->L.handle);
 	httpd_slots_fini(&h->slots);
+	gzipbody_fini(&h->gz);
 	free(h);
 }

@@ -16,6 +16,8 @@ src_libbenchtop_a_SOURCES += \
 	src/metrics/expo_io.h \
 	src/metrics/expo_usb.c \
 	src/metrics/expo_usb.h \
+	src/metrics/gzipbody.c \
+	src/metrics/gzipbody.h \
 	src/metrics/httpd.c \
 	src/metrics/httpd.h \
 	src/metrics/httpd_slots.c \

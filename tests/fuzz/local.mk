@@ -13,6 +13,7 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_cpulist \
 	tests/fuzz/fuzz_diskstats \
 	tests/fuzz/fuzz_expo \
+	tests/fuzz/fuzz_gzipbody \
 	tests/fuzz/fuzz_interrupts \
 	tests/fuzz/fuzz_mountinfo \
 	tests/fuzz/fuzz_netdev \
@@ -36,6 +37,7 @@ tests_fuzz_fuzz_cpuinfo_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_cpulist_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_diskstats_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_expo_LDFLAGS = $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_gzipbody_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_interrupts_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_mountinfo_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_netdev_LDFLAGS = $(FUZZ_LDFLAGS)

@@ -49,6 +49,7 @@ SH_TESTS += \
 	tests/integration/metrics_testbeds.sh \
 	tests/integration/metrics_prometheus.sh \
 	tests/integration/metrics_server.sh \
+	tests/integration/metrics_gzip.sh \
 	tests/integration/metrics_results.sh \
 	tests/integration/metrics_results_reload.sh \
 	tests/integration/metrics_hw_reload.sh \

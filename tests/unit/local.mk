@@ -25,6 +25,7 @@ UNIT_TESTS = \
 	tests/unit/test_experiment \
 	tests/unit/test_expo \
 	tests/unit/test_figfmt \
+	tests/unit/test_gzipbody \
 	tests/unit/test_fixfmt \
 	tests/unit/test_hints \
 	tests/unit/test_history \
@@ -69,6 +70,8 @@ tests_unit_test_numlog_LDADD = $(LDADD) -lm
 tests_unit_test_verdict_LDADD = $(LDADD) -lm
 # libpci (dlopen in benchtop) as the reference pciids is checked against
 tests_unit_test_pciids_LDADD = $(LDADD) $(LIBPCI_LIBS)
+# zlib's inflate (benchtop loads zlib with dlopen) to check gzipbody by
+tests_unit_test_gzipbody_LDADD = $(LDADD) $(ZLIB_LIBS)
 if HAVE_CHECK
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)

@@ -13,7 +13,7 @@
 # for the guest's userland.
 VM_SYSROOT_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1
 libncurses-dev libncurses6 libncursesw6 libtinfo6
-libcpupower-dev libcpupower1 libpci-dev libpci3 libudev1 libcap2 zlib1g
+libcpupower-dev libcpupower1 libpci-dev libpci3 libudev1 libcap2 zlib1g zlib1g-dev
 libusb-1.0-0-dev libusb-1.0-0 libjansson-dev libjansson4
 libiperf-dev libiperf0 libsctp1 libssl3
 libmicrohttpd-dev libmicrohttpd12 libgnutls28-dev libgnutls30
