@@ -90,10 +90,7 @@ static void runs_line(FILE *f, const struct expdoc *e, size_t width)
 	fprintf(m, "; status %s%s%s", str(e->status), err ? ": " : "",
 		err ? str(e->error) : "");
 	fclose(m);
-	if (width)
-		head_line(f, width, s);
-	else
-		fprintf(f, "%s\n\n", s);
+	head_line(f, width, s);
 	free(s);
 }
 
