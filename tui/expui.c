@@ -394,7 +394,7 @@ static void draw_table(struct app *a, int y, int h, int w)
 	}
 	f = open_memstream(&text, &len);
 	if (f) {
-		snapexp_print(f, j, false);
+		snapexp_print_text(f, j, w > 0 ? (size_t)w : 0);
 		fclose(f);
 	}
 	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && h-- > 0;

@@ -47,5 +47,7 @@ src_libbenchtop_a_SOURCES += \
 	src/base/settings.h \
 	src/base/strclean.c \
 	src/base/strclean.h \
+	src/base/textwrap.c \
+	src/base/textwrap.h \
 	src/base/vec.c \
 	src/base/vec.h

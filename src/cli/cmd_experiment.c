@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,6 +20,7 @@
 #include "base/monoclock.h"
 #include "base/numparse.h"
 #include "base/strclean.h"
+#include "base/textwrap.h"
 #include "bench/benchresult.h"
 #include "bench/experiment.h"
 #include "cli/cmd_bench.h"
@@ -35,6 +37,26 @@
 #define bad(...) cmdline_bad("experiment", __VA_ARGS__)
 
 #define MSG "benchtop experiment: "
+
+static void progress(const char *fmt, ...) __attribute__((format(printf, 1,
+								  2)));
+
+/* A progress line on stderr (its newline dropped), wrapped at the table's
+ * SNAPEXP_WIDTH columns, its further lines four in. */
+static void progress(const char *fmt, ...)
+{
+	char s[1024];
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof(s), fmt, ap);
+	va_end(ap);
+	n = strlen(s);
+	if (n && s[n - 1] == '\n')
+		s[n - 1] = '\0';
+	textwrap_put(stderr, 0, 4, SNAPEXP_WIDTH, s);
+}
 
 struct exp_args {
 	const char *preset, *target, *size, *snapshot;
@@ -306,7 +328,7 @@ static void look_lines(const struct experiment *ex)
 		if (!json_is_true(json_object_get(f, "main")))
 			continue;
 		json_array_foreach(json_object_get(f, "comparisons"), j, c)
-			fprintf(stderr, MSG "after %zu runs a side: %s %c: "
+			progress(MSG "after %zu runs a side: %s %c: "
 				"%s\n", n, json_string_value(json_object_get(f,
 				"name")), (char)('A' + (j + 1) % 26),
 				json_string_value(json_object_get(c,
@@ -326,7 +348,7 @@ static void auto_end(const struct experiment *ex)
 	if (!ex->auto_stop || ex->state != EXPERIMENT_DONE)
 		return;
 	if (ex->timed_out) {
-		fprintf(stderr, _("benchtop experiment: the budget of %.0f s "
+		progress(_("benchtop experiment: the budget of %.0f s "
 			"is spent after %zu runs a side; a figure that cannot "
 			"tell says how many more would decide it (--budget)\n"),
 			ex->budget_s, n);
@@ -337,10 +359,10 @@ static void auto_end(const struct experiment *ex)
 	done = figs && experiment_decided(figs);
 	json_decref(figs);
 	if (done)
-		fprintf(stderr, _("benchtop experiment: every main figure is "
+		progress(_("benchtop experiment: every main figure is "
 			"decided after %zu runs a side\n"), n);
 	else
-		fprintf(stderr, _("benchtop experiment: the budget of %u runs "
+		progress(_("benchtop experiment: the budget of %u runs "
 			"a side is spent; a figure that cannot tell says how "
 			"many more would decide it (--budget)\n"), ex->repeat);
 }
@@ -357,7 +379,7 @@ static void effect_lines(const struct experiment *ex)
 			continue;
 		strclean_copy(shown, sizeof(shown), ex->readback[i],
 			      strlen(ex->readback[i]));
-		fprintf(stderr, _("benchtop experiment: run %zu: %s:%s reads "
+		progress(_("benchtop experiment: run %zu: %s:%s reads "
 			"back %s, not %s: the variant did not take effect and "
 			"the run is left out of the verdict\n"), ex->step,
 			tunespec_kind_name(ex->tv->v[i].spec.kind),
@@ -378,18 +400,18 @@ static void run_all(struct experiment *ex)
 
 		experiment_start_next(ex, false);
 		for (; logged < json_array_size(ex->log); logged++)
-			fprintf(stderr, MSG "%s\n", json_string_value(
-				json_array_get(ex->log, logged)));
+			progress(MSG "%s", json_string_value(
+				 json_array_get(ex->log, logged)));
 		if (ex->state != EXPERIMENT_RUNNING)
 			break;
-		fprintf(stderr, MSG "run %zu/%zu: %c %s\n", ex->step,
+		progress(MSG "run %zu/%zu: %c %s\n", ex->step,
 			ex->nruns, (char)('A' + v % 26), experiment_label(
 			ex->tv, v, label, sizeof(label)));
 		effect_lines(ex);
 		wait_run(ex);
 		run_line(ex, line, sizeof(line));
 		if (ex->run->state == BENCHRUN_DONE)
-			fprintf(stderr, MSG "run %zu/%zu done: %s\n", ex->step,
+			progress(MSG "run %zu/%zu done: %s\n", ex->step,
 				ex->nruns, line);
 		look_lines(ex);
 	}

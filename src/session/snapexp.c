@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "base/mdcell.h"
+#include "base/textwrap.h"
 #include "session/snapexp.h"
 #include "session/snapdoc.h"
 #include "base/vec.h"
@@ -16,6 +17,13 @@
 
 /* A trend across the runs below this p is said under the figure. */
 #define SNAPEXP_DRIFT_P 0.01
+
+/* The text table's columns before the verdict ("%-22.22s %-3.3s %9s %-19s
+ * %6s"), and where a verdict too long for the rest of its row goes, on
+ * the lines under it (where the drift sentence goes too). */
+#define SNAPEXP_ROW_COLS 63
+#define SNAPEXP_FIG_COLS 22	/* a longer figure name: a line of its own */
+#define SNAPEXP_UNDER 25
 
 /* S, or "-" when missing or "". */
 static const char *str(const char *s)
@@ -50,48 +58,120 @@ static const char *var_mark(const struct expdoc *e, size_t k, char *dst,
 	return dst;
 }
 
-static void head(FILE *f, const struct expdoc *e, bool md)
+/* A line of the head: in Markdown as it is, else two spaces in and
+ * wrapped at WIDTH, further lines four in. */
+static void head_line(FILE *f, size_t width, const char *s)
 {
+	if (!width) {
+		fprintf(f, "%s\n\n", s);
+		return;
+	}
+	fputs("  ", f);
+	textwrap_put(f, 2, 4, width, s);
+}
+
+/* "5 runs of each variant, in the order A B B A ...; status ok". */
+static void runs_line(FILE *f, const struct expdoc *e, size_t width)
+{
+	char *s = NULL;
+	size_t len = 0, i;
+	FILE *m = open_memstream(&s, &len);
 	bool err;
+
+	if (!m)
+		return;
+	fprintf(m, "%lld runs of each variant", e->repeat);
+	if (e->auto_stop == 1)
+		fprintf(m, " (--repeat auto, at most %lld)", e->budget);
+	fputs(", in the order", m);
+	for (i = 0; i < e->norder; i++)
+		fprintf(m, " %c", (char)('A' + (e->order[i] % 26)));
+	err = e->error && strcmp(str(e->error), str(e->status));
+	fprintf(m, "; status %s%s%s", str(e->status), err ? ": " : "",
+		err ? str(e->error) : "");
+	fclose(m);
+	head_line(f, width, s);
+	free(s);
+}
+
+/* Variant I's name and label: the label wrapped under itself. */
+static void variant_line(FILE *f, const struct expdoc *e, size_t i,
+			 size_t width)
+{
+	const char *name = str(e->variants[i].name);
+
+	if (!width) {
+		fprintf(f, "- **%s**: `%s`\n", name,
+			str(e->variants[i].label));
+		return;
+	}
+	fprintf(f, "  %s  ", name);
+	textwrap_put(f, 4 + textwrap_cols(name), 4 + textwrap_cols(name),
+		     width, str(e->variants[i].label));
+}
+
+/* The head, in Markdown (WIDTH 0) or text of WIDTH columns. */
+static void head(FILE *f, const struct expdoc *e, size_t width)
+{
+	char s[1024];
 	size_t i;
 
-	fprintf(f, md ? "### Experiment: %s on %s\n\n" :
-		"Experiment: %s on %s\n", str(e->preset), str(e->target));
-	fprintf(f, "%s%lld runs of each variant", md ? "" : "  ", e->repeat);
-	if (e->auto_stop == 1)
-		fprintf(f, " (--repeat auto, at most %lld)", e->budget);
-	fputs(", in the order", f);
-	for (i = 0; i < e->norder; i++)
-		fprintf(f, " %c", (char)('A' + (e->order[i] % 26)));
-	err = e->error && strcmp(str(e->error), str(e->status));
-	fprintf(f, "; status %s%s%s\n", str(e->status), err ? ": " : "",
-		err ? str(e->error) : "");
-	fputs(md ? "\n" : "", f);
+	snprintf(s, sizeof(s), "Experiment: %s on %s", str(e->preset),
+		 str(e->target));
+	if (width)
+		textwrap_put(f, 0, 2, width, s);
+	else
+		fprintf(f, "### %s\n\n", s);
+	runs_line(f, e, width);
 	for (i = 0; i < e->nvariants; i++)
-		fprintf(f, md ? "- **%s**: `%s`\n" : "  %s  %s\n",
-			str(e->variants[i].name), str(e->variants[i].label));
-	fprintf(f, "%s", md ? "\n" : "");
-	for (i = 0; i < e->nvariants; i++)
-		if (e->variants[i].not_in_effect > 0)
-			fprintf(f, "%s%s*: the variant did not take effect in "
-				"%lld of its runs (read back %s), which are "
-				"left out of the table and the verdict.\n%s",
-				md ? "" : "  ", str(e->variants[i].name),
-				e->variants[i].not_in_effect,
-				str(e->variants[i].readback), md ? "\n" : "");
+		variant_line(f, e, i, width);
+	fprintf(f, "%s", !width ? "\n" : "");
+	for (i = 0; i < e->nvariants; i++) {
+		if (e->variants[i].not_in_effect <= 0)
+			continue;
+		snprintf(s, sizeof(s), "%s*: the variant did not take effect "
+			 "in %lld of its runs (read back %s), which are left "
+			 "out of the table and the verdict.",
+			 str(e->variants[i].name),
+			 e->variants[i].not_in_effect,
+			 str(e->variants[i].readback));
+		head_line(f, width, s);
+	}
 	if (e->restored >= 0)
-		fprintf(f, "%s%s\n%s", md ? "" : "  ", e->restored ?
-			"The tuning was put back to where it was." :
-			"NOT all tuning went back: see the journal.",
-			md ? "\n" : "");
+		head_line(f, width, e->restored ?
+			  "The tuning was put back to where it was." :
+			  "NOT all tuning went back: see the journal.");
+}
+
+/* A text row's cells and its verdict SAY: on the row when it fits in
+ * WIDTH, else wrapped on the lines under it from SNAPEXP_UNDER. */
+static void text_row(FILE *f, size_t width, const char *cells,
+		     const char *say)
+{
+	size_t n = strlen(cells);
+
+	while (n && cells[n - 1] == ' ')
+		n--;
+	if (!*say) {
+		fprintf(f, "%.*s\n", (int)n, cells);
+		return;
+	}
+	if (SNAPEXP_ROW_COLS + 2 + textwrap_cols(say) <= width) {
+		fprintf(f, "%-*.*s  %s\n", SNAPEXP_ROW_COLS, (int)n, cells,
+			say);
+		return;
+	}
+	fprintf(f, "%.*s\n%*s", (int)n, cells, SNAPEXP_UNDER, "");
+	textwrap_put(f, SNAPEXP_UNDER, SNAPEXP_UNDER, width, say);
 }
 
 /* One row: figure (on the first variant only), variant, median, range,
- * ratio and verdict. */
-static void row(FILE *f, bool md, const char *fig, const char *var,
+ * ratio and verdict; Markdown when WIDTH is 0. */
+static void row(FILE *f, size_t width, const char *fig, const char *var,
 		const struct expdoc_side *side, const struct expdoc_cmp *cmp)
 {
 	char med[32], lo[32], hi[32], range[72], ratio[32] = "", say[320];
+	char cells[160];
 
 	fmt(isnan(side->median) ? 0 : side->median, med, sizeof(med));
 	fmt(isnan(side->min) ? 0 : side->min, lo, sizeof(lo));
@@ -107,9 +187,10 @@ static void row(FILE *f, bool md, const char *fig, const char *var,
 		snprintf(say + strlen(say), sizeof(say) - strlen(say),
 			 "%s%zu run%s far off the others", cmp ? "; " : "",
 			 side->noutliers, side->noutliers == 1 ? "" : "s");
-	if (!md) {
-		fprintf(f, "%-22.22s %-3.3s %9s %-19s %6s  %s\n", fig, var, med,
-			range, ratio, say);
+	if (width) {
+		snprintf(cells, sizeof(cells), "%-22.22s %-3.3s %9s %-19s %6s",
+			 fig, var, med, range, ratio);
+		text_row(f, width, cells, say);
 		return;
 	}
 	fputs("|", f);
@@ -123,25 +204,34 @@ static void row(FILE *f, bool md, const char *fig, const char *var,
 }
 
 static void figure(FILE *f, const struct expdoc *e,
-		   const struct expdoc_figure *fig, bool md)
+		   const struct expdoc_figure *fig, size_t width)
 {
 	const char *unit = fig->unit ? fig->unit : "";
-	char name[64], var[16];
+	char name[64], var[16], s[200];
 	size_t k;
 
 	snprintf(name, sizeof(name), "%s%s%s", str(fig->name),
 		 *unit ? " " : "", unit);
+	if (width && textwrap_cols(name) > SNAPEXP_FIG_COLS) {
+		textwrap_put(f, 0, 2, width, name);	/* on its own line */
+		name[0] = '\0';
+	}
 	for (k = 0; k < fig->nsides; k++)
-		row(f, md, k ? "" : name, var_mark(e, k, var, sizeof(var)),
+		row(f, width, k ? "" : name, var_mark(e, k, var, sizeof(var)),
 		    &fig->sides[k],
 		    k && k - 1 < fig->ncmps ? &fig->cmps[k - 1] : NULL);
 	if (!(fig->drift_p < SNAPEXP_DRIFT_P))	/* NAN: not said */
 		return;
-	fputs(md ? "| | | | | | " : "                         ", f);
-	fprintf(f, "the runs drift %s in the order run (Kendall tau %+.2f, "
-		"p %.2g): heat, a filling disk?%s\n", fig->drift_tau > 0 ?
-		"upwards" : "downwards", fig->drift_tau, fig->drift_p,
-		md ? " |" : "");
+	snprintf(s, sizeof(s), "the runs drift %s in the order run (Kendall "
+		 "tau %+.2f, p %.2g): heat, a filling disk?",
+		 fig->drift_tau > 0 ? "upwards" : "downwards", fig->drift_tau,
+		 fig->drift_p);
+	if (!width) {
+		fprintf(f, "| | | | | | %s |\n", s);
+		return;
+	}
+	fprintf(f, "%*s", SNAPEXP_UNDER, "");
+	textwrap_put(f, SNAPEXP_UNDER, SNAPEXP_UNDER, width, s);
 }
 
 /* Whether E's runs are iozone's (figures "write 4k" ... in groups of
@@ -151,20 +241,28 @@ static bool is_iozone(const struct expdoc *e)
 	return !strcmp(str(e->kind), "iozone") && e->nfigs % 6 == 0;
 }
 
-/* Variant K's medians as iozone's grid: one row per record size. */
-static void grid(FILE *f, const struct expdoc *e, size_t k, bool md)
+/* Variant K's medians as iozone's grid: one row per record size (68
+ * columns); Markdown when WIDTH is 0. */
+static void grid(FILE *f, const struct expdoc *e, size_t k, size_t width)
 {
 	const struct expdoc_figure *fig;
+	bool md = !width;
+	char v[32], s[512];
 	size_t i, op;
-	char v[32];
 
-	fprintf(f, md ? "\nVariant **%s** (`%s`), medians in KB/s:\n\n| "
-		"reclen | write | rewrite | read | reread | random read | "
-		"random write |\n|---|---:|---:|---:|---:|---:|---:|\n" :
-		"\nVariant %s (%s), medians in KB/s:\n%8s %9s %9s %9s %9s "
-		"%9s %9s\n", var_name(e, k), str(e->variants[k].label),
-		md ? "" : "reclen", "write", "rewrite", "read", "reread",
-		"rnd read", "rnd write");
+	if (md) {
+		fprintf(f, "\nVariant **%s** (`%s`), medians in KB/s:\n\n| "
+			"reclen | write | rewrite | read | reread | random "
+			"read | random write |\n|---|---:|---:|---:|---:|---:|"
+			"---:|\n", var_name(e, k), str(e->variants[k].label));
+	} else {
+		snprintf(s, sizeof(s), "Variant %s (%s), medians in KB/s:",
+			 var_name(e, k), str(e->variants[k].label));
+		fputc('\n', f);
+		textwrap_put(f, 0, 2, width, s);
+		fprintf(f, "%8s %9s %9s %9s %9s %9s %9s\n", "reclen", "write",
+			"rewrite", "read", "reread", "rnd read", "rnd write");
+	}
 	for (i = 0; i + 6 <= e->nfigs; i += 6) {
 		const char *name = str(e->figs[i].name);
 		const char *rec = strrchr(name, ' ');
@@ -182,25 +280,43 @@ static void grid(FILE *f, const struct expdoc *e, size_t k, bool md)
 	}
 }
 
-void snapexp_print_doc(FILE *f, const struct expdoc *e, bool md)
+/* E as a Markdown table (WIDTH 0) or text wrapped at WIDTH columns. */
+static void print_doc(FILE *f, const struct expdoc *e, size_t width)
 {
 	size_t i;
 
-	head(f, e, md);
-	if (md)
+	head(f, e, width);
+	if (!width)
 		fputs("| figure | variant | median | min-max | ratio | "
 		      "verdict |\n|---|---|---|---|---|---|\n", f);
 	else
 		fprintf(f, "\n%-22s %-3s %9s %-19s %6s  %s\n", "figure", "var",
-			"median", "min-max", "ratio", "verdict (against A)");
+			"median", "min-max", "ratio", "verdict (vs A)");
 	for (i = 0; i < e->nfigs; i++)
-		figure(f, e, &e->figs[i], md);
+		figure(f, e, &e->figs[i], width);
 	if (!e->nfigs)
-		fputs(md ? "| - | - | - | - | - | no run gave figures |\n" :
+		fputs(!width ? "| - | - | - | - | - | no run gave figures |\n" :
 		      "  no run gave figures\n", f);
 	for (i = 0; is_iozone(e) && i < e->nvariants; i++)
-		grid(f, e, i, md);
+		grid(f, e, i, width);
 	fputc('\n', f);
+}
+
+void snapexp_print_doc(FILE *f, const struct expdoc *e, bool md)
+{
+	print_doc(f, e, md ? 0 : SNAPEXP_WIDTH);
+}
+
+void snapexp_print_text(FILE *f, const json_t *exp, size_t width)
+{
+	struct expdoc e;
+	char err[256];
+
+	if (expdoc_load(&e, exp, err, sizeof(err)) == 0)
+		print_doc(f, &e, width ? width : SNAPEXP_WIDTH);
+	else
+		fprintf(f, "%s\n\n", err);
+	expdoc_fini(&e);
 }
 
 void snapexp_print(FILE *f, const json_t *exp, bool md)
@@ -208,11 +324,15 @@ void snapexp_print(FILE *f, const json_t *exp, bool md)
 	struct expdoc e;
 	char err[256];
 
-	if (expdoc_load(&e, exp, err, sizeof(err)) == 0)
-		snapexp_print_doc(f, &e, md);
-	else
-		fprintf(f, "%s\n\n", err);
-	expdoc_fini(&e);
+	if (md) {
+		if (expdoc_load(&e, exp, err, sizeof(err)) == 0)
+			print_doc(f, &e, 0);
+		else
+			fprintf(f, "%s\n\n", err);
+		expdoc_fini(&e);
+		return;
+	}
+	snapexp_print_text(f, exp, SNAPEXP_WIDTH);
 }
 
 static void one_row(struct snapexp_figure *r, const struct expdoc *e,

@@ -15,9 +15,18 @@
 
 struct snapdoc;
 
-/* Write experiment E to F as text (MARKDOWN false) or a Markdown table;
- * a missing key shows as "-". */
+/* The columns of the experiment's text table: a verdict that does not
+ * fit on its row goes under it, wrapped, as any long line of the head. */
+#define SNAPEXP_WIDTH 80
+
+/* Write experiment E to F as text (MARKDOWN false, SNAPEXP_WIDTH columns)
+ * or a Markdown table; a missing key shows as "-". */
 void snapexp_print_doc(FILE *f, const struct expdoc *e, bool markdown);
+
+/* Document EXP (expdoc_load) as text of WIDTH columns (0: SNAPEXP_WIDTH;
+ * the monitor's screen gives its own), or the sentence that names a key
+ * of the wrong type. */
+void snapexp_print_text(FILE *f, const json_t *exp, size_t width);
 
 /* The same for document EXP (expdoc_load); a document with a key of the
  * wrong type is the sentence that names it instead. */

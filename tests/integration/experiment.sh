@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root (as benchtop set does)"; exit 0; }
-plan 35
+plan 38
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_NO_PROGRESS=1
 export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
@@ -61,11 +61,14 @@ check $? "stderr says each pin, each run and that the tuning went back"
 run auto "$EXP"' --vary irq:150=0-3,4-7 --budget 5 --json > $O.json 2> $O.err; echo $? > $O.rc'
 [ "$(cat "$TMPD/auto.rc")" = 0 ] && json "$TMPD/auto.json" 'd["auto"] is True and d["budget"] == 5 and d["looks"] == 1 and abs(d["alpha"] - 0.05) < 1e-12 and d["repeat"] == 5 and len(d["runs"]) == 10 and d["order"] == [0, 1, 1, 0] * 2 + [0, 1]'
 check $? "--repeat auto --budget 5: 5 runs a side interleaved, one look at 5 %"
-grep -Eq '^benchtop experiment: after 5 runs a side: write B: (faster|slower) by |^benchtop experiment: after 5 runs a side: write B: (the same within|cannot tell with 5 runs a side)' "$TMPD/auto.err" &&
-	grep -q '^benchtop experiment: after 5 runs a side: read B: ' "$TMPD/auto.err" &&
-	grep -Eq '^benchtop experiment: (every main figure is decided after 5 runs a side|the budget of 5 runs a side is spent; a figure that cannot tell says how many more would decide it \(--budget\))$' "$TMPD/auto.err" &&
+flat "$TMPD/auto.err" > "$TMPD/auto.flat"
+grep -Eq ' benchtop experiment: after 5 runs a side: write B: ((faster|slower) by |the same within|cannot tell with 5 runs a side)' "$TMPD/auto.flat" &&
+	grep -q ' benchtop experiment: after 5 runs a side: read B: ' "$TMPD/auto.flat" &&
+	grep -Eq ' benchtop experiment: (every main figure is decided after 5 runs a side|the budget of 5 runs a side is spent; a figure that cannot tell says how many more would decide it \(--budget\)) ' "$TMPD/auto.flat" &&
 	json "$TMPD/auto.json" 'all(c["family"] == 2 and c["verdict"] in ("higher", "lower", "same", "unclear") and (c["lo_pct"] is None or c["lo_pct"] <= c["estimate_pct"] <= c["hi_pct"]) for f in d["figures"] for c in f["comparisons"])'
 check $? "... stderr gives each main figure's verdict at the look; the JSON each interval around its estimate, one family of 2"
+under_rows "$TMPD/auto.err" 80
+check $? "... stderr's progress lines fit 80 columns (wrapped, further lines four in)"
 
 # irqbalance would move the pin back during the runs: it is named.
 cp "$(command -v sleep)" "$TMPD/irqbalance"
@@ -87,8 +90,11 @@ run chain "$EXP"' --vary irq:sda=little,big --repeat 2 > $O.out 2> $O.err
 check $? "irq:sda=little,big pins IRQ 150 (sda's controller) to 0-3 and 4-7, then back to 2"
 grep -q '^  A  irq:sda=little$' "$TMPD/chain.out" && grep -q '^  B  irq:sda=big$' "$TMPD/chain.out" &&
 	grep -Eq '^write MB/s +A +[0-9.]+ [0-9.]+-[0-9.]+ *$' "$TMPD/chain.out" &&
-	grep -Eq '^ +B +[0-9.]+ [0-9.]+-[0-9.]+ +[0-9.]+  cannot tell with 2 runs a side(: about [0-9]+ more would decide a [0-9.]+ % change)?$' "$TMPD/chain.out"
-check $? "the table: variants, each figure's median and min-max, B/A and a verdict"
+	grep -Eq '^ +B +[0-9.]+ [0-9.]+-[0-9.]+ +[0-9.]+$' "$TMPD/chain.out" &&
+	flat "$TMPD/chain.out" | grep -Eq ' B [0-9.]+ [0-9.]+-[0-9.]+ [0-9.]+ cannot tell with 2 runs a side(: about [0-9]+ more would decide a [0-9.]+ % change)? '
+check $? "the table: variants, each figure's median and min-max, B/A and a verdict (under B's row: it does not fit beside it in 80 columns)"
+under_rows "$TMPD/chain.out" 80
+check $? "the table fits 80 columns, its verdicts wrapped under their rows"
 
 # Two specs make a grid: limits and the disk's scheduler, each restored.
 P4=sys/devices/system/cpu/cpufreq/policy4
@@ -108,6 +114,8 @@ grep -q '^Variant B (irq:150=4-7), medians in KB/s:$' "$TMPD/ioz.out" &&
 	grep -Eq '^ +reclen +write +rewrite +read +reread +rnd read +rnd write$' "$TMPD/ioz.out" &&
 	[ "$(grep -Ec '^ +(4k|16k|32k|512k|1M)( +[0-9]+){6}$' "$TMPD/ioz.out")" = 10 ]
 check $? "iozone: the grid of medians (5 record sizes x 6 operations) for each variant"
+under_rows "$TMPD/ioz.out" 80
+check $? "iozone: its table of 30 figures and the grids fit 80 columns"
 
 # SIGTERM in the middle: the run is cancelled, the affinity goes back.
 run term "$EXP"' --size 64M --vary irq:150=0-3,4-7 --repeat 20 --json > $O.json 2> $O.err &

@@ -98,3 +98,28 @@ valid() {
 	sed 's/^/# /' "$TMPD/valid.out"
 	return $_st
 }
+
+# under_rows FILE COLS: exit 0 when no line of FILE is wider than COLS
+# columns (UTF-8 characters, as a terminal shows them); else it names the
+# widest line (the first of them), its width and the count over COLS.
+under_rows() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+cols = int(sys.argv[2])
+with open(sys.argv[1], encoding="utf-8", errors="replace") as f:
+    lines = f.read().splitlines()
+over = [(len(l), i + 1, l) for i, l in enumerate(lines) if len(l) > cols]
+if over:
+    w, n, line = max(over, key=lambda t: (t[0], -t[1]))
+    print("# %s: %d line(s) over %d columns, the widest line %d (%d "
+          "columns): %s" % (sys.argv[1], len(over), cols, n, w, line))
+    sys.exit(1)
+PY
+}
+
+# flat FILE: FILE on one line, every run of blanks and line ends one
+# space: a sentence wrapped under its row reads (and greps) whole.
+flat() {
+	tr -s ' \n' '  ' < "$1"
+	echo
+}

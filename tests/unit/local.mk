@@ -11,6 +11,7 @@ UNIT_TESTS = \
 	tests/unit/test_benchunits \
 	tests/unit/test_socktable \
 	tests/unit/test_stamp \
+	tests/unit/test_textwrap \
 	tests/unit/test_blockdev \
 	tests/unit/test_bridges \
 	tests/unit/test_chain \

@@ -172,6 +172,20 @@ START_TEST(restore_to_the_value_before)
 END_TEST
 
 /* Runs as experiment_collect() keeps them: variant and result. */
+/* The columns of TEXT's widest line (UTF-8 characters). */
+static size_t widest(const char *text)
+{
+	size_t w = 0, cols = 0;
+
+	for (; *text; text++) {
+		if (*text == '\n')
+			cols = 0;
+		else if ((*text & 0xc0) != 0x80 && ++cols > w)
+			w = cols;
+	}
+	return w;
+}
+
 static json_t *run(int variant, const char *status, double w)
 {
 	return json_pack("{s:i s:{s:s s:[{s:s s:f s:s s:b}]}}", "variant",
@@ -232,10 +246,14 @@ START_TEST(table_from_runs)
 	mem = open_memstream(&text, &len);
 	snapexp_print(mem, exp, false);
 	fclose(mem);
+	/* the sentences do not fit beside their rows in 80 columns: under
+	 * them, where the drift sentence goes */
 	ck_assert_ptr_nonnull(strstr(text, "\nwrite MB/s             A        "
-				     "50.5 49-70                       1 run "
-				     "far off the others\n"));
-	ck_assert_ptr_nonnull(strstr(text, "  faster by 43-104 %\n"));
+				     "50.5 49-70\n                         1 "
+				     "run far off the others\n"));
+	ck_assert_ptr_nonnull(strstr(text, " 1.980\n                         "
+				     "faster by 43-104 %\n"));
+	ck_assert_uint_le(widest(text), 80);
 	free(text);
 	json_decref(exp);
 	json_decref(runs);
@@ -306,11 +324,85 @@ START_TEST(drift_is_said)
 	snapexp_print(mem, exp, false);
 	fclose(mem);
 	ck_assert_ptr_nonnull(strstr(text, "\n                         the "
-		"runs drift upwards in the order run (Kendall tau +1.00, p "
-		"5e-05): heat, a filling disk?\n"));
+		"runs drift upwards in the order run (Kendall tau\n"
+		"                         +1.00, p 5e-05): heat, a filling "
+		"disk?\n"));
+	ck_assert_uint_le(widest(text), 80);
 	free(text);
 	json_decref(exp);
 	json_decref(runs);
+}
+END_TEST
+
+/* TEXT with every run of spaces and line ends made one space. */
+static char *flat(const char *text)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+
+	ck_assert_ptr_nonnull(out);
+	for (; *text; text++)
+		if (!(*text == ' ' || *text == '\n') ||
+		    (o > out && o[-1] != ' '))
+			*o++ = *text == '\n' ? ' ' : *text;
+	*o = '\0';
+	return out;
+}
+
+/* The longest lines an experiment's table has: 20 runs a side in the
+ * order line, a long target, a German label, a variant not in effect,
+ * "cannot tell" with its "about M more", a drift, iozone's figure
+ * names: 80 columns, each sentence whole once the wraps are undone. */
+START_TEST(table_fits_80_columns)
+{
+	static const char sentence[] = "cannot tell with 20 runs a side: "
+				       "about 31 more would decide a 3.5 % "
+				       "change";
+	json_t *exp = json_pack("{s:s s:s s:i s:b s:i s:s s:b s:[{s:s s:s} "
+		"{s:s s:s s:i s:s}]}", "preset", "iozone-sweep", "target",
+		"/media/benutzer/Große Platte mit einem langen Namen/"
+		"benchtop-Versuche", "repeat", 20, "auto", 1, "budget", 20,
+		"status", "ok", "restored", 1, "variants", "name", "A",
+		"label", "hook:Warteschlangentiefe=32", "name", "B", "label",
+		"hook:Warteschlangentiefe=größer-als-der-Standard-von-"
+		"zweiunddreißig", "not_in_effect", 3, "readback",
+		"hook:Warteschlangentiefe=32");
+	json_t *order = json_array(), *figs = json_array();
+	char *text = NULL, *one;
+	size_t i, len;
+	FILE *mem;
+
+	for (i = 0; i < 40; i++)
+		json_array_append_new(order, json_integer((i + i / 2) % 2));
+	json_object_set_new(exp, "order", order);
+	for (i = 0; i < 2; i++)
+		json_array_append_new(figs, json_pack("{s:s s:s s:[{s:f s:f "
+			"s:f s:i} {s:f s:f s:f s:i}] s:[{s:f s:s s:s}] s:{s:f "
+			"s:f}}", "name", i ? "random write 16384k" : "write 4k",
+			"unit", "KB/s", "variants", "median", 123456.0, "min",
+			100000.0, "max", 1234567.0, "n", 20, "median",
+			123457.0, "min", 100001.0, "max", 1234568.0, "n", 17,
+			"comparisons", "ratio", 1.0, "verdict", "unclear",
+			"sentence", sentence, "drift", "tau", -0.5, "p",
+			0.001));
+	json_object_set_new(exp, "figures", figs);
+	mem = open_memstream(&text, &len);
+	snapexp_print(mem, exp, false);
+	fclose(mem);
+	ck_assert_msg(widest(text) <= 80, "%zu columns:\n%s", widest(text),
+		      text);
+	one = flat(text);
+	ck_assert_ptr_nonnull(strstr(one, sentence));
+	ck_assert_ptr_nonnull(strstr(one, "in the order A B B A A B B A "));
+	ck_assert_ptr_nonnull(strstr(one, "B*: the variant did not take "
+		"effect in 3 of its runs (read back hook:Warteschlangentiefe"
+		"=32), which are left out of the table and the verdict."));
+	ck_assert_ptr_nonnull(strstr(one, "the runs drift downwards in the "
+		"order run (Kendall tau -0.50, p 0.001): heat, a filling "
+		"disk?"));
+	ck_assert_ptr_nonnull(strstr(text, "\nrandom write 16384k KB/s"));
+	free(one);
+	free(text);
+	json_decref(exp);
 }
 END_TEST
 
@@ -398,6 +490,7 @@ int main(void)
 	tcase_add_test(tc, table_from_runs);
 	tcase_add_test(tc, table_is_one_family);
 	tcase_add_test(tc, drift_is_said);
+	tcase_add_test(tc, table_fits_80_columns);
 	tcase_add_test(tc, auto_looks);
 	tcase_add_test(tc, auto_decides);
 	tcase_add_test(tc, restore_to_the_value_before);

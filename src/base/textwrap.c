@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* textwrap: put a sentence on a terminal of a given width, broken at
+ * spaces under the column it belongs to. */
+#include "config.h"
+
+#include "base/textwrap.h"
+
+#include <string.h>
+
+/* Whether byte C starts a character (is not 10xxxxxx). */
+static int starts(unsigned char c)
+{
+	return (c & 0xc0) != 0x80;
+}
+
+size_t textwrap_cols(const char *s)
+{
+	size_t n = 0;
+
+	for (; s && *s; s++)
+		n += (size_t)starts((unsigned char)*s);
+	return n;
+}
+
+/* The bytes of S's first MAX columns (not splitting a character). */
+static size_t bytes_of(const char *s, size_t len, size_t max)
+{
+	size_t i, cols = 0;
+
+	for (i = 0; i < len; i++) {
+		if (starts((unsigned char)s[i]) && cols++ == max)
+			break;
+	}
+	return i;
+}
+
+/* A new line of INDENT spaces; the cursor's column. */
+static size_t newline(FILE *f, size_t indent, size_t *lines)
+{
+	fprintf(f, "\n%*s", (int)indent, "");
+	++*lines;
+	return indent;
+}
+
+size_t textwrap_put(FILE *f, size_t col, size_t indent, size_t width,
+		    const char *s)
+{
+	size_t lines = 1, len, cols, cut;
+	int first = 1;
+
+	if (indent + 1 > width)
+		width = indent + 1;	/* a column a line at least */
+	while (s && *s) {
+		s += strspn(s, " ");
+		len = strcspn(s, " ");
+		if (!len)
+			break;
+		cols = textwrap_cols(s) - textwrap_cols(s + len);
+		if (!first && col + 1 + cols <= width)
+			col += (size_t)fprintf(f, " ");
+		else if (!first || (col + cols > width && col > indent))
+			col = newline(f, indent, &lines);
+		while (col + cols > width) {	/* a word wider than a line */
+			cut = bytes_of(s, len, width - col);
+			fwrite(s, 1, cut, f);
+			s += cut, len -= cut;
+			cols -= width - col;
+			col = newline(f, indent, &lines);
+		}
+		fwrite(s, 1, len, f);
+		col += cols;
+		s += len;
+		first = 0;
+	}
+	fputc('\n', f);
+	return lines;
+}
