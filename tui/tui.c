@@ -70,11 +70,37 @@ static int arm_timer(int fd, double s)
 	return arm_timer_first(fd, s, s);
 }
 
-/* The first pair of readings FIRST_PAIR_S apart (figures within a quarter
- * of a second of the start), then every interval. */
-#define FIRST_PAIR_S 0.2
+/* The first pair of readings FIRST_PAIR_S apart, then every interval: the
+ * first rates (figures 50 ms after the start, before htop's first meters,
+ * tests/bench/README.md) are over 50 ms, coarse (5 clock ticks of a CPU,
+ * 20/s steps of an IRQ), and the second reading, one interval later,
+ * replaces them with rates over a whole interval.  The first expiry is
+ * FIRST_PAIR_S after the first reading's own time (an absolute time on
+ * the monotonic clock, like sample.c's): the first tick and frame (the
+ * many-CPU beds take longer than 50 ms) never shorten the first pair. */
+#define FIRST_PAIR_S 0.05
 
-static int loop_open(struct loop_fds *f, double first_s, double interval_s)
+static int arm_timer_after(int fd, double t0, double first, double s)
+{
+	struct itimerspec it;
+
+	it.it_interval = timespec_of(s);
+	it.it_value = timespec_of(t0 + first);
+	return timerfd_settime(fd, TFD_TIMER_ABSTIME, &it, NULL) ? -errno : 0;
+}
+
+/* After the first tick: the replay every interval, the live monitor's
+ * second reading FIRST_PAIR_S after its first. */
+static int arm_first(struct app *a, int fd)
+{
+	if (a->replay)
+		return arm_timer(fd, a->interval_s);
+	return arm_timer_after(fd, a->nsamples ? app_cur(a)->time_s :
+			       monoclock_s(), a->interval_s < FIRST_PAIR_S ?
+			       a->interval_s : FIRST_PAIR_S, a->interval_s);
+}
+
+static int loop_open(struct loop_fds *f)
 {
 	sigset_t mask;
 
@@ -92,7 +118,7 @@ static int loop_open(struct loop_fds *f, double first_s, double interval_s)
 	f->timer = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 	if (f->sig < 0 || f->timer < 0)
 		return -errno;
-	return arm_timer_first(f->timer, first_s, interval_s);
+	return 0;
 }
 
 static void loop_close(struct loop_fds *f)
@@ -244,10 +270,12 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 		return 2;
 	}
 	term_crash_handlers();
-	rc = loop_open(&f, a.replay ? a.interval_s : FIRST_PAIR_S,
-		       a.interval_s);
+	rc = loop_open(&f);
 	if (rc == 0) {
 		screen_tick(&a);
+		rc = arm_first(&a, f.timer);
+	}
+	if (rc == 0) {
 		screen_draw(&a);
 		rc = run_loop(&a, &f);
 	}
