@@ -25,6 +25,7 @@ rm "$c/cpu7/cpufreq"
 ln -s ../cpufreq/policy7 "$c/cpu7/cpufreq"
 TESTBEDS=$TMPD/beds
 
+# shellcheck disable=SC2016
 "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
 	cp -r "$1/odroid-xu4/." "$UMOCKDEV_DIR/" &&
 	cp -r "$1/odroid-xu4-tune/." "$UMOCKDEV_DIR/" || exit 99

@@ -6,18 +6,19 @@
 # and the monitor (its overview at 200x50 and its USB screen) print the
 # same cluster frequencies and ranges (rounded to the nearest MHz), the
 # same CPU for each IRQ (an idle one names where it went since boot), and
-# the same driver word for each USB bus. The chain of the bed's device
-# (journey_beds.sh's J_CHAIN), live and replayed, and the replay of the
-# session --once --snapshot saved (its overview, its USB screen) name the
-# same CPU for each IRQ as --once: the file's per_cpu_count rows are what
-# the live views read. A file saved without them still replays.
+# the same driver word for each USB bus (each bed with its live overlay,
+# tests/testbeds/BED-live, as live_cmd lays it). The chain of the bed's
+# device (journey_beds.sh's J_CHAIN), live and replayed, and the replay of
+# the session --once --snapshot saved (its overview, its USB screen) name
+# the same CPU for each IRQ as --once: the file's per_cpu_count rows are
+# what the live views read. A file saved without them still replays.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 . "$top_srcdir/tests/tui/journey_beds.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-BEDS=${VIEWS_BEDS:-"odroid-xu4 odroid-hc1-480m odroid-hc1-480m-5.4 rk3399 x86-vm
-collectors-rpi4 exynos5250 odd"}
+BEDS="odroid-xu4 odroid-hc1-480m odroid-hc1-480m-5.4 rk3399 x86-vm
+collectors-rpi4 exynos5250 odd"
 plan 43
 
 # The odd bed: the XU4 at 1017600 kHz, 556800-1017600, and bus 3-4's
