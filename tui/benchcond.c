@@ -77,12 +77,14 @@ static long long mhz(double khz)
 static void cluster_lines(struct lines *o, const struct benchresult_cond *c)
 {
 	const struct benchresult_cluster *x, *y;
+	char label[80];
 	size_t i;
 
 	for (i = 0; i < c->nstart; i++) {
 		x = &c->start[i];
 		y = i < c->nend ? &c->end[i] : x;
-		add(o, _("  CPUs %s: %s, %lld -> %lld MHz%s"), S(x->cpus),
+		add(o, _("  %s: %s, %lld -> %lld MHz%s"),
+		    figfmt_cpus(label, sizeof(label), S(x->cpus)),
 		    S(x->governor), mhz(x->cur_khz), mhz(y->cur_khz),
 		    y->throttled ? _(", throttled") : "");
 	}

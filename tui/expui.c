@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "base/figfmt.h"
 #include "base/i18n.h"
 #include "base/strclean.h"
 #include "bench/experiment.h"
@@ -168,17 +169,18 @@ static void cluster_cands(struct app *a)
 	for (i = 0; i < a->hw.clusters.n; i++) {
 		const struct cluster *k = &a->hw.clusters.v[i];
 		const char *g = k->freq.governor;
-		char cpus[64], note[64];
+		char cpus[64], label[80], note[96];
 
 		if (!k->has_freq || !g || !*g)
 			continue;
 		cpulist_format(&k->cpus, cpus, sizeof(cpus));
-		snprintf(note, sizeof(note), _("governor of CPUs %s"), cpus);
+		figfmt_cpus(label, sizeof(label), cpus);
+		snprintf(note, sizeof(note), _("governor of %s"), label);
 		add(a->exp, note, "governor:policy%u=%s,%s", k->policy, g,
 		    strcmp(g, "performance") ? "performance" : "powersave");
 		if (k->freq.hw_max_khz > k->freq.hw_min_khz) {
-			snprintf(note, sizeof(note), _("top frequency of CPUs "
-				 "%s"), cpus);
+			snprintf(note, sizeof(note), _("top frequency of %s"),
+				 label);
 			add(a->exp, note, "maxfreq:policy%u=%llu,%llu",
 			    k->policy, (unsigned long long)(k->freq.hw_max_khz +
 			    k->freq.hw_min_khz) / 2000 * 1000,

@@ -160,10 +160,7 @@ static void cluster_label(const struct cluster *k, char *dst, size_t size)
 	char cpus[64];
 
 	cpulist_format(&k->cpus, cpus, sizeof(cpus));
-	if (cpuset_count(&k->cpus) == 1)
-		snprintf(dst, size, _("CPU %s"), cpus);
-	else
-		snprintf(dst, size, _("CPUs %s"), cpus);
+	figfmt_cpus(dst, size, cpus);
 }
 
 static void outcome(struct app *a, enum journal_kind kind, const char *label,

@@ -4,7 +4,9 @@
 
 #include "base/figfmt.h"
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/i18n.h"
 
@@ -35,6 +37,14 @@ const char *figfmt_irq_cpu(char *dst, size_t size, int cpu)
 		snprintf(dst, size, "%d", cpu);
 	else
 		snprintf(dst, size, "-");
+	return dst;
+}
+
+const char *figfmt_cpus(char *dst, size_t size, const char *list)
+{
+	bool one = *list && strspn(list, "0123456789") == strlen(list);
+
+	snprintf(dst, size, one ? _("CPU %s") : _("CPUs %s"), list);
 	return dst;
 }
 

@@ -23,6 +23,10 @@ const char *figfmt_mhz_range(char *dst, size_t size, uint64_t min_khz,
 /* The CPU that takes an IRQ ("2"), or "-" when none is known (CPU < 0). */
 const char *figfmt_irq_cpu(char *dst, size_t size, int cpu);
 
+/* The CPUs of cluster LIST ("4-7", "7"): "CPUs 4-7", but "CPU 7" for a
+ * cluster of one (translated), into DST; returns DST. */
+const char *figfmt_cpus(char *dst, size_t size, const char *list);
+
 /* A device's driver, or "no driver" (translated) when none is bound. */
 const char *figfmt_driver(const char *driver);
 

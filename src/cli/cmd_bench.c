@@ -205,13 +205,16 @@ static long long mhz(const struct benchresult_cluster *k)
 static void print_clusters(FILE *f, const struct benchresult_cond *c)
 {
 	const struct benchresult_cluster *x, *y;
+	char label[80];
 	size_t i;
 
 	for (i = 0; i < c->nstart; i++) {
 		x = &c->start[i];
 		y = i < c->nend ? &c->end[i] : NULL;
-		fprintf(f, _("  cluster %lld (CPUs %s): %s, %lld -> %lld MHz%s\n"),
-			x->policy, S(x->cpus), D(x->governor), mhz(x), mhz(y),
+		fprintf(f, _("  cluster %lld (%s): %s, %lld -> %lld MHz%s\n"),
+			x->policy, figfmt_cpus(label, sizeof(label),
+					       S(x->cpus)),
+			D(x->governor), mhz(x), mhz(y),
 			y && y->throttled ? _(", throttled") : "");
 	}
 }

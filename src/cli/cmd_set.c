@@ -15,6 +15,7 @@
 #include "base/jsondoc.h"
 #include "cli/cmd_persist.h"
 #include "cli/commands.h"
+#include "base/figfmt.h"
 #include "base/i18n.h"
 #include "tune/irqbalance.h"
 #include "tune/journalfile.h"
@@ -249,15 +250,16 @@ static bool named(const struct set_cmd *c, const struct cluster *k)
  * why; returns whether K is set. */
 static bool chosen(const struct set_cmd *c, const struct cluster *k)
 {
-	char cpus[64];
+	char cpus[64], label[96];
 
 	if (!named(c, k))
 		return false;
 	if (k->has_freq)
 		return true;
 	cpulist_format(&k->cpus, cpus, sizeof(cpus));
-	fprintf(stderr, _("benchtop set: policy%u (CPUs %s) skipped: %s\n"),
-		k->policy, cpus, !k->online ? _("its CPUs are offline") :
+	figfmt_cpus(label, sizeof(label), cpus);
+	fprintf(stderr, _("benchtop set: policy%u (%s) skipped: %s\n"),
+		k->policy, label, !k->online ? _("its CPUs are offline") :
 		_("its cpufreq files could not be read"));
 	return false;
 }
@@ -270,7 +272,7 @@ static void run_cluster(struct set_cmd *c, const struct act *a,
 	int i, n;
 
 	cpulist_format(&k->cpus, cpus, sizeof(cpus));
-	snprintf(label, sizeof(label), _("CPUs %s"), cpus);
+	figfmt_cpus(label, sizeof(label), cpus);
 	if (a->kind == ACT_GOV) {
 		report(c, JOURNAL_GOVERNOR, label,
 		       tune_governor(&c->tune, k->policy, a->value));

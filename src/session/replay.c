@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "session/replayhw.h"
 #include "session/snapevents.h"
 #include "base/numround.h"
+#include "collect/interrupts.h"
 
 /* The string KEY of O, or NULL; the number K of O, or DFLT (jsonget). */
 #define str(o, key) jsonget_str(o, key, NULL)
@@ -273,16 +275,62 @@ static const char *facts_str(const json_t *q, const char *k, bool numeric)
 	return numeric && str(q, k) ? str(q, k) : "";
 }
 
+/* Row Q's counts since boot at the save ("per_cpu_count", one per column
+ * of the facts' irq_cpus) into CNT, when they are there and the columns
+ * are the facts' own: how many, else 0 (a file saved before they were
+ * recorded, or a garbled one). */
+static size_t irq_counts(const json_t *sys, const json_t *q,
+			 const unsigned *cols, size_t n, uint32_t *cnt)
+{
+	const json_t *pc = json_object_get(q, "per_cpu_count");
+	const json_t *ids = json_object_get(sys, "irq_cpus"), *v;
+	size_t k;
+
+	if (!json_is_array(pc) || json_array_size(ids) != n ||
+	    json_array_size(pc) > n)
+		return 0;
+	json_array_foreach(ids, k, v)
+		if (!json_is_integer(v) ||
+		    json_integer_value(v) != (json_int_t)cols[k])
+			return 0;
+	json_array_foreach(pc, k, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) > (json_int_t)UINT32_MAX)
+			return 0;
+		cnt[k] = (uint32_t)json_integer_value(v);
+	}
+	return json_array_size(pc);
+}
+
+/* The CPU that takes row O: as the live views name it (interrupts_taker),
+ * from the counts at the save (CNT, NCNT of them) and the affinities at
+ * that moment (A); TOP the column the recorded rate goes to. */
+static int irq_taker(const struct moment *m, const struct moment_irq *o,
+		     uint32_t *cnt, size_t ncnt, size_t top,
+		     const struct irq_affinity *a)
+{
+	struct irq_table t = { .cpus = m->irq_cpus, .ncpus = m->nirq_cpus };
+	struct irq_row r = { .counts = cnt, .ncounts = ncnt };
+	struct irq_rate q = { .row = &r, .valid = true,
+			      .total_per_s = o->total_per_s, .top = top };
+	size_t c;
+
+	for (c = 0; c < ncnt; c++)
+		r.top = cnt[c] > cnt[r.top] ? c : r.top;
+	return interrupts_taker(&r, &q, &t, a);
+}
+
 /* Row I's IRQ KEY (Q its system facts, NULL when only the series has it):
- * the recorded rate spread over the columns as at the save (W). */
+ * the recorded rate spread over the columns as at the save (W); CNT room
+ * for its counts. */
 static void row_irq(struct moment *m, const struct replay *rp, size_t i,
-		    const char *key, const json_t *q, double *w)
+		    const char *key, const json_t *q, double *w, uint32_t *cnt)
 {
 	struct moment_irq *o = &m->irqs[m->nirqs++];
 	double rate = value3(rp, i, "irq", key, "per_s");
 	double base = num(q, "count", 0);
 	const char *desc = str(q, "desc");
-	size_t c, top = 0;
+	size_t c, top = 0, ncnt;
 
 	snprintf(o->key, sizeof(o->key), "%s", key);
 	o->numeric = strspn(key, "0123456789") == strlen(key);
@@ -303,9 +351,14 @@ static void row_irq(struct moment *m, const struct replay *rp, size_t i,
 		o->per_cpu[c] = o->total_per_s * w[c];
 		top = w[c] > w[top] ? c : top;
 	}
-	o->on_cpu = m->nirq_cpus && (o->total_per_s > 0 ||
-		    base * w[top] >= 1) ? (int)m->irq_cpus[top] : -1;
 	irq_affinity(rp, i, q, o, &m->affs[o - m->irqs]);
+	ncnt = irq_counts(sys_of(rp), q, m->irq_cpus, m->nirq_cpus, cnt);
+	if (ncnt)
+		o->on_cpu = irq_taker(m, o, cnt, ncnt, top,
+				      &m->affs[o - m->irqs]);
+	else	/* saved without them: the column the weights favour */
+		o->on_cpu = m->nirq_cpus && (o->total_per_s > 0 ||
+			    base * w[top] >= 1) ? (int)m->irq_cpus[top] : -1;
 }
 
 /* The IRQs of the system facts, then those only the series has (with a
@@ -314,22 +367,27 @@ static int row_irqs(struct moment *m, const struct replay *rp, size_t i)
 {
 	const json_t *sys = sys_of(rp), *q;
 	double *w = calloc(m->nirq_cpus + 1, sizeof(*w));
+	uint32_t *cnt = calloc(m->nirq_cpus + 1, sizeof(*cnt));
 	char key[SERIES_NAME_MAX];
 	size_t k;
 
-	if (!w)
+	if (!w || !cnt) {
+		free(w);
+		free(cnt);
 		return -ENOMEM;
+	}
 	json_array_foreach(json_object_get(sys, "irqs"), k, q)
 		if (str(q, "key") && plain_name(str(q, "key"), 24) &&
 		    !strchr(str(q, "key"), '.'))
-			row_irq(m, rp, i, str(q, "key"), q, w);
+			row_irq(m, rp, i, str(q, "key"), q, w, cnt);
 	for (k = 0; k < rp->series.nch; k++)
 		if (channel_name(rp->series.names[k], "irq", "per_s", key,
 				 sizeof(key)) && plain_name(key, 24) &&
 		    !strchr(key, '.') && !known_irq(sys, key) &&
 		    value3(rp, i, "irq", key, "per_s") >= 0)
-			row_irq(m, rp, i, key, NULL, w);
+			row_irq(m, rp, i, key, NULL, w, cnt);
 	free(w);
+	free(cnt);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cpulist.h"
 #include "base/jsonget.h"
 #include "base/numparse.h"
 #include "base/numround.h"
@@ -111,6 +112,36 @@ static void copy_name(char *dst, const json_t *o, const char *k)
 	snprintf(dst, CHAIN_NAME_MAX, "%s", str(o, k) ? str(o, k) : "");
 }
 
+/* The saved IRQs of chain O into C (what its view looks up in the
+ * replayed moment: the rate and the CPU that takes them). */
+static void fill_chain_irqs(const json_t *o, struct chain *c)
+{
+	const json_t *irqs = json_object_get(o, "irqs"), *q;
+	const char *aff;
+	size_t k;
+
+	c->irqs = calloc(json_array_size(irqs) + 1, sizeof(*c->irqs));
+	json_array_foreach(irqs, k, q) {
+		struct chain_irq *x;
+		double n = num(q, "irq", -1);
+
+		if (!c->irqs)
+			return;
+		if (!json_is_integer(json_object_get(q, "irq")) || n < 0 ||
+		    n > 1e9)
+			continue;
+		x = &c->irqs[c->nirqs++];
+		x->irq = (unsigned)n;
+		x->hwirq = dup_of(q, "hwirq");
+		x->action = dup_of(q, "action");
+		x->top_cpu = json_is_integer(json_object_get(q, "cpu")) ?
+			     (int)num(q, "cpu", -1) : -1;
+		aff = str(q, "affinity");
+		x->has_affinity = aff && cpulist_parse(aff, strlen(aff),
+						       &x->affinity) >= 0;
+	}
+}
+
 static int fill_chains(const json_t *sys, const struct usbdev_list *usb,
 		       struct chain_list *l)
 {
@@ -137,6 +168,7 @@ static int fill_chains(const json_t *sys, const struct usbdev_list *usb,
 		d = usbdev_find(usb, c->path.usb_dev);
 		c->path.usb_bus = d ? d->busnum : 0;
 		c->usb_label = dup_of(o, "usb");
+		fill_chain_irqs(o, c);
 	}
 	return 0;
 }

@@ -11,6 +11,7 @@ SH_TESTS += \
 	tests/integration/hw_clusters.sh \
 	tests/integration/i18n.sh \
 	tests/integration/tune_set.sh \
+	tests/integration/set_one_cpu.sh \
 	tests/integration/bench_disk.sh \
 	tests/integration/bench_iperf.sh \
 	tests/integration/iperf_flags.sh \

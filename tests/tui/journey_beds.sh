@@ -6,6 +6,47 @@
 : "${JOURNEY_BEDS:=odroid-xu4 odroid-hc1-480m rk3399 x86-vm collectors-rpi4
 	odroid-hc1-480m-5.4 exynos5250}"
 
+# The languages a journey that names them runs in (JOURNEY_LANGS=en
+# narrows it), each with the words of its catalogue (po/de.po).
+: "${JOURNEY_LANGS:=en de}"
+
+# journey_lang LANG: the command-line prefix that runs the program in LANG
+# (a catalogue compiled into $TMPD/locale once), "" for English; 1 when
+# LANG cannot be had here (no msgfmt).
+journey_lang() {
+	J_LANG=$1
+	[ "$1" = en ] && { J_LANG_CMD=""; return 0; }
+	command -v msgfmt > /dev/null || return 1
+	if [ ! -f "$TMPD/locale/$1/LC_MESSAGES/benchtop.mo" ]; then
+		mkdir -p "$TMPD/locale/$1/LC_MESSAGES"
+		msgfmt -o "$TMPD/locale/$1/LC_MESSAGES/benchtop.mo" \
+			"$top_srcdir/po/$1.po" || return 1
+	fi
+	J_LANG_CMD="export BENCHTOP_LOCALEDIR='$TMPD/locale' LANGUAGE=$1;"
+}
+
+# T TEXT: TEXT (a pattern or a literal a journey reads) in $J_LANG's words:
+# the catalogue's msgstr for each phrase of the screens it reads.
+T() {
+	if [ "${J_LANG:-en}" != de ]; then
+		printf '%s\n' "$1"
+		return
+	fi
+	printf '%s\n' "$1" | sed -e 's/^\^CHAIN /^KETTE /' \
+		-e 's/p pins its IRQ, Esc back/p bindet ihren IRQ, Esc zurück/' \
+		-e 's/  read /  Lesen /' -e 's/  write /  Schreiben /' \
+		-e 's/  on CPU/  auf CPU/' -e 's/(affinity /(Affinität /' \
+		-e 's/: affinity /: Affinität /' \
+		-e 's/host controller/Host-Controller/' \
+		-e 's/UAS-capable but running usb-storage/kann UAS, läuft aber mit usb-storage/' \
+		-e 's/(quirk /(Quirk /' \
+		-e 's/SuperSpeed device negotiated at 480M/SuperSpeed-Gerät nur mit 480M verbunden/' \
+		-e 's/SuperSpeed device negotiated/SuperSpeed-Gerät nur mit/' \
+		-e 's/^Pin IRQ \([0-9]*\) to$/IRQ \1 binden an/' \
+		-e 's/big cores/big-Kerne/' \
+		-e 's/keep them or restore/behalten \\(k\\) oder Originale/'
+}
+
 # journey_beds JOURNEY: the beds of $JOURNEY_BEDS that JOURNEY runs on.
 journey_beds() {
 	for _b in $JOURNEY_BEDS; do

@@ -8,7 +8,8 @@
 # disk, no big cores: one CPU) and the Raspberry Pi 4 (its GENET eth0).
 # A feeder plays the kernel: the disk reads 4 MB/s, the interface receives 80 Mbit/s, and the IRQ
 # fires 2000 times a second on the first CPU of its smp_affinity_list, so
-# after the pin another CPU takes it.
+# after the pin another CPU takes it. Each bed in each language of
+# $JOURNEY_LANGS (English, German: journey_beds.sh's T gives the words).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 . "$top_srcdir/tests/tui/journey_beds.sh"
@@ -16,15 +17,24 @@ JOURNEY_BEDS=$(journey_beds chain)
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP pinning needs root"; exit 0; }
+LANGS=""
+for l in $JOURNEY_LANGS; do
+	journey_lang "$l" && LANGS="$LANGS $l"
+done
 set -- $JOURNEY_BEDS
-plan $((12 * $#))
+nb=$#
+set -- $LANGS
+plan $((12 * nb * $#))
 feed=""
 trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 
 track_captures
-for bed in $JOURNEY_BEDS; do
-	journey_bed "$bed"
-	start 80 24 "$(live_cmd "$bed" '-d 1')"
+for lang in $LANGS; do
+journey_lang "$lang"
+for b in $JOURNEY_BEDS; do
+	journey_bed "$b"
+	bed=$b; [ "$lang" = en ] || bed="$b ($lang)"
+	start 80 24 "$J_LANG_CMD $(live_cmd "$b" '-d 1')"
 	wait_for "^$J_CHAIN " 30
 	check $? "$bed: the overview lists $J_CHAIN"
 	u=$(cat "$TMPD/udir")
@@ -35,7 +45,7 @@ for bed in $JOURNEY_BEDS; do
 	# Within a few percent: a loaded machine samples a little late.
 	if [ "$J_KIND" = disk ]; then
 		r='(3\.9|4\.0|4\.1) MB/s'
-		first="^$J_CHAIN  read $r  write 0 B/s\$"
+		first=$(T "^$J_CHAIN  read $r  write 0 B/s\$")
 	else
 		r='(7[89]|8[01])\.[0-9] Mbit/s'
 		first="^$J_CHAIN  rx $r  tx 0 bit/s\$"
@@ -44,37 +54,38 @@ for bed in $JOURNEY_BEDS; do
 	check $? "$bed: $J_CHAIN's rate on the overview, as fed"
 	journey_click 2 "$(journey_line "^$J_CHAIN ")"
 	keys Enter
-	wait_for "^CHAIN $J_CHAIN  \(p pins its IRQ, Esc back\)" 20
+	wait_for "$(T "^CHAIN $J_CHAIN  \(p pins its IRQ, Esc back\)")" 20
 	check $? "$bed: a click on $J_CHAIN's row, Enter: its chain, saying p pins its IRQ"
 	wait_for "$first" 30
 	check $? "$bed: the chain's first hop: $J_CHAIN at its rate"
 	ok=0
-	echo "$J_HOPS" | while read -r hop; do
+	T "$J_HOPS" | while read -r hop; do
 		screen | grep -Eq -- "$hop" || { diag "no line /$hop/"; exit 1; }
 	done || ok=1
-	if [ -n "$J_NOHOP" ] && screen | grep -Eq -- "$J_NOHOP"; then
+	if [ -n "$J_NOHOP" ] && screen | grep -Eq -- "$(T "$J_NOHOP")"; then
 		diag "a line /$J_NOHOP/ that the bed cannot tell"; ok=1
 	fi
 	check $ok "$bed: the hops to the host controller: $(echo "$J_HOPS" | tr '\n' ' ' | tr -d '^$\\')"
 	irq="^  -> IRQ $J_IRQ $J_ACTION  (1\.9|2\.0|2\.1)k/s  on CPU"
-	wait_for "$irq $J_CPU0 \(affinity $J_AFF0\)\$" 30
+	wait_for "$(T "$irq $J_CPU0 \(affinity $J_AFF0\)\$")" 30
 	check $? "$bed: -> IRQ $J_IRQ at 2.0k/s: CPU $J_CPU0 takes it (affinity $J_AFF0)"
 	keys p
-	wait_for "Pin IRQ $J_IRQ to" 20 && screen | grep -qF "$J_OFFER"
+	wait_for "$(T "Pin IRQ $J_IRQ to")" 20 && screen | grep -qF "$(T "$J_OFFER")"
 	check $? "$bed: p on the chain offers IRQ $J_IRQ to $J_OFFER"
 	keys $J_PICK
-	wait_for "IRQ $J_IRQ: affinity $J_PINTO" 20
+	wait_for "$(T "IRQ $J_IRQ: affinity $J_PINTO")" 20
 	check $? "$bed: the status line reads back affinity $J_PINTO"
 	[ "$(cat "$u/proc/irq/$J_IRQ/smp_affinity_list")" = "$J_PINTO" ]
 	check $? "$bed: the testbed's smp_affinity_list holds $J_PINTO"
-	wait_for "$irq $J_CPU1 \(affinity $J_PINTO\)\$" 30
+	wait_for "$(T "$irq $J_CPU1 \(affinity $J_PINTO\)\$")" 30
 	check $? "$bed: the chain follows: 2.0k/s now on CPU $J_CPU1, affinity $J_PINTO"
 	kill $feed; feed=""
 	printable
 	check $? "$bed: every screen captured held printable text only"
 	keys q
-	wait_for 'keep them or restore' 10
+	wait_for "$(T 'keep them or restore')" 10
 	check $? "$bed: q asks whether to keep the pin or restore it"
 	keys r
 	wait_exit 10
+done
 done

@@ -6,20 +6,27 @@
 # and the monitor (its overview at 200x50 and its USB screen) print the
 # same cluster frequencies and ranges (rounded to the nearest MHz), the
 # same CPU for each IRQ (an idle one names where it went since boot), and
-# the same driver word for each USB bus.
+# the same driver word for each USB bus (each bed with its live overlay,
+# tests/testbeds/BED-live, as live_cmd lays it). The chain of the bed's
+# device (journey_beds.sh's J_CHAIN), live and replayed, and the replay of
+# the session --once --snapshot saved (its overview, its USB screen) name
+# the same CPU for each IRQ as --once: the file's per_cpu_count rows are
+# what the live views read. A file saved without them still replays.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
+. "$top_srcdir/tests/tui/journey_beds.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 BEDS="odroid-xu4 odroid-hc1-480m odroid-hc1-480m-5.4 rk3399 x86-vm
 collectors-rpi4 exynos5250 odd"
-plan 26
+plan 43
 
 # The odd bed: the XU4 at 1017600 kHz, 556800-1017600, and bus 3-4's
 # controller (xhci-hcd.2.auto) without its driver link.
 mkdir -p "$TMPD/beds/odd"
 for b in $BEDS; do
 	[ "$b" = odd ] || cp -r "$TESTBEDS/$b" "$TMPD/beds/"
+	[ ! -d "$TESTBEDS/$b-live" ] || cp -r "$TESTBEDS/$b-live" "$TMPD/beds/"
 done
 cp -r "$TESTBEDS/odroid-xu4/." "$TMPD/beds/odd/"
 p=$TMPD/beds/odd/sys/devices/system/cpu/cpufreq/policy0
@@ -39,13 +46,26 @@ open(sys.argv[1], "w").write("\n\n".join(out))
 PY
 TESTBEDS=$TMPD/beds
 
-# once BED: benchtop --once on BED into $TMPD/once.
+# once BED: benchtop --once on BED (with its live overlay, as live_cmd
+# lays it: the /proc files the bed itself lacks) into $TMPD/once, the
+# session into $TMPD/s.json.
 once() {
-	_d=""
-	[ -f "$TESTBEDS/$1/usb.umockdev" ] && _d="-d $TESTBEDS/$1/usb.umockdev"
-	# shellcheck disable=SC2086
-	"$UMOCKDEV_RUN" $_d -- sh -c 'cp -r "$0"/. "$UMOCKDEV_DIR"/ && exec "$@"' \
-		"$TESTBEDS/$1" "$BENCHTOP" --once > "$TMPD/once" 2>&1
+	start 200 50 "$(live_cmd "$1" "--once --snapshot '$TMPD/s.json' -F > '$TMPD/once' 2>&1")"
+	wait_exit 60
+}
+
+# chain DEV: the chain of DEV opened from the overview (a click on its
+# row, Enter), its IRQ lines' figures appended to $TMPD/f.chain; back.
+chain() {
+	_l=$(journey_line "^$1 ")
+	[ -n "$_l" ] || { diag "no row for $1 on the overview"; return 1; }
+	journey_click 2 "$_l"
+	keys Enter
+	wait_for "^CHAIN $1 " 20 &&
+		wait_for "^  -> IRQ [0-9]+ " 20 || return 1
+	screen | sed -n 's/^  -> IRQ \([0-9]*\) .*  on CPU \([^ ]*\) (.*/irq \1 \2/p' >> "$TMPD/f.chain"
+	keys Escape
+	wait_for '^CLUSTER|^CPU' 20 > /dev/null
 }
 
 # figures KIND FILE: the figures a person compares, one a line, sorted.
@@ -108,20 +128,46 @@ for f in sorted(out):
 PY
 }
 
-for bed in $BEDS; do
-	once "$bed"
-	figures once "$TMPD/once" > "$TMPD/f.once"
-	start 200 50 "$(bed_cmd "$bed" '-d 0.5')"
+# views ARGS KIND: the overview, the chain of $dev (when the bed has one)
+# and the USB screen of benchtop ARGS on the bed, into $TMPD/f.KIND
+# (figures), $TMPD/f.chain (appended) and $TMPD/f.KINDusb.
+views() {
+	start 200 50 "$(live_cmd "$bed" "$1")"
 	wait_for '^CLUSTER|^CPU' 30 > /dev/null
 	settle > /dev/null 2>&1
 	screen > "$TMPD/screen"
-	figures screen "$TMPD/screen" > "$TMPD/f.screen"
+	figures screen "$TMPD/screen" > "$TMPD/f.$2"
+	if [ -n "$dev" ]; then
+		chain "$dev" || echo "chain $dev: no IRQ line" >> "$TMPD/f.chain"
+	fi
 	keys d
 	wait_for '^Bus [0-9]|[Nn]o USB' 20 > /dev/null
 	screen > "$TMPD/usb"
-	figures usb "$TMPD/usb" > "$TMPD/f.usb"
+	figures usb "$TMPD/usb" > "$TMPD/f.${2}usb"
 	keys q
 	wait_exit 10
+}
+
+for bed in $BEDS; do
+	dev="" J_CHAIN=""
+	journey_bed "$bed" 2> /dev/null && dev=${J_CHAIN:-}
+	[ "$bed" = odd ] && dev=sda
+	once "$bed"
+	figures once "$TMPD/once" > "$TMPD/f.once"
+	: > "$TMPD/f.chain"
+	views '-d 0.5' screen
+	views "--replay '$TMPD/s.json'" replay
+	# the replay's IRQ CPUs, and the chain's, live and replayed
+	grep -h '^irq' "$TMPD/f.replay" "$TMPD/f.replayusb" | sort -u |
+		comm -23 - "$TMPD/f.once" > "$TMPD/d4"
+	sort -u "$TMPD/f.chain" | comm -23 - "$TMPD/f.once" > "$TMPD/d5"
+	[ -s "$TMPD/d4" ] && diag "$bed: the replay says $(tr '\n' ';' < "$TMPD/d4") where --once says $(grep '^irq' "$TMPD/f.once" | tr '\n' ';')"
+	[ -s "$TMPD/d5" ] && diag "$bed: the chain says $(tr '\n' ';' < "$TMPD/d5") where --once says $(grep '^irq' "$TMPD/f.once" | tr '\n' ';')"
+	[ ! -s "$TMPD/d4" ] && grep -q '^irq' "$TMPD/f.replay"
+	check $? "$bed: the replay's overview and USB screen name --once's CPU for each IRQ ($(grep -c '^irq' "$TMPD/f.replay") + $(grep -c '^irq' "$TMPD/f.replayusb"))"
+	[ ! -s "$TMPD/d5" ] && { [ -z "$dev" ] || [ "$(grep -c '^irq' "$TMPD/f.chain")" -ge 2 ]; }
+	check $? "$bed: the chain of ${dev:-(no device)} names --once's CPU, live and replayed ($(grep -c '^irq' "$TMPD/f.chain") IRQ lines)"
+	mv "$TMPD/f.screenusb" "$TMPD/f.usb"
 	# every figure a screen shows is --once's, and the overview shows
 	# every cluster row and IRQ row --once has a figure for that fits
 	comm -23 "$TMPD/f.screen" "$TMPD/f.once" > "$TMPD/d1"
@@ -143,8 +189,23 @@ for bed in $BEDS; do
 			grep -qx 'bus 3 no driver' "$TMPD/f.once"
 		check $? "odd: the driverless controller reads 'no driver' in both"
 		grep -qx 'irq 150 2' "$TMPD/f.usb" && grep -qx 'irq 150 2' "$TMPD/f.once" &&
-			grep -qx 'irq 150 2' "$TMPD/f.screen"
-		check $? "odd: idle IRQ 150 is on CPU 2 in --once, the overview and the USB screen"
+			grep -qx 'irq 150 2' "$TMPD/f.screen" &&
+			grep -qx 'irq 150 2' "$TMPD/f.replay"
+		check $? "odd: idle IRQ 150 is on CPU 2 in --once, the overview, the USB screen and the replay"
+		# a session file saved before per_cpu_count: still replayed
+		python3 - "$TMPD/s.json" "$TMPD/old.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for q in d["system"]["irqs"]:
+    q.pop("per_cpu_count", None)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+		start 200 50 "$(live_cmd "$bed" "--replay '$TMPD/old.json'")"
+		wait_for '^REPLAY ' 30 > /dev/null && wait_for '^ *150 ' 20 > /dev/null
+		r=$?
+		keys q
+		wait_exit 10
+		check $r "odd: a session file without per_cpu_count replays (IRQ 150 listed)"
 		;;
 	*)	[ -s "$TMPD/f.once" ]
 		check $? "$bed: --once printed figures to compare ($(grep -c . "$TMPD/f.once"))"
