@@ -316,13 +316,20 @@ vm_sections() {
 # tmux at 80x24, as text on stdout.
 vm_screen() {
 	base64 -d < "$1/$2" > "$TMPD/$2.bytes" 2> /dev/null || return 1
-	_sock=vm-screen-$$
-	tmux -L "$_sock" new-session -d -x 80 -y 24 \
-		"cat '$TMPD/$2.bytes'; echo '[end of frame]' > '$TMPD/$2.done'; sleep 600" ||
+	# after the bytes, a title the pane takes only once it has parsed
+	# every byte before it (the end of cat is not that: the pane may
+	# still hold the last read, and a frame ending in a repaint was once
+	# read blank, arm64_screen 10 under load)
+	printf '%s\n' "cat '$TMPD/$2.bytes'" \
+		"printf '\\033]2;%s\\033\\\\' vm-frame-drawn" 'sleep 600' \
+		> "$TMPD/$2.sh"
+	# a server of its own for each frame (not the one going down)
+	_sock=vm-screen-$$-$2
+	tmux -L "$_sock" new-session -d -x 80 -y 24 "sh '$TMPD/$2.sh'" ||
 		return 1
-	# the pane has drawn every byte once cat is through
 	_left=300
-	while [ ! -e "$TMPD/$2.done" ] && [ "$_left" -gt 0 ]; do
+	while [ "$(tmux -L "$_sock" display-message -p '#{pane_title}')" != \
+		vm-frame-drawn ] && [ "$_left" -gt 0 ]; do
 		sleep 0.1; _left=$((_left - 1))
 	done
 	tmux -L "$_sock" capture-pane -p
