@@ -160,39 +160,13 @@ scrape_configs:
       - targets: ['127.0.0.1:$XP']
         labels: {board: xu4}
 YML
-mkdir "$TMPD/data"
-sh -c 'echo $$ > "$0"; exec "$@"' "$TMPD/prom.pid" prometheus \
-	--config.file="$TMPD/prometheus.yml" \
-	--storage.tsdb.path="$TMPD/data" \
-	--web.listen-address="127.0.0.1:$PP" --log.level=warn \
-	> "$TMPD/prom.out" 2>&1 &
+prom_start
 
-# query PROMQL PYTHON-EXPR: poll the API (30 s at most) until the result
-# list `r` makes EXPR true; prints the last result on failure.
-query() {
-	python3 - "http://127.0.0.1:$PP/api/v1/query" "$1" "$2" <<'PY'
-import json, sys, time, urllib.parse, urllib.request
-url, q, expr = sys.argv[1:]
-end, r = time.time() + 30, None
-while time.time() < end:
-    try:
-        with urllib.request.urlopen(url + "?" + urllib.parse.urlencode({"query": q}), timeout=5) as f:
-            d = json.load(f)
-        r = d["data"]["result"]
-        if d["status"] == "success" and eval(expr, {"r": r}):
-            sys.exit(0)
-    except Exception as e:
-        r = repr(e)
-    time.sleep(0.5)
-print("# last answer: %s" % json.dumps(r)[:600])
-sys.exit(1)
-PY
-}
 
-query 'up{job="benchtop"}' 'len(r) == 2 and all(x["value"][1] == "1" for x in r)'
+prom_query 'up{job="benchtop"}' 'len(r) == 2 and all(x["value"][1] == "1" for x in r)'
 check $? "Prometheus (it asks for gzip) scrapes both: up == 1"
 # samples of the plain XU4 answer: its lines that are not comments
 n=$(grep -vc '^#' "$TMPD/xplain.b")
-query 'scrape_samples_scraped{board="xu4"}' "len(r) == 1 and r[0]['value'][1] == '$n'"
+prom_query 'scrape_samples_scraped{board="xu4"}' "len(r) == 1 and r[0]['value'][1] == '$n'"
 check $? "Prometheus took every sample of the XU4's answer ($n)"
 if [ -s "$TMPD/prom.out" ]; then diag "prometheus: $(tail -5 "$TMPD/prom.out")"; fi

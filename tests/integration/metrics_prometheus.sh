@@ -65,61 +65,35 @@ scrape_configs:
 YML
 promtool check config "$TMPD/prometheus.yml" > /dev/null 2>&1
 check $? "promtool accepts the generated configuration and the shipped rules"
-mkdir "$TMPD/data"
-sh -c 'echo $$ > "$0"; exec "$@"' "$TMPD/prom.pid" prometheus \
-	--config.file="$TMPD/prometheus.yml" \
-	--storage.tsdb.path="$TMPD/data" \
-	--web.listen-address="127.0.0.1:$PP" --log.level=warn \
-	> "$TMPD/prom.out" 2>&1 &
+prom_start
 
-# query PROMQL PYTHON-EXPR: poll the API (30 s at most) until the result
-# list `r` makes EXPR true; prints the last result on failure.
-query() {
-	python3 - "http://127.0.0.1:$PP/api/v1/query" "$1" "$2" <<'PY'
-import json, sys, time, urllib.parse, urllib.request
-url, q, expr = sys.argv[1:]
-end, r = time.time() + 30, None
-while time.time() < end:
-    try:
-        with urllib.request.urlopen(url + "?" + urllib.parse.urlencode({"query": q}), timeout=5) as f:
-            d = json.load(f)
-        r = d["data"]["result"]
-        if d["status"] == "success" and eval(expr, {"r": r}):
-            sys.exit(0)
-    except Exception as e:
-        r = repr(e)
-    time.sleep(0.5)
-print("# last answer: %s" % json.dumps(r)[:600])
-sys.exit(1)
-PY
-}
 
-query 'up{job="benchtop"}' 'len(r) == 2 and all(x["value"][1] == "1" for x in r)'
+prom_query 'up{job="benchtop"}' 'len(r) == 2 and all(x["value"][1] == "1" for x in r)'
 check $? "Prometheus scraped both boards (up == 1, the OpenMetrics it asked for parsed)"
-query 'benchtop_chain_info{board="xu4", kind="block"}' \
+prom_query 'benchtop_chain_info{board="xu4", kind="block"}' \
 	'[(x["metric"]["device"], x["metric"]["usb_driver"], x["metric"]["usb_speed"]) for x in r] == [("sda", "uas", "5000M")]'
 check $? "the USB disk sda runs on uas at 5000M"
-query 'count by (board) (benchtop_chain_info{kind="block", usb_driver="usb-storage"})' \
+prom_query 'count by (board) (benchtop_chain_info{kind="block", usb_driver="usb-storage"})' \
 	'[x["metric"]["board"] for x in r] == ["hc1"]'
 check $? "of the two boards, the HC1's USB disk runs on usb-storage, the XU4's does not"
-query 'benchtop_irq_info{board="xu4", irq="150"}' \
+prom_query 'benchtop_irq_info{board="xu4", irq="150"}' \
 	'len(r) == 1 and r[0]["metric"]["affinity"] == "2" and r[0]["metric"]["action"] == "xhci-hcd:usb3"'
 check $? "IRQ 150 (xhci-hcd:usb3) has affinity 2"
-query 'benchtop_irq_affinity_cpu{board="xu4", irq=~"150|151"} * on (instance, cpu) group_left (role) benchtop_cpu_info{role="little"}' \
+prom_query 'benchtop_irq_affinity_cpu{board="xu4", irq=~"150|151"} * on (instance, cpu) group_left (role) benchtop_cpu_info{role="little"}' \
 	'[(x["metric"]["irq"], x["metric"]["cpu"], x["metric"]["role"]) for x in r] == [("150", "2", "little")]'
 check $? "the USB IRQ on a LITTLE core: IRQ 150 on CPU 2, not IRQ 151 (CPU 7, big)"
-query 'max_over_time(benchtop_cluster_throttled{board="xu4"}[1h])' \
+prom_query 'max_over_time(benchtop_cluster_throttled{board="xu4"}[1h])' \
 	'sorted(x["metric"]["policy"] + "=" + x["value"][1] for x in r) == ["0=0", "4=0"]'
 check $? "no cluster throttled in the last hour"
 # The rules, evaluated every second on the live scrapes: their alerts are
 # pending (each has a "for" of minutes) for the HC1's devices only.
-query 'ALERTS{alertname="BenchtopUASBridgeOnUsbStorage"}' \
+prom_query 'ALERTS{alertname="BenchtopUASBridgeOnUsbStorage"}' \
 	'[(x["metric"]["board"], x["metric"]["device"], x["metric"]["alertstate"]) for x in r] == [("hc1", "3-1", "pending")]'
 check $? "alert BenchtopUASBridgeOnUsbStorage pending for the HC1's 3-1, not for the XU4"
-query 'ALERTS{alertname="BenchtopUSBBelowCapableSpeed"}' \
+prom_query 'ALERTS{alertname="BenchtopUSBBelowCapableSpeed"}' \
 	'sorted((x["metric"].get("board"), x["metric"]["device"]) for x in r) == [("hc1", "3-1"), ("hc1", "5-1")]'
 check $? "alert BenchtopUSBBelowCapableSpeed pending for the HC1's disk 3-1 and NIC 5-1 (480M of 5000M) only"
-query 'count(ALERTS{board="xu4"}) or vector(0)' 'len(r) == 1 and r[0]["value"][1] == "0"'
+prom_query 'count(ALERTS{board="xu4"}) or vector(0)' 'len(r) == 1 and r[0]["value"][1] == "0"'
 check $? "no alert of the shipped rules on the XU4 testbed"
 # The shipped Grafana dashboard: every query of every panel runs, and its
 # panels of facts show the XU4's series (dashcheck.py).

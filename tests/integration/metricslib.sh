@@ -46,3 +46,38 @@ PY
 
 # Debian's python3 (the OpenMetrics parser is python3-prometheus-client).
 DEBIAN_PY=/usr/bin/python3
+
+# prom_start: a real Prometheus on 127.0.0.1:$PP with $TMPD/prometheus.yml,
+# its data in $TMPD/data, its pid in $TMPD/prom.pid (for the caller's
+# trap), its output in $TMPD/prom.out.
+prom_start() {
+	mkdir "$TMPD/data"
+	sh -c 'echo $$ > "$0"; exec "$@"' "$TMPD/prom.pid" prometheus \
+		--config.file="$TMPD/prometheus.yml" \
+		--storage.tsdb.path="$TMPD/data" \
+		--web.listen-address="127.0.0.1:$PP" --log.level=warn \
+		> "$TMPD/prom.out" 2>&1 &
+}
+
+# prom_query PROMQL PYTHON-EXPR: poll prom_start's API (30 s at most)
+# until the result list `r` makes EXPR true; prints the last result on
+# failure.
+prom_query() {
+	python3 - "http://127.0.0.1:$PP/api/v1/query" "$1" "$2" <<'PY'
+import json, sys, time, urllib.parse, urllib.request
+url, q, expr = sys.argv[1:]
+end, r = time.time() + 30, None
+while time.time() < end:
+    try:
+        with urllib.request.urlopen(url + "?" + urllib.parse.urlencode({"query": q}), timeout=5) as f:
+            d = json.load(f)
+        r = d["data"]["result"]
+        if d["status"] == "success" and eval(expr, {"r": r}):
+            sys.exit(0)
+    except Exception as e:
+        r = repr(e)
+    time.sleep(0.5)
+print("# last answer: %s" % json.dumps(r)[:600])
+sys.exit(1)
+PY
+}
