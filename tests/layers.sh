@@ -80,6 +80,13 @@ done
 grep -n '"/\(proc\|sys\)[/"]' tui/*.c tui/*.h 2> /dev/null |
 	sed 's/$/: tui\/ never opens \/proc or \/sys/' >> "$bad"
 
+# The kernel's roots are named once (sample_live_roots, src/collect):
+# every reader takes them from there, so tests can point all of them
+# elsewhere and no copy of them drifts.
+grep -n '"/\(proc\|sys\)"' src/*/*.c tui/*.c 2> /dev/null |
+	grep -v '^src/collect/sample\.c:' |
+	sed 's/$/: the kernel roots come from sample_live_roots/' >> "$bad"
+
 echo "1..1"
 if [ -s "$bad" ]; then
 	sed 's/^/# /' "$bad"

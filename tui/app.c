@@ -15,9 +15,9 @@ const struct moment *app_moment(struct app *a)
 
 	if (a->replay || (a->moment_built && a->moment_gen == a->data_gen))
 		return &a->moment;
-	in.cur = a->nsamples ? app_cur(a) : NULL;
-	in.rates = a->have_rates ? &a->rates : NULL;
-	in.hw = a->have_hw ? &a->hw : NULL;
+	in.cur = a->live.nsamples ? app_cur(a) : NULL;
+	in.rates = a->live.have_rates ? &a->live.rates : NULL;
+	in.hw = a->live.have_hw ? &a->live.hw : NULL;
 	moment_from_live(&a->moment, &in);	/* empty when out of memory */
 	a->moment_gen = a->data_gen;
 	a->moment_built = true;

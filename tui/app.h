@@ -10,6 +10,7 @@
 #include "collect/history.h"
 #include "hw/hwmodel.h"
 #include "collect/sample.h"
+#include "view/live.h"
 #include "view/moment.h"
 #include "overview.h"
 #include "irqrows.h"
@@ -51,22 +52,10 @@ struct app {
 	bool color;
 	bool quit;
 
-	struct sample samples[2];
-	int cur;		/* index of the newest sample */
-	int nsamples;		/* 0, 1 or 2 readings taken */
-	struct sample_rates rates;
-	bool have_rates;
-	struct buf scratch;
+	struct live live;	/* samples, rates, hardware model (src/view) */
 	struct history hist;
-	struct hwmodel hw;
-	bool have_hw;
-	double hw_loaded_s;	/* when the hardware model was read */
-	double policy_read_s;	/* when governors and topology were */
 	int uevent_fd;		/* hotplugui.c's socket, -1 when none */
 	int uevent_err;		/* why there is none (-errno), or 0 */
-	bool hw_stale;		/* a device came or went: read it again */
-	double aff_read_s;	/* when the IRQ affinities were read */
-	size_t journal_seen;	/* the journal's length at the last state read */
 
 	enum panel_id panel;	/* the screen shown (app_show) */
 	enum panel_id back;	/* where Esc goes (app_back) */
@@ -114,7 +103,6 @@ struct app {
 	bool replay_play;
 	unsigned replay_speed;	/* rows per tick while playing */
 	/* [snapshot app: end] */
-	struct stale stale;	/* kernel files that failed (stale.c) */
 	struct frame frame;	/* the rows drawn last (frame.c) */
 	/* [experiment app: begin] */
 	struct expui *exp;	/* expui.c */
@@ -126,7 +114,7 @@ struct app {
 /* The newest sample. */
 static inline const struct sample *app_cur(const struct app *a)
 {
-	return &a->samples[a->cur];
+	return &a->live.samples[a->live.cur];
 }
 
 /* The rates, the hardware model or what is shown changed: views built

@@ -316,7 +316,7 @@ static void add_target(struct benchui *b, const char *path, const char *note)
 void benchui_fill_targets(struct app *a)
 {
 	struct benchui *b = &a->bench;
-	const struct blockdev_list *l = &a->hw.chain.block;
+	const struct blockdev_list *l = &a->live.hw.chain.block;
 	char path[300], note[96];
 	size_t i, k;
 
@@ -326,7 +326,7 @@ void benchui_fill_targets(struct app *a)
 					     "built-in server)"));
 		return;
 	}
-	for (i = 0; a->have_hw && i < l->n; i++) {
+	for (i = 0; a->live.have_hw && i < l->n; i++) {
 		const struct blockdev *d = &l->v[i];
 
 		if (b->chosen && b->chosen->kind == BENCH_READ_TIMING) {

@@ -123,16 +123,16 @@ static void irq_values(const struct app *a, char *dst, size_t size)
 	unsigned c, first = 0, last = 0;
 	size_t i;
 
-	for (i = 0; i < a->hw.clusters.n; i++) {
-		little |= a->hw.clusters.v[i].role == CLUSTER_ROLE_LITTLE;
-		big |= a->hw.clusters.v[i].role == CLUSTER_ROLE_BIG;
+	for (i = 0; i < a->live.hw.clusters.n; i++) {
+		little |= a->live.hw.clusters.v[i].role == CLUSTER_ROLE_LITTLE;
+		big |= a->live.hw.clusters.v[i].role == CLUSTER_ROLE_BIG;
 	}
 	if (little && big) {
 		snprintf(dst, size, "little,big");
 		return;
 	}
 	for (c = CPUSET_MAX; c-- > 0;)
-		if (cpuset_has(&a->hw.clusters.online, c)) {
+		if (cpuset_has(&a->live.hw.clusters.online, c)) {
 			last = last ? last : c;
 			first = c;
 		}
@@ -141,7 +141,7 @@ static void irq_values(const struct app *a, char *dst, size_t size)
 
 static void disk_cands(struct app *a, const char *disk)
 {
-	const struct blockdev *d = blockdev_find(&a->hw.chain.block, disk);
+	const struct blockdev *d = blockdev_find(&a->live.hw.chain.block, disk);
 	char vals[160] = "", w[32];
 	const char *s;
 	int n = 0, used = 0;
@@ -166,8 +166,8 @@ static void cluster_cands(struct app *a)
 {
 	size_t i;
 
-	for (i = 0; i < a->hw.clusters.n; i++) {
-		const struct cluster *k = &a->hw.clusters.v[i];
+	for (i = 0; i < a->live.hw.clusters.n; i++) {
+		const struct cluster *k = &a->live.hw.clusters.v[i];
 		const char *g = k->freq.governor;
 		char cpus[64], label[80], note[96];
 
@@ -249,14 +249,14 @@ static int prepare(struct app *a)
 	struct tunespec s;
 	size_t i;
 
-	tunevary_init(&e->tv, &a->tune, &a->hw.clusters,
+	tunevary_init(&e->tv, &a->tune, &a->live.hw.clusters,
 		      getenv(TUNEVARY_HOOK_ENV));
 	for (i = 0; i < e->nc; i++) {
 		if (!e->c[i].on)
 			continue;
 		if (tunespec_parse(e->c[i].spec, strlen(e->c[i].spec), &s,
 				   e->why, sizeof(e->why)) ||
-		    tunevary_add(&e->tv, &s, &a->hw.chain.chains, e->why,
+		    tunevary_add(&e->tv, &s, &a->live.hw.chain.chains, e->why,
 				 sizeof(e->why)))
 			return -1;
 	}

@@ -21,6 +21,8 @@ void hotplugui_open(struct app *a)
 
 	a->uevent_fd = fd < 0 ? -1 : fd;
 	a->uevent_err = fd < 0 && !a->replay ? fd : 0;
+	/* without it, the slow timer */
+	a->live.o.hw_keep_s = a->uevent_fd < 0 ? HOTPLUGUI_FALLBACK_S : 0;
 }
 
 void hotplugui_draw_note(const struct app *a, int y, int width)
@@ -54,10 +56,10 @@ int hotplugui_pollfds(const struct app *a, struct pollfd *pfd)
  * none. */
 static const char *usb_product(const struct app *a, const char *name)
 {
-	const struct usbdev_list *l = &a->hw.chain.usb;
+	const struct usbdev_list *l = &a->live.hw.chain.usb;
 	size_t i;
 
-	for (i = 0; a->have_hw && i < l->n; i++)
+	for (i = 0; a->live.have_hw && i < l->n; i++)
 		if (!strcmp(l->v[i].name, name) && l->v[i].product)
 			return l->v[i].product;
 	return "";
@@ -94,24 +96,15 @@ void hotplugui_on_poll(struct app *a, const struct pollfd *pfd, int n)
 	while ((rc = uevent_read(a->uevent_fd, &ev)) == 1) {
 		if (!uevent_is_hw(&ev))
 			continue;
-		a->hw_stale = true;
-		a->aff_read_s = -1e9;	/* its IRQs' affinities too */
+		live_hw_due(&a->live);	/* its IRQs' affinities too */
 		if (!strcmp(ev.action, "remove"))
 			say_removed(a, &ev);
 	}
 	if (rc == -ENOBUFS) {	/* messages were lost: read it all again */
-		a->hw_stale = true;
+		live_hw_due(&a->live);
 	} else if (rc < 0) {	/* the socket broke: the slow timer */
 		hotplugui_close(a);
 		a->uevent_err = rc;
+		a->live.o.hw_keep_s = HOTPLUGUI_FALLBACK_S;
 	}
-}
-
-bool hotplugui_due(const struct app *a, double now_s)
-{
-	if (!a->have_hw || a->hw_stale)
-		return true;
-	return a->uevent_fd < 0 &&
-	       (now_s - a->hw_loaded_s >= HOTPLUGUI_FALLBACK_S ||
-		now_s < a->hw_loaded_s);
 }

@@ -29,7 +29,4 @@ int hotplugui_pollfds(const struct app *a, struct pollfd *pfd);
 /* Read every message waiting (PFD as filled above, N of them). */
 void hotplugui_on_poll(struct app *a, const struct pollfd *pfd, int n);
 
-/* Whether the whole hardware model must be read again at time NOW_S. */
-bool hotplugui_due(const struct app *a, double now_s);
-
 #endif

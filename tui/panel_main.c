@@ -35,7 +35,7 @@ static int title(struct app *a, int y, int w, const char *text)
 }
 
 /* Source K's sentence on row Y when its file failed; 1 row or 0. */
-static int error_line(struct app *a, enum stale_source k, int y, int w)
+static int error_line(struct app *a, enum live_source k, int y, int w)
 {
 	char msg[200];
 
@@ -107,7 +107,7 @@ static int draw_clusters(struct app *a, int y, int h, int w)
 	tw = title(a, y, w, textcache_title(&a->text, TEXTCACHE_CLUSTERS));
 	used = 1;
 	if (h > 2)
-		used += error_line(a, STALE_STAT, y + 1, w);
+		used += error_line(a, LIVE_STAT, y + 1, w);
 	used += cells_draw_clusters(a, y + used, h - used, w, tw);
 	return used;
 }
@@ -287,10 +287,10 @@ static void fair_share(int h, const int need[3], int got[3])
 		}
 }
 
-static void share_rows(const struct overview *l, const struct stale *st,
+static void share_rows(const struct overview *l, const struct live_carry *st,
 		       int h, int *dh, int *nh, int *ih)
 {
-	int de = st->rc[STALE_DISKS] != 0, ne = st->rc[STALE_NETS] != 0;
+	int de = st->rc[LIVE_DISKS] != 0, ne = st->rc[LIVE_NETS] != 0;
 
 	*dh = l->ndisks || de ? 1 + de + (int)l->ndisks : 0;
 	*nh = l->nnets || ne ? 1 + ne + (int)l->nnets : 0;
@@ -303,7 +303,7 @@ static void share_rows(const struct overview *l, const struct stale *st,
 	}
 	if (*ih < 4 && *nh > 3) {	/* interfaces too: share the rows */
 		int need[3] = { l->ndisks || de ? 1 + de + (int)l->ndisks : 0,
-				*nh, 1 + (st->rc[STALE_IRQS] != 0) +
+				*nh, 1 + (st->rc[LIVE_IRQS] != 0) +
 				(int)l->nirqs }, got[3];
 
 		fair_share(h, need, got);
@@ -311,14 +311,14 @@ static void share_rows(const struct overview *l, const struct stale *st,
 	}
 	if (*ih < 0)
 		*ih = 0;
-	if (*ih > 1 + (st->rc[STALE_IRQS] != 0) + (int)l->nirqs)
-		*ih = 1 + (st->rc[STALE_IRQS] != 0) + (int)l->nirqs;
+	if (*ih > 1 + (st->rc[LIVE_IRQS] != 0) + (int)l->nirqs)
+		*ih = 1 + (st->rc[LIVE_IRQS] != 0) + (int)l->nirqs;
 }
 
 /* Section K's rows FIRST.. under its title at Y: the sentence first
  * when its file failed, then the rows (dim when stale). */
 static int draw_section(struct app *a, const struct overview *l, size_t first,
-			size_t count, int y, int h, int w, enum stale_source k)
+			size_t count, int y, int h, int w, enum live_source k)
 {
 	struct view *v = &a->views[PANEL_MAIN];
 	int i, e = h > 1 ? error_line(a, k, y + 1, w) : 0;
@@ -342,7 +342,7 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 		size_t r = first + off + (size_t)i;
 
 		draw_item(a, y + 1 + e + i, w, &l->rows[r], v->sel == r,
-			  a->stale.carried[k]);
+			  a->live.carry.carried[k]);
 		mouse_row(a, y + 1 + e + i, r);
 	}
 	if (count > (size_t)(rows > 0 ? rows : 0) && 1 + e + (rows > 0 ?
@@ -393,7 +393,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 		draw_restyle(dh + 1 + (int)v->sel, 0, width, a->color,
 			     STYLE_SELECTED);
 	/* [tune layout: end] */
-	share_rows(l, &a->stale, top + height - y, &dh, &nh, &ih);
+	share_rows(l, &a->live.carry, top + height - y, &dh, &nh, &ih);
 	give_row(l, v->sel, &dh, &nh, &ih);
 	if (!app_moment(a)->have_rates) {
 		draw_text(y, 0, width, _("measuring... (first rates after one "
@@ -412,7 +412,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 			   textcache_title(&a->text, TEXTCACHE_DISKS));
 		title_order(a, y, width, tw);
 		y += draw_section(a, l, 0, l->ndisks, y, dh, width,
-				  STALE_DISKS);
+				  LIVE_DISKS);
 	}
 	if (nh) {
 		tw = title(a, y, width,
@@ -420,13 +420,13 @@ static void main_draw(struct app *a, int top, int height, int width)
 		if (!title_unrecorded(a, y, width, tw))
 			title_order(a, y, width, tw);
 		y += draw_section(a, l, l->ndisks, l->nnets, y, nh, width,
-				  STALE_NETS);
+				  LIVE_NETS);
 	}
 	if (ih > 0) {
 		title(a, y, width,
 		      textcache_title(&a->text, TEXTCACHE_IRQS));
 		draw_section(a, l, l->ndisks + l->nnets, l->nirqs, y, ih,
-			     width, STALE_IRQS);
+			     width, LIVE_IRQS);
 	}
 }
 

@@ -39,6 +39,16 @@
 
 #define AFF_RELOAD_S 10.0	/* IRQ affinities: re-read this often */
 
+/* The live reading as the monitor keeps it: affinities every
+ * AFF_RELOAD_S, the whole hardware model at a hotplug message (or every
+ * HOTPLUGUI_FALLBACK_S without the socket: hotplugui_open), without the
+ * PCI names it does not show; a file that fails keeps its last good
+ * values, marked stale (stale.c). */
+static const struct live_opts screen_live = {
+	.aff_keep_s = AFF_RELOAD_S,
+	.carry = true,
+};
+
 void screen_app_init(struct app *a, const struct options *opts,
 		     const struct settings *cfg)
 {
@@ -48,6 +58,7 @@ void screen_app_init(struct app *a, const struct options *opts,
 	a->interval_s = opts->interval_set ? opts->interval_s : cfg->interval_s;
 	a->show_all = opts->all || cfg->show_idle_virtual;
 	a->panel = a->back = PANEL_MAIN;
+	live_init(&a->live, &screen_live);
 	a->uevent_fd = -1;
 	/* [tune init: begin] */
 	tuneui_init(a);
@@ -79,16 +90,10 @@ void screen_app_fini(struct app *a)
 	snapui_fini(a);
 	replayui_fini(a);
 	/* [snapshot fini: end] */
-	if (a->have_rates)
-		sample_rates_free(&a->rates);
-	sample_free(&a->samples[0]);
-	sample_free(&a->samples[1]);
-	if (a->have_hw)
-		hwmodel_fini(&a->hw);
+	live_fini(&a->live);
 	moment_fini(&a->moment);
 	hotplugui_close(a);
 	history_free(&a->hist);
-	buf_free(&a->scratch);
 	frame_free(&a->frame);
 	irqrows_fini(&a->irqrows);
 	overview_fini(&a->overview);
@@ -125,62 +130,9 @@ static void push_history(struct app *a, const struct moment *r)
 	}
 }
 
-static void refresh_hw(struct app *a)
-{
-	const struct sample *s = app_cur(a);
-	double busy[CPUSET_MAX];
-	size_t i;
-
-	/* the whole model at a hotplug message; a change any part of
-	 * benchtop made (a key, an experiment, an undo) is read back at
-	 * once, not at the next reload */
-	if (hotplugui_due(a, s->time_s) ||
-	    a->tune.journal.n != a->journal_seen) {
-		if (a->have_hw)
-			hwmodel_fini(&a->hw);
-		a->have_hw = hwmodel_load_irqs(&a->hw, 0, s->status.interrupts ?
-					       NULL : &s->irqs) == 0;
-		a->hw_loaded_s = a->policy_read_s = s->time_s;
-		a->hw_stale = false;
-	} else if (s->time_s - a->policy_read_s >= HWMODEL_REFRESH_S ||
-		   s->time_s < a->policy_read_s) {
-		hwmodel_refresh(&a->hw);	/* governors, every 10 s */
-		a->policy_read_s = s->time_s;
-	} else {
-		hwmodel_refresh_values(&a->hw);	/* the rest each tick */
-	}
-	if (!a->have_hw || !a->have_rates)
-		return;
-	for (i = 0; i < a->rates.ncpus && i < CPUSET_MAX; i++)
-		busy[i] = a->rates.cpu_online[i] && a->rates.cpus[i].valid ?
-			  a->rates.cpus[i].busy : -1;
-	hwmodel_set_util(&a->hw, a->rates.cpu_ids, busy, i);
-}
-
-/* A new reading; the IRQ affinities of the last one are kept for
- * AFF_RELOAD_S, unless the journal grew since (benchtop wrote something:
- * a key, an experiment, an undo). */
-static int take_sample(struct app *a, int next)
-{
-	struct sample *keep = NULL, *prev = NULL;
-	double now = a->samples[a->cur].time_s;
-
-	if (a->nsamples && next != a->cur)
-		prev = &a->samples[a->cur];
-	if (prev && now - a->aff_read_s < AFF_RELOAD_S &&
-	    now >= a->aff_read_s && a->tune.journal.n == a->journal_seen)
-		keep = prev;
-	if (sample_take_since(&a->samples[next], &sample_live_roots,
-			      &a->scratch, prev, keep != NULL))
-		return -1;
-	if (!keep)
-		a->aff_read_s = a->samples[next].time_s;
-	return 0;
-}
-
 void screen_tick(struct app *a)
 {
-	int next = a->nsamples ? !a->cur : a->cur;
+	unsigned long ticks = a->live.ticks;
 
 	/* [snapshot replay: begin] the recording instead of /proc */
 	if (a->replay) {
@@ -188,34 +140,11 @@ void screen_tick(struct app *a)
 		return;
 	}
 	/* [snapshot replay: end] */
-	if (take_sample(a, next))
-		return;
-	stale_carry(a, &a->samples[a->cur], &a->samples[next]);
-	if (a->nsamples > 0) {
-		struct sample_rates old = a->rates;
-		bool had = a->have_rates;
-
-		/* the last IRQ rates go before the new ones come, unless they
-		 * are carried: 4 MB of per-CPU rates with 256 CPUs */
-		if (had && !a->stale.carried[STALE_IRQS]) {
-			interrupts_rates_free(old.irqs, old.nirqs);
-			old.irqs = NULL;
-			old.nirqs = 0;
-		}
-		a->have_rates = sample_rates(&a->samples[a->cur],
-					     &a->samples[next], &a->rates) == 0;
-		if (a->have_rates)
-			stale_rates(a, had ? &old : NULL, &a->rates);
-		if (had)
-			sample_rates_free(&old);
-	}
-	a->cur = next;
-	if (a->nsamples < 2)
-		a->nsamples++;
-	refresh_hw(a);
-	a->journal_seen = a->tune.journal.n;
+	if (live_tick(&a->live, a->tune.journal.n) && a->live.ticks == ticks)
+		return;		/* no reading: nothing moved */
+	stale_say(a);
 	app_data_changed(a);
-	if (a->have_rates)	/* the moment of this tick, built once here */
+	if (a->live.have_rates)	/* the moment of this tick, built once here */
 		push_history(a, app_moment(a));
 	/* [tune tick: begin] */
 	tuneui_tick(a);

@@ -53,17 +53,17 @@ void snapui_tick(struct app *a)
 {
 	size_t was = a->series.refused_max;
 
-	if (a->have_rates)
-		snapshot_feed(&a->series, app_cur(a), &a->rates,
-			      a->have_hw ? &a->hw : NULL);
+	if (a->live.have_rates)
+		snapshot_feed(&a->series, app_cur(a), &a->live.rates,
+			      a->live.have_hw ? &a->live.hw : NULL);
 	if (!was && a->series.refused_max)	/* once: the cap is hit */
 		app_say(a, _("recording: %zu channels past the %d-channel "
 			 "cap are not kept"), a->series.refused_max,
 			SERIES_CHANNELS_MAX);
-	if (a->have_rates && a->series.started)	/* on the series' clock */
+	if (a->live.have_rates && a->series.started)	/* on the series' clock */
 		snapevents_feed(&a->events, (int64_t)((app_cur(a)->time_s -
 				a->series.t0_s) * 1000.0), app_cur(a),
-				a->have_hw ? &a->hw : NULL);
+				a->live.have_hw ? &a->live.hw : NULL);
 }
 
 /* The session's benchmark results, oldest first (a new array). */
@@ -87,18 +87,18 @@ static int save(struct app *a, char *msg, size_t size)
 
 	/* The state now, not at the last tick: a pin or a governor changed
 	 * a moment ago is what the file records. */
-	if (a->have_rates && !a->replay)
-		sample_reread_affinity(&a->samples[a->cur],
+	if (a->live.have_rates && !a->replay)
+		sample_reread_affinity(&a->live.samples[a->live.cur],
 				       sample_live_roots.proc);
-	if (a->have_hw && !a->replay) {
-		hwmodel_refresh(&a->hw);
+	if (a->live.have_hw && !a->replay) {
+		hwmodel_refresh(&a->live.hw);
 		app_data_changed(a);
 	}
 	in = (struct snapshot_input){
-		.prev = a->have_rates ? &a->samples[!a->cur] : NULL,
-		.cur = a->have_rates ? app_cur(a) : NULL,
-		.rates = a->have_rates ? &a->rates : NULL,
-		.hw = a->have_hw ? &a->hw : NULL,
+		.prev = a->live.have_rates ? &a->live.samples[!a->live.cur] : NULL,
+		.cur = a->live.have_rates ? app_cur(a) : NULL,
+		.rates = a->live.have_rates ? &a->live.rates : NULL,
+		.hw = a->live.have_hw ? &a->live.hw : NULL,
 		.series = &a->series,
 		.events = a->events.list,
 		.saved_at = time(NULL),

@@ -95,7 +95,7 @@ static int arm_first(struct app *a, int fd)
 {
 	if (a->replay)
 		return arm_timer(fd, a->interval_s);
-	return arm_timer_after(fd, a->nsamples ? app_cur(a)->time_s :
+	return arm_timer_after(fd, a->live.nsamples ? app_cur(a)->time_s :
 			       monoclock_s(), a->interval_s < FIRST_PAIR_S ?
 			       a->interval_s : FIRST_PAIR_S, a->interval_s);
 }
@@ -242,9 +242,7 @@ static void load_hw_first(struct app *a)
 	hotplugui_open(a);
 	if (a->replay)
 		return;
-	a->have_hw = hwmodel_load_flags(&a->hw, 0) == 0;
-	a->hw_loaded_s = a->policy_read_s = monoclock_s(); /* sample.c's */
-	a->journal_seen = a->tune.journal.n;
+	live_load_hw(&a->live, a->tune.journal.n);
 }
 
 int tui_run(const struct options *opts, const struct settings *cfg)

@@ -88,7 +88,7 @@ void tuneui_fini(struct app *a)
  * once the IRQ has fired in this tick's sample, say where it went. */
 static void pending_moves(struct app *a)
 {
-	const struct irq_table *t = a->nsamples ? &a->samples[a->cur].irqs
+	const struct irq_table *t = a->live.nsamples ? &a->live.samples[a->live.cur].irqs
 						: NULL;
 	char label[32], msg[sizeof(a->message)];
 	size_t k;
@@ -149,9 +149,9 @@ static const struct cluster *cluster_of(const struct app *a, long policy)
 {
 	size_t i;
 
-	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++)
-		if ((long)a->hw.clusters.v[i].policy == policy)
-			return &a->hw.clusters.v[i];
+	for (i = 0; a->live.have_hw && i < a->live.hw.clusters.n; i++)
+		if ((long)a->live.hw.clusters.v[i].policy == policy)
+			return &a->live.hw.clusters.v[i];
 	return NULL;
 }
 
@@ -170,15 +170,13 @@ static void outcome(struct app *a, enum journal_kind kind, const char *label,
 
 	tunemsg_outcome(&a->tune, kind, label, rc, msg, sizeof(msg));
 	app_say(a, "%s", msg);
-	if (kind != JOURNAL_IRQ && a->have_hw) {
-		hwmodel_refresh(&a->hw);
+	if (kind != JOURNAL_IRQ && a->live.have_hw) {
+		hwmodel_refresh(&a->live.hw);
 		app_data_changed(a);	/* the moment shows it now */
 	}
-	if (kind == JOURNAL_IRQ && a->nsamples) {
+	if (kind == JOURNAL_IRQ && a->live.nsamples) {
 		/* right after its own write: the new affinity now */
-		sample_reread_affinity(&a->samples[a->cur],
-				       sample_live_roots.proc);
-		a->aff_read_s = a->samples[a->cur].time_s;
+		live_reread_affinity(&a->live);
 		app_data_changed(a);
 	}
 }
@@ -191,11 +189,11 @@ static const struct cluster *selected_cluster(struct app *a)
 	size_t idx;
 
 	if (a->panel == PANEL_MAIN && panel_main_selected(a, &idx) ==
-	    PANEL_SEL_CLUSTER && idx < a->hw.clusters.n)
-		return &a->hw.clusters.v[idx];
-	if (a->have_hw && a->hw.clusters.cpufreq_note)	/* no cpufreq */
+	    PANEL_SEL_CLUSTER && idx < a->live.hw.clusters.n)
+		return &a->live.hw.clusters.v[idx];
+	if (a->live.have_hw && a->live.hw.clusters.cpufreq_note)	/* no cpufreq */
 		app_say(a, _("%s: no governor or frequency limit to set"),
-			_(a->hw.clusters.cpufreq_note));
+			_(a->live.hw.clusters.cpufreq_note));
 	else
 		app_say(a, "%s", _("select a cluster row of the overview "
 			       "first (1, then j/k)"));
@@ -315,8 +313,8 @@ void tuneui_performance(struct app *a)
 
 	if (!may_tune(a, JOURNAL_GOVERNOR))
 		return;
-	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++) {
-		const struct cluster *k = &a->hw.clusters.v[i];
+	for (i = 0; a->live.have_hw && i < a->live.hw.clusters.n; i++) {
+		const struct cluster *k = &a->live.hw.clusters.v[i];
 
 		if (!k->has_freq || (n++ > 0 && len + 1 >= sizeof(body)))
 			continue;
@@ -344,8 +342,8 @@ static void performance(struct app *a)
 	char label[96], failed[160] = "", msg[160];
 	size_t i, ok = 0;
 
-	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++) {
-		const struct cluster *k = &a->hw.clusters.v[i];
+	for (i = 0; a->live.have_hw && i < a->live.hw.clusters.n; i++) {
+		const struct cluster *k = &a->live.hw.clusters.v[i];
 		long rc;
 
 		if (!k->has_freq)
@@ -363,8 +361,8 @@ static void performance(struct app *a)
 		else if (!failed[0])
 			snprintf(failed, sizeof(failed), "%s", msg);
 	}
-	if (a->have_hw) {
-		hwmodel_refresh(&a->hw);
+	if (a->live.have_hw) {
+		hwmodel_refresh(&a->live.hw);
 		app_data_changed(a);
 	}
 	if (failed[0])
@@ -406,10 +404,10 @@ static long busiest_irq(struct app *a, const struct chain *c)
  * USB -> xhci -> IRQ 150), or -1 with a sentence when it has none. */
 static long chain_irq_of(struct app *a, const char *dev)
 {
-	const struct chain_list *l = &a->hw.chain.chains;
+	const struct chain_list *l = &a->live.hw.chain.chains;
 	size_t i;
 
-	for (i = 0; a->have_hw && i < l->n; i++)
+	for (i = 0; a->live.have_hw && i < l->n; i++)
 		if (l->v[i].dev && strcmp(l->v[i].dev, dev) == 0 &&
 		    l->v[i].nirqs)
 			return busiest_irq(a, &l->v[i]);
@@ -469,14 +467,14 @@ static void role_cpus(const struct app *a, enum cluster_role role,
 	int c;
 
 	cpuset_clear(out);
-	for (i = 0; a->have_hw && i < a->hw.clusters.n; i++) {
-		const struct cluster *k = &a->hw.clusters.v[i];
+	for (i = 0; a->live.have_hw && i < a->live.hw.clusters.n; i++) {
+		const struct cluster *k = &a->live.hw.clusters.v[i];
 
 		if (k->role != role)
 			continue;
 		for (c = cpuset_first(&k->cpus); c >= 0;
 		     c = cpuset_next(&k->cpus, (unsigned)c))
-			if (cpuset_has(&a->hw.clusters.online, (unsigned)c))
+			if (cpuset_has(&a->live.hw.clusters.online, (unsigned)c))
 				cpuset_add(out, (unsigned)c);
 	}
 }
@@ -488,7 +486,7 @@ static size_t irq_choices(const struct app *a, struct dialog *d,
 {
 	static const enum cluster_role roles[] = { CLUSTER_ROLE_BIG,
 						   CLUSTER_ROLE_LITTLE };
-	const struct cpuset *on = &a->hw.clusters.online;
+	const struct cpuset *on = &a->live.hw.clusters.online;
 	char list[64], item[DIALOG_ITEM_MAX];
 	size_t i, n = 0;
 	int c;
@@ -598,9 +596,9 @@ void tuneui_scheduler(struct app *a)
 	const char *p, *sp;
 	size_t idx;
 
-	if (a->panel == PANEL_MAIN && a->have_hw && a->have_rates &&
+	if (a->panel == PANEL_MAIN && a->live.have_hw && a->live.have_rates &&
 	    panel_main_selected(a, &idx) == PANEL_SEL_DISK)
-		b = blockdev_find(&a->hw.chain.block,
+		b = blockdev_find(&a->live.hw.chain.block,
 				  app_moment(a)->disks[idx].name);
 	if (!b) {
 		app_say(a, "%s", _("select a disk row of the overview first"));
@@ -614,7 +612,7 @@ void tuneui_scheduler(struct app *a)
 	}
 	snprintf(title, sizeof(title), _("I/O scheduler for %s (now %s)"),
 		 b->name, b->sched && *b->sched ? b->sched : "?");
-	dialog_list(&a->dialog, title, P_SCHED, (long)(b - a->hw.chain.block.v));
+	dialog_list(&a->dialog, title, P_SCHED, (long)(b - a->live.hw.chain.block.v));
 	snprintf(list, sizeof(list), "%s", b->sched_avail);
 	for (p = list; *p; p = *sp ? sp + 1 : sp) {
 		char item[DIALOG_ITEM_MAX];
@@ -632,14 +630,14 @@ void tuneui_scheduler(struct app *a)
 
 static void set_scheduler(struct app *a, long disk, const char *name)
 {
-	const struct blockdev_list *l = &a->hw.chain.block;
+	const struct blockdev_list *l = &a->live.hw.chain.block;
 	char dev[64];
 
-	if (!a->have_hw || disk < 0 || (size_t)disk >= l->n)
+	if (!a->live.have_hw || disk < 0 || (size_t)disk >= l->n)
 		return;
 	snprintf(dev, sizeof(dev), "%s", l->v[disk].name);
 	outcome(a, JOURNAL_SCHEDULER, dev, tune_scheduler(&a->tune, dev, name));
-	a->hw_loaded_s = -1e9;	/* re-read the disks at the next tick */
+	live_hw_due(&a->live);	/* the disks read again at the next tick */
 }
 
 /* ---- undo, restore, quit ------------------------------------------------ */
@@ -695,12 +693,12 @@ void tuneui_restore(struct app *a)
 	if (!may_tune(a, a->tune.journal.v[idx[0]].kind))
 		return;
 	failed = tune_restore(&a->tune);
-	if (a->have_hw) {
-		hwmodel_refresh(&a->hw);
+	if (a->live.have_hw) {
+		hwmodel_refresh(&a->live.hw);
 		app_data_changed(a);
 	}
-	if (a->nsamples) {
-		sample_reread_affinity(&a->samples[a->cur],
+	if (a->live.nsamples) {
+		sample_reread_affinity(&a->live.samples[a->live.cur],
 				       sample_live_roots.proc);
 		app_data_changed(a);
 	}

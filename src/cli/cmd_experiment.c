@@ -17,6 +17,7 @@
 
 #include "base/i18n.h"
 #include "base/jsondoc.h"
+#include "collect/sample.h"
 #include "base/monoclock.h"
 #include "base/numparse.h"
 #include "base/strclean.h"
@@ -463,7 +464,7 @@ static int status_of(const struct experiment *ex, int restore_failed)
 /* irqbalance moves IRQs back while the runs go on: say so. */
 static void irqbalance_note(const struct tunevary *tv)
 {
-	int pid = irqbalance_find("/proc");
+	int pid = irqbalance_find(sample_live_roots.proc);
 	size_t i;
 
 	for (i = 0; pid > 0 && i < tv->n; i++)
@@ -580,7 +581,7 @@ int cmd_experiment_main(int argc, char **argv)
 		return 1;	/* before any run, not after all of them */
 	if (hwmodel_load_flags(&hw, 0))
 		return 1;
-	tune_init(&tune, "/proc", "/sys");
+	tune_init(&tune, sample_live_roots.proc, sample_live_roots.sys);
 	attach_journal(&tune);
 	tunevary_init(&tv, &tune, &hw.clusters, getenv(TUNEVARY_HOOK_ENV));
 	ex = calloc(1, sizeof(*ex));

@@ -234,7 +234,7 @@ static void warn_results(struct metrics_cmd *m, const struct collectset *c)
 /* Say which kernel file could not be read, once per change. */
 static void warn_sources(struct metrics_cmd *m, const struct collectset *c)
 {
-	const struct sample_status *st = &c->s[c->cur].status;
+	const struct sample_status *st = &live_cur(&c->live)->status;
 	const struct { const char *path; int rc; } v[4] = {
 		{ "/proc/stat", st->stat }, { "/proc/diskstats", st->diskstats },
 		{ "/proc/net/dev", st->netdev },

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/i18n.h"
+#include "collect/sample.h"
 #include "session/snapfile.h"
 #include "tune/irqbalance.h"
 #include "tune/persist.h"
@@ -38,7 +39,7 @@ static int write_one(FILE *out, const char *path, const char *text)
  * installed. */
 static void irqbalance_note(const char *irqs)
 {
-	int pid = irqbalance_find("/proc");
+	int pid = irqbalance_find(sample_live_roots.proc);
 
 	if (!*irqs)
 		return;

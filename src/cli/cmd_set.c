@@ -12,6 +12,7 @@
 
 #include "hw/clusters.h"
 #include "cli/cmdline.h"
+#include "collect/sample.h"
 #include "base/jsondoc.h"
 #include "cli/cmd_persist.h"
 #include "cli/commands.h"
@@ -537,7 +538,8 @@ int cmd_set_main(int argc, char **argv)
 		free(c);
 		return 1;
 	}
-	tune_init(&c->tune, "/proc", "/sys");
+	tune_init(&c->tune, sample_live_roots.proc,
+		  sample_live_roots.sys);
 	if (open_journal(c))
 		c->failed++;
 	tune_begin(&c->tune);	/* this command line is one action */
@@ -547,7 +549,8 @@ int cmd_set_main(int argc, char **argv)
 		run_restore(c);
 	for (i = 0; i < c->nacts; i++)
 		if (c->acts[i].kind == ACT_IRQ)
-			c->irqbalance_pid = irqbalance_find("/proc");
+			c->irqbalance_pid =
+				irqbalance_find(sample_live_roots.proc);
 	for (i = 0; i < c->nacts; i++)
 		run_act(c, &c->acts[i]);
 	if (c->json && print_json(c))

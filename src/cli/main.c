@@ -19,6 +19,7 @@
 #include "cli/cmd_snap.h"
 /* [snapshot includes: end] */
 #include "base/jsondoc.h"
+#include "base/monoclock.h"
 #include "cli/commands.h"
 #include "hw/hwmodel.h"
 #include "base/i18n.h"
@@ -26,6 +27,7 @@
 #include "session/report_json.h"
 #include "cli/report_text.h"
 #include "collect/sample.h"
+#include "view/live.h"
 #include "base/settings.h"
 #include "tui/tui.h"
 
@@ -50,18 +52,6 @@ static json_t *host_json(void)
 	return json_pack("{s:s s:s s:s s:s}", "hostname", host,
 			 "kernel", u.release, "machine", u.machine,
 			 "benchtop_version", PACKAGE_VERSION);
-}
-
-/* Give the hardware model each CPU's busy share, for the throttle rule. */
-static void feed_util(struct hwmodel *hw, const struct sample_rates *r)
-{
-	double busy[CPUSET_MAX];
-	size_t i;
-
-	for (i = 0; i < r->ncpus && i < CPUSET_MAX; i++)
-		busy[i] = r->cpu_online[i] && r->cpus[i].valid ?
-			  r->cpus[i].busy : -1;
-	hwmodel_set_util(hw, r->cpu_ids, busy, i);
 }
 
 static int print_json(const struct sample *prev, const struct sample *cur,
@@ -133,50 +123,52 @@ static int print_reading(const struct options *opts, bool first, bool lines,
 	return fflush(stdout) ? -errno : 0;
 }
 
+/* What --once reads: every reading's affinities, the model with the PCI
+ * devices' names. */
+static const struct live_opts once_live = {
+	.hw_flags = HWMODEL_PCI_NAMES,
+};
+
+/* Sleep until INTERVAL_S after the reading at SINCE_S (the first
+ * reading's hardware scan is not counted in the interval). */
+static void sleep_after(double since_s, double interval_s)
+{
+	double left = since_s + interval_s - monoclock_s();
+
+	if (left > 0)
+		sleep_s(left);
+}
+
 static int run_once(const struct options *opts)
 {
-	struct sample s[2];
-	struct sample *prev = &s[0], *cur = &s[1], *t;
-	struct sample_rates r;
-	struct buf scratch = { 0 };
-	struct hwmodel hw;
+	struct live l;
+	const struct sample *prev, *cur;
 	bool snap_failed = false;	/* [snapshot once] */
-	bool hw_loaded = false;
 	long i, n = opts->count > 0 ? opts->count : 1;
 	int rc;
 
-	memset(s, 0, sizeof(s));
-	rc = sample_take(prev, &sample_live_roots, &scratch);
-
+	live_init(&l, &once_live);
+	rc = live_tick(&l, 0);
 	for (i = 0; rc == 0 && i < n; i++) {
-		if (i) {
-			t = prev, prev = cur, cur = t;
-			sample_free(cur);
-		}
-		sleep_s(opts->interval_s);
-		rc = sample_take(cur, &sample_live_roots, &scratch);
-		if (rc == 0)
-			rc = sample_rates(prev, cur, &r);
-		if (rc)
+		sleep_after(live_cur(&l)->time_s, opts->interval_s);
+		if ((rc = live_tick(&l, 0)) != 0)
 			break;
-		if (!hw_loaded && (rc = hwmodel_load(&hw)) != 0) {
-			sample_rates_free(&r);
+		if (!l.have_rates) {
+			rc = -ENOMEM;
 			break;
 		}
-		hw_loaded = true;
-		feed_util(&hw, &r);
+		prev = &l.samples[!l.cur];
+		cur = &l.samples[l.cur];
 		rc = print_reading(opts, i == 0, opts->count > 0, prev, cur,
-				   &r, &hw);
+				   &l.rates, &l.hw);
 		/* [snapshot once: begin] */
 		if (rc == 0 && opts->snapshot)
 			snap_failed = cmd_snap_once(opts->snapshot, opts->force,
-						    prev, cur, &r, &hw) != 0;
+						    prev, cur, &l.rates,
+						    &l.hw) != 0;
 		/* [snapshot once: end] */
-		sample_rates_free(&r);
 	}
-	if (hw_loaded)
-		hwmodel_fini(&hw);
-	if (rc == 0 && all_failed(cur)) {
+	if (rc == 0 && all_failed(live_cur(&l))) {
 		fprintf(stderr, _("%s: none of /proc/stat, /proc/diskstats, "
 				  "/proc/net/dev, /proc/interrupts could be "
 				  "read: is /proc mounted?\n"), PACKAGE);
@@ -184,9 +176,7 @@ static int run_once(const struct options *opts)
 	}
 	if (rc && rc != -ENOENT)
 		fprintf(stderr, _("%s: %s\n"), PACKAGE, strerror(-rc));
-	sample_free(prev);
-	sample_free(cur);
-	buf_free(&scratch);
+	live_fini(&l);
 	return rc || snap_failed ? EXIT_FAILURE : EXIT_SUCCESS; /* [snapshot] */
 }
 

@@ -6,6 +6,7 @@
 
 #include "hw/hwmodel.h"
 #include "base/figfmt.h"
+#include "collect/sample.h"
 #include "base/jsondoc.h"
 #include "base/i18n.h"
 
@@ -134,7 +135,8 @@ int hwmodel_load_irqs(struct hwmodel *hw, unsigned flags,
 		load_board(hw, &b);
 	}
 	/* [usb: begin] load */
-	if (chain_model_load_irqs(&hw->chain, "/sys", "/proc",
+	if (chain_model_load_irqs(&hw->chain, sample_live_roots.sys,
+				  sample_live_roots.proc,
 				  flags & HWMODEL_PCI_NAMES ?
 				  CHAIN_PCI_NAMES : 0, irqs) && rc == 0)
 		rc = -ENOMEM;

@@ -21,6 +21,17 @@
 #include "tune/irqbalance.h"
 #include "tune/journalfile.h"
 
+/* The exporter's reading: the whole hardware model (libusb, libpci,
+ * every device: about half of a scrape) when a device folder changes, a
+ * tuning is written or HW_RELOAD_S passed, as the live screen does at a
+ * hotplug message; the IRQ affinities every AFF_RELOAD_S (a scrape every
+ * 15 s would read every /proc/irq file each time). */
+static const struct live_opts metrics_live = {
+	.aff_keep_s = AFF_RELOAD_S,
+	.hw_keep_s = HW_RELOAD_S,
+	.watch_devices = true,
+};
+
 static double wall_now(void)
 {
 	struct timespec ts;
@@ -33,39 +44,18 @@ void collectset_init(struct collectset *c, const struct collectset_opts *o)
 {
 	memset(c, 0, sizeof(*c));
 	c->o = *o;
+	live_init(&c->live, &metrics_live);
 	c->read_at = -1;
 	c->irqbalance_at = -1;
 }
 
 void collectset_fini(struct collectset *c)
 {
-	sample_free(&c->s[0]);
-	sample_free(&c->s[1]);
-	buf_free(&c->scratch);
-	if (c->have_hw)
-		hwmodel_fini(&c->hw);
+	live_fini(&c->live);
 	benchres_free(&c->res);
 	buf_free(&c->text[0]);
 	buf_free(&c->text[1]);
 	memset(c, 0, sizeof(*c));
-}
-
-/* The busy share of each CPU since the previous reading, for the
- * clusters' throttle rule ("busy under ondemand"). */
-static void feed_util(struct collectset *c)
-{
-	double busy[CPUSET_MAX];
-	struct sample_rates r;
-	size_t i;
-
-	if (!c->have_prev ||
-	    sample_rates(&c->s[!c->cur], &c->s[c->cur], &r) != 0)
-		return;
-	for (i = 0; i < r.ncpus && i < CPUSET_MAX; i++)
-		busy[i] = r.cpu_online[i] && r.cpus[i].valid ?
-			  r.cpus[i].busy : -1;
-	hwmodel_set_util(&c->hw, r.cpu_ids, busy, i);
-	sample_rates_free(&r);
 }
 
 /* The stamp of benchtop's runtime journal, which every tuning writes. */
@@ -76,61 +66,6 @@ static uint64_t journal_stamp(void)
 	if (journalfile_path(journal, sizeof(journal)) != 0)
 		return STAMP_START;
 	return stamp_path(STAMP_START, journal);
-}
-
-/* What says the hardware model is to be read whole again: the devices
- * (USB, block, network) that are there, and the journal's stamp JSTAMP
- * (an IRQ pin moves a chain's CPU). */
-static uint64_t hw_stamp(uint64_t jstamp)
-{
-	static const char *const dirs[] = {
-		"/sys/bus/usb/devices", "/sys/class/block", "/sys/class/net",
-	};
-	uint64_t h = jstamp;
-	size_t i;
-
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		h = stamp_names(h, dirs[i]);
-	return h;
-}
-
-/* The hardware model: read whole (libusb, libpci, every device; about
- * half of a scrape) when a device came or went, a tuning was written, or
- * HW_RELOAD_S passed; else only what moves is read again, as the live
- * screen does (frequencies, limits, temperatures, cooling; governors and
- * online CPUs every HWMODEL_REFRESH_S) and the chains' IRQ counts come
- * from this reading's /proc/interrupts. */
-static int reload_hw(struct collectset *c, double now, uint64_t jstamp)
-{
-	const struct sample *s = &c->s[c->cur];
-	uint64_t stamp = hw_stamp(jstamp);
-	int rc;
-
-	if (c->have_hw && stamp == c->hw_stamp && now >= c->hw_read_at &&
-	    now - c->hw_read_at < HW_RELOAD_S) {
-		if (now - c->policy_read_at >= HWMODEL_REFRESH_S ||
-		    now < c->policy_read_at) {
-			rc = hwmodel_refresh(&c->hw);
-			c->policy_read_at = now;
-		} else {
-			rc = hwmodel_refresh_values(&c->hw);
-		}
-		if (rc)
-			return rc;
-		if (s->status.interrupts == 0)
-			chain_list_count_irqs(&c->hw.chain.chains, &s->irqs);
-		return 0;
-	}
-	if (c->have_hw)
-		hwmodel_fini(&c->hw);
-	c->have_hw = false;
-	if ((rc = hwmodel_load_flags(&c->hw, 0)) != 0)
-		return rc;
-	c->have_hw = true;
-	c->hw_stamp = stamp;
-	c->hw_read_at = c->policy_read_at = now;
-	c->hw_loads++;
-	return 0;
 }
 
 /* Parse the result files again only when one of them changed: a large
@@ -150,30 +85,6 @@ static int reload_results(struct collectset *c)
 	return 0;
 }
 
-/* The kernel files into S[NEXT], after the reading before: the lines of
- * /proc/interrupts that did not move are taken from it, and so are the
- * IRQ affinities (the /proc/irq files of every IRQ) for AFF_RELOAD_S
- * unless a tuning was written meanwhile, as the live screen does for
- * 10 s (a scrape every 15 s would read them every time). */
-static int take_sample(struct collectset *c, int next, double now,
-		       uint64_t jstamp)
-{
-	struct sample *prev = c->have_hw && next != c->cur ? &c->s[c->cur]
-							  : NULL;
-	bool keep;
-	int rc;
-
-	keep = prev && jstamp == c->aff_stamp && now >= c->aff_read_at &&
-	       now - c->aff_read_at < AFF_RELOAD_S;
-	rc = sample_take_since(&c->s[next], &sample_live_roots, &c->scratch,
-			       prev, keep);
-	if (rc == 0 && !keep) {
-		c->aff_read_at = now;
-		c->aff_stamp = jstamp;
-	}
-	return rc;
-}
-
 /* irqbalance's pid: the one found is checked each reading (its comm),
  * every process is looked at only each HW_RELOAD_S (76 of a scrape's 130
  * file opens on this VM were /proc/PID/comm). */
@@ -181,25 +92,19 @@ static void find_irqbalance(struct collectset *c, double now)
 {
 	if (c->irqbalance_at >= 0 && now >= c->irqbalance_at &&
 	    now - c->irqbalance_at < HW_RELOAD_S &&
-	    (c->irqbalance <= 0 || irqbalance_still("/proc", c->irqbalance)))
+	    (c->irqbalance <= 0 || irqbalance_still(sample_live_roots.proc,
+						      c->irqbalance)))
 		return;
-	c->irqbalance = irqbalance_find("/proc");
+	c->irqbalance = irqbalance_find(sample_live_roots.proc);
 	c->irqbalance_at = now;
 }
 
 static int refresh(struct collectset *c, double now)
 {
-	int next = c->have_hw ? !c->cur : c->cur;
-	uint64_t jstamp = journal_stamp();
 	int rc;
 
-	if ((rc = take_sample(c, next, now, jstamp)) != 0)
+	if ((rc = live_tick(&c->live, journal_stamp())) != 0)
 		return rc;
-	c->have_prev = c->have_hw;
-	c->cur = next;
-	if ((rc = reload_hw(c, now, jstamp)) != 0)
-		return rc;
-	feed_util(c);
 	if ((rc = reload_results(c)) != 0)
 		return rc;
 	find_irqbalance(c, now);
@@ -245,7 +150,7 @@ static void self(struct expo *e, const struct collectset *c)
 		    "block and network devices, chains): at a device come or "
 		    "gone, a tuning, or once a minute.");
 	expo_u64(e, "benchtop_metrics_hardware_reads_total", NULL, 0,
-		 c->hw_loads);
+		 c->live.hw_loads);
 	expo_family(e, "benchtop_metrics_read_timestamp_seconds", EXPO_GAUGE,
 		    "seconds", "When the values were read (seconds since "
 		    "the epoch).");
@@ -273,18 +178,18 @@ static void self(struct expo *e, const struct collectset *c)
 
 static int render(struct collectset *c, bool om)
 {
-	const struct sample *s = &c->s[c->cur];
+	const struct sample *s = live_cur(&c->live);
 	struct expo e;
 	int rc;
 
 	expo_init(&e, &c->text[om], om);
 	self(&e, c);
 	sources(&e, &s->status);
-	expo_hw_write(&e, &c->hw, (c->o.cpufreq ? EXPO_HW_CPUFREQ : 0) |
+	expo_hw_write(&e, &c->live.hw, (c->o.cpufreq ? EXPO_HW_CPUFREQ : 0) |
 		      (c->o.thermal ? EXPO_HW_THERMAL : 0) |
 		      (c->o.node_figures ? EXPO_HW_NODE : 0));
 	expo_io_irqs(&e, s, c->o.per_cpu);
-	expo_usb_write(&e, &c->hw.chain);
+	expo_usb_write(&e, &c->live.hw.chain);
 	if (c->o.io && c->o.node_figures)
 		expo_io_write(&e, s);
 	benchres_write(&e, &c->res);

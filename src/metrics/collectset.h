@@ -12,7 +12,7 @@
 
 #include "base/buf.h"
 #include "collect/sample.h"
-#include "hw/hwmodel.h"
+#include "view/live.h"
 #include "metrics/benchres.h"
 
 struct collectset_opts {
@@ -35,24 +35,13 @@ struct collectset_opts {
 
 struct collectset {
 	struct collectset_opts o;
-	struct sample s[2];	/* the newest reading is s[cur] */
-	int cur;
-	bool have_prev;
-	struct buf scratch;
-	struct hwmodel hw;
-	bool have_hw;
-	uint64_t hw_stamp;	/* hw_stamp() when hw was read whole */
-	double hw_read_at;	/* monotonic seconds of that reading */
-	double policy_read_at;	/* of the last hwmodel_refresh */
-	uint64_t hw_loads;	/* whole readings so far */
+	struct live live;	/* samples, hardware model (src/view) */
 	struct benchres res;
 	uint64_t res_stamp;	/* benchres_stamp of what res holds */
 	uint64_t res_loads;	/* times the result files were parsed */
 	int irqbalance;		/* pid, 0 none, -errno unknown */
 	double irqbalance_at;	/* when every process was looked at; < 0
 				 * never */
-	double aff_read_at;	/* when the IRQ affinities were read */
-	uint64_t aff_stamp;	/* the journal's stamp then */
 	struct buf text[2];	/* [0] 0.0.4, [1] OpenMetrics */
 	bool fresh[2];
 	double read_at;		/* monotonic seconds; < 0 never */

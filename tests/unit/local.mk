@@ -23,6 +23,7 @@ UNIT_TESTS = \
 	tests/unit/test_cpulist \
 	tests/unit/test_diskstats \
 	tests/unit/test_errlist \
+	tests/unit/test_live \
 	tests/unit/test_experiment \
 	tests/unit/test_expo \
 	tests/unit/test_figfmt \
