@@ -7,7 +7,7 @@
 
 #include "bench/benchresult.h"
 
-#define BENCHCOND_W 160
+#define BENCHCOND_W 512
 
 /* Up to MAX lines about RES's conditions into L; returns how many. */
 int benchcond_lines(const struct benchresult *res, char (*l)[BENCHCOND_W],

@@ -12,6 +12,7 @@
 #include "app.h"
 #include "bench/bench.h"
 #include "benchcond.h"
+#include "wrap.h"
 #include "draw.h"
 #include "session/runmatch.h"
 #include "base/i18n.h"
@@ -24,6 +25,7 @@
 /* [snapshot baseline: end] */
 
 #define DETAIL_MAX 96	/* figures and conditions of one run */
+#define DETAIL_ROWS (DETAIL_MAX * 4)	/* as rows, some wrapped */
 
 /* S, or "" when the result has none. */
 #define S(s) benchresult_or(s, "")
@@ -96,16 +98,52 @@ static int figure_lines(const struct benchresult *r,
 	return n;
 }
 
-/* The figures, then the conditions, from line V->col on (PgDn/PgUp). */
+/* One row of the detail: BYTES bytes of line LINE from OFF. */
+struct detail_row {
+	int line;
+	size_t off, bytes;
+};
+
+#define WRAP_INDENT 4	/* a wrapped line goes on under its start */
+
+/* The N lines L as rows of W columns into ROWS (MAX of them): a line
+ * wider than the screen (a long target path) wraps, not cut. */
+static int detail_rows(char (*l)[BENCHCOND_W], int n, int w,
+		       struct detail_row *rows, int max)
+{
+	int i, k = 0;
+
+	for (i = 0; i < n && k < max; i++) {
+		size_t off = 0, next;
+		bool first = true;
+
+		do {
+			int room = first ? w : w - WRAP_INDENT;
+
+			rows[k] = (struct detail_row){ i, off, wrap_line(
+				l[i] + off, room < 8 ? 8 : room, &next) };
+			off += next;
+			first = false;
+		} while (++k < max && next && l[i][off]);
+	}
+	return k;
+}
+
+/* The figures, then the conditions, from row V->col on (PgDn/PgUp). */
 static void draw_lines(struct app *a, const struct benchresult *r,
 		       const struct benchresult *old, int y, int h, int w)
 {
 	char (*l)[BENCHCOND_W] = malloc(DETAIL_MAX * sizeof(*l));
+	struct detail_row *rows = malloc(DETAIL_ROWS * sizeof(*rows));
 	struct view *v = &a->views[PANEL_BENCHRES];
+	char row[BENCHCOND_W];
 	int n = 0, i;
 
-	if (!l)
+	if (!l || !rows) {
+		free(l);
+		free(rows);
 		return;
+	}
 	if (r->st != BENCHRESULT_OK)
 		snprintf(l[n++], BENCHCOND_W, " %s", S(r->error));
 	else
@@ -113,12 +151,19 @@ static void draw_lines(struct app *a, const struct benchresult *r,
 	if (n < DETAIL_MAX)
 		l[n++][0] = '\0';
 	n += benchcond_lines(r, l + n, DETAIL_MAX - n);
+	n = detail_rows(l, n, w, rows, DETAIL_ROWS);
 	if (n > h && v->col > (size_t)(n - h + 1))
 		v->col = (size_t)(n - h + 1);
 	if (n <= h)
 		v->col = 0;
-	for (i = 0; i < h && (int)v->col + i < n; i++)
-		draw_text(y + i, 0, w, l[v->col + (size_t)i]);
+	for (i = 0; i < h && (int)v->col + i < n; i++) {
+		const struct detail_row *d = &rows[v->col + (size_t)i];
+		int x = d->off ? WRAP_INDENT : 0;
+
+		snprintf(row, sizeof(row), "%.*s", (int)d->bytes,
+			 l[d->line] + d->off);
+		draw_text(y + i, x, w - x, row);
+	}
 	if (n > h) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fill(y + h - 1, 0, w);
@@ -126,6 +171,7 @@ static void draw_lines(struct app *a, const struct benchresult *r,
 			 "scroll"), v->col + 1, v->col + (size_t)h - 1, n);
 		draw_style(a->color, STYLE_NORMAL);
 	}
+	free(rows);
 	free(l);
 }
 
@@ -147,9 +193,10 @@ static void draw_detail(struct app *a, int y, int h, int w)
 	have_base = snapui_baseline_for(a, r, &base);
 	if (have_base) {
 		old = &base;
-		draw_fmt(y, 0, w, _("#%zu %s on %s  against the baseline %s"),
-			 sel + 1, S(r->preset), S(r->target),
-			 a->baseline_name);
+		/* the baseline before the target: a long path is cut */
+		draw_fmt(y, 0, w, _("#%zu %s against the baseline %s, on %s"),
+			 sel + 1, S(r->preset), a->baseline_name,
+			 S(r->target));
 	} else
 	/* [snapshot baseline: end] */
 	draw_fmt(y, 0, w, _("#%zu %s on %s %s %s  %s"), sel + 1,

@@ -73,6 +73,27 @@ static int lines(int y, int h, int w, const char *text)
 	return y;
 }
 
+/* "PATH:" from row Y, at most H rows: a long $XDG_CONFIG_HOME wraps,
+ * each row after the first 4 columns in, as the results screen wraps a
+ * long target.  The rows it took. */
+static int path_line(int y, int h, int w, const char *path)
+{
+	char line[PATH_MAX + 2], clean[PATH_MAX + 2], row[PATH_MAX + 2];
+	size_t off = 0, len, next;
+	int n = 0, x;
+
+	snprintf(line, sizeof(line), _("%s:"), path);
+	strclean_copy(clean, sizeof(clean), line, strlen(line));
+	while (n < h && (n == 0 || clean[off])) {
+		x = n ? 4 : 0;
+		len = wrap_line(clean + off, w - x, &next);
+		snprintf(row, sizeof(row), "%.*s", (int)len, clean + off);
+		draw_text(y + n++, x, w - x, row);
+		off += next ? next : 1;
+	}
+	return n;
+}
+
 static void persist_draw(struct app *a, int top, int height, int width)
 {
 	struct persistui *s = a->persist;
@@ -89,11 +110,11 @@ static void persist_draw(struct app *a, int top, int height, int width)
 		return;
 	}
 	if (s->p.unit) {
-		draw_fmt(y++, 0, width, _("%s:"), s->unit);
+		y += path_line(y, end - y, width, s->unit);
 		y = lines(y, end - y, width, s->p.unit);
 	}
 	if (s->p.rule && y < end) {
-		draw_fmt(y++, 0, width, _("%s:"), s->rule);
+		y += path_line(y, end - y, width, s->rule);
 		y = lines(y, end - y, width, s->p.rule);
 	}
 	if (s->p.irqs[0] && a->irqbalance_pid > 0)

@@ -329,11 +329,29 @@ bool snapui_modal_key(struct app *a, int ch)
 	return true;
 }
 
+/* A saved session as the L choice offers it: its file name first (what
+ * tells the sessions apart), then its folder, which a long one cut at
+ * the right edge. */
+static void pick_words(const char *path, char *dst, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	char name[256], dir[256];
+
+	if (!slash) {
+		strclean_copy(dst, size, path, strlen(path));
+		return;
+	}
+	strclean_copy(name, sizeof(name), slash + 1, strlen(slash + 1));
+	strclean_copy(dir, sizeof(dir), path,
+		      slash == path ? 1 : (size_t)(slash - path));
+	snprintf(dst, size, _("%s (in %s)"), name, dir);
+}
+
 void snapui_draw(struct app *a)
 {
 	int w = COLS - 8 < 72 ? COLS - 8 : 72, h = (int)a->snap_npicks + 2;
 	int y = (LINES - h) / 2, x = (COLS - w) / 2;
-	char shown[256];
+	char shown[520];
 	size_t i;
 
 	if (!a->snap_picking)
@@ -343,8 +361,7 @@ void snapui_draw(struct app *a)
 	draw_text(y, x + 1, w - 2, _("Baseline: which saved session? "
 				     "(Enter, Esc)"));
 	for (i = 0; i < a->snap_npicks; i++) {
-		strclean_copy(shown, sizeof(shown), a->snap_picks[i],
-			      strlen(a->snap_picks[i]));
+		pick_words(a->snap_picks[i], shown, sizeof(shown));
 		draw_style(a->color, i == a->snap_pick_sel ? STYLE_SELECTED :
 			   STYLE_NORMAL);
 		draw_fill(y + 1 + (int)i, x, w);

@@ -75,3 +75,29 @@ size_t textwrap_put(FILE *f, size_t col, size_t indent, size_t width,
 	fputc('\n', f);
 	return lines;
 }
+
+void textwrap_put_path(FILE *f, size_t width, const char *s,
+		       const char *path)
+{
+	size_t n = strlen(s), head;
+	const char *p = NULL, *q;
+
+	while (n && s[n - 1] == '\n')
+		n--;
+	for (q = s; path[0] && (q = strstr(q, path)) && q < s + n; q++)
+		p = q;	/* the last time the path appears */
+	/* (the dropped newlines count a column each in textwrap_cols) */
+	if (!p || textwrap_cols(s) - (strlen(s) - n) <= width) {
+		fprintf(f, "%.*s\n", (int)n, s);
+		return;
+	}
+	for (head = (size_t)(p - s); head && s[head - 1] == ' '; head--)
+		;
+	if (!head) {	/* the path leads: no better place to break */
+		fprintf(f, "%.*s\n", (int)n, s);
+		return;
+	}
+	fprintf(f, "%.*s\n  %s", (int)head, s, path);
+	q = p + strlen(path);
+	fprintf(f, "%.*s\n", (int)(s + n - q), q);
+}

@@ -21,4 +21,13 @@ size_t textwrap_cols(const char *s);
 size_t textwrap_put(FILE *f, size_t col, size_t indent, size_t width,
 		    const char *s);
 
+/*
+ * Write the sentence S (one line; a last newline is dropped) to F and end
+ * the line: as it is when it fits WIDTH columns, else broken before PATH,
+ * which goes whole on a line of its own, two spaces in - a path is never
+ * cut (the terminal wraps it, and it copies whole).
+ */
+void textwrap_put_path(FILE *f, size_t width, const char *s,
+		       const char *path);
+
 #endif

@@ -21,6 +21,7 @@
 #include "base/jsondoc.h"
 #include "base/monoclock.h"
 #include "base/strclean.h"
+#include "base/textwrap.h"
 #include "bench/benchrun.h"
 #include "cli/cmdline.h"
 #include "cli/commands.h"
@@ -107,7 +108,7 @@ static int save(const char *cmd, const json_t *res,
 		const struct cmd_bench_out *out)
 {
 	struct snapshot_input in = { .saved_at = time(NULL) };
-	char where[4096], err[600], shown[600];
+	char where[4096], err[600], shown[600], line[800];
 	json_t *results = json_pack("[O]", res);
 	struct hwmodel hw;
 	bool dir = is_dir(out->snapshot);
@@ -127,7 +128,9 @@ static int save(const char *cmd, const json_t *res,
 		return 1;
 	}
 	strclean_copy(shown, sizeof(shown), where, strlen(where));
-	fprintf(stderr, _("benchtop %s: snapshot saved to %s\n"), cmd, shown);
+	snprintf(line, sizeof(line), _("benchtop %s: snapshot saved to %s\n"),
+		 cmd, shown);
+	textwrap_put_path(stderr, 80, line, shown);
 	return 0;
 }
 

@@ -426,7 +426,7 @@ static int save(const struct exp_args *a, const struct hwmodel *hw,
 		json_t *exp, const struct experiment *ex)
 {
 	struct snapshot_input in = { .hw = hw, .saved_at = time(NULL) };
-	char where[4096], err[600], shown[600];
+	char where[4096], err[600], shown[600], line[800];
 	json_t *results = json_array(), *r, *exps = json_array();
 	struct stat st;
 	bool dir = stat(a->snapshot, &st) == 0 && S_ISDIR(st.st_mode);
@@ -449,8 +449,9 @@ static int save(const struct exp_args *a, const struct hwmodel *hw,
 		return 1;
 	}
 	strclean_copy(shown, sizeof(shown), where, strlen(where));
-	fprintf(stderr, _("benchtop experiment: snapshot saved to %s\n"),
-		shown);
+	snprintf(line, sizeof(line),
+		 _("benchtop experiment: snapshot saved to %s\n"), shown);
+	textwrap_put_path(stderr, 80, line, shown);
 	return 0;
 }
 

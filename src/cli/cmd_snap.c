@@ -18,6 +18,7 @@
 #include "session/snapmulti.h"
 #include "session/snapshot.h"
 #include "base/strclean.h"
+#include "base/textwrap.h"
 
 int cmd_snap_format(void *args, const char *v)
 {
@@ -131,7 +132,7 @@ int cmd_snap_once(const char *path, bool force, const struct sample *prev,
 {
 	struct snapshot_input in = { .prev = prev, .cur = cur, .rates = r,
 				     .hw = hw, .saved_at = time(NULL) };
-	char where[4096], err[600], shown[600];
+	char where[4096], err[600], shown[600], line[800];
 	struct series s;
 	struct stat st;
 	bool dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
@@ -152,6 +153,8 @@ int cmd_snap_once(const char *path, bool force, const struct sample *prev,
 		return rc;
 	}
 	strclean_copy(shown, sizeof(shown), where, strlen(where));
-	fprintf(stderr, _("%s: snapshot saved to %s\n"), PACKAGE, shown);
+	snprintf(line, sizeof(line), _("%s: snapshot saved to %s\n"), PACKAGE,
+		 shown);
+	textwrap_put_path(stderr, 80, line, shown);
 	return 0;
 }

@@ -40,7 +40,7 @@ i=0; while [ $i -lt 12 ]; do keys NPage; i=$((i + 1)); done
 wait_for "^ random write 16M +[0-9.]+ KB/s"
 check $? "PgDn reaches the last figure, random write 16M"
 screen | grep -q "^Conditions: kernel $(uname -r), " &&
-	screen | grep -q "^  target $TMPD/target on .* disk [a-z0-9]*)"
+	screen_unwrapped | grep -q "^  target $TMPD/target on .* disk [a-z0-9]*)"
 check $? "... and the conditions: kernel, target, its mount and disk"
 screen | grep -q '^  size 16 MiB, O_DIRECT' &&
 	screen | grep -Eq '^  (no cluster was seen throttled|a cluster was throttled during the run)$'

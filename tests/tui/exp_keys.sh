@@ -129,7 +129,7 @@ wait_for '^big Cortex-A15 +4-7 +performance' > /dev/null
 keys J
 wait_for '1 setting differs from the original' > /dev/null
 keys K
-wait_for "^$TMPD/systemd/benchtop-tuning.service:" &&
+wait_unwrapped "^$TMPD/systemd/benchtop-tuning.service:" &&
 	wait_for "^ ExecStart=/bin/sh -c 'echo performance >$" &&
 	screen | grep -q "^ /sys/devices/system/cpu/cpufreq/policy4/scaling_governor'$"
 check $? "K on the journal shows the unit it would write, with the governor in force (its long line wrapped at 80 columns, not cut)"

@@ -84,7 +84,41 @@ dialog_text() {
 
 # status_line: the status line, which wraps over up to three rows at the
 # bottom, as one line, as a person reads the sentence.
-status_line() { screen | tail -3 | tr '\n' ' '; }
+# A row that reached the right edge was cut inside a word (a long path):
+# it is joined to the next as is.
+status_line() {
+	_w=$($TMUXC display-message -p -t t '#{pane_width}')
+	screen | tail -3 | LC_ALL=C awk -v w="$_w" "$AWK_COLS"'
+		{ printf "%s%s", (NR > 1 && !full ? " " : ""), $0
+		  full = cols($0) >= w }
+		END { print "" }'
+}
+
+# AWK_COLS: cols(S), the columns of UTF-8 text S in an awk run with
+# LC_ALL=C (bytes, less the continuation bytes; the screens draw no wide
+# characters).
+AWK_COLS='function cols(s,  t) { t = s; return length(s) - gsub(/[\200-\277]/, "", t) }'
+
+# screen_unwrapped: the screen with each wrapped line joined back to the
+# row it continues, as a person reads it: the results detail and the keep
+# screen wrap a line wider than the screen (a long $TMPDIR in a path) on
+# rows 4 columns in. A row that reached the right edge was cut inside a
+# word (joined as is); one that ended before it, at a blank.
+screen_unwrapped() {
+	_w=$($TMUXC display-message -p -t t '#{pane_width}')
+	screen | LC_ALL=C awk -v w="$_w" "$AWK_COLS"'
+		NR > 1 && /^    [^ ]/ {
+			row = $0; sub(/^    /, "", row)
+			line = line (full ? "" : " ") row
+			full = cols($0) >= w; next
+		}
+		NR > 1 { print line }
+		{ line = $0; full = cols($0) >= w }
+		END { print line }'
+}
+
+# wait_unwrapped PATTERN [SECONDS]: 0 once screen_unwrapped shows PATTERN.
+wait_unwrapped() { wait_in screen_unwrapped "$1" "${2:-15}"; }
 
 # wait_status PATTERN [SECONDS]: 0 once the status line shows PATTERN.
 wait_status() { wait_in status_line "$1" "${2:-15}"; }

@@ -43,7 +43,7 @@ run_quick() {
 monitor && run_quick
 check $? "a run of a-quick in the monitor"
 keys w
-wait_for "snapshot saved to $TMPD/snaps/benchtop-.*json"
+wait_status "snapshot saved to $TMPD/snaps/benchtop-.*json"
 check $? "w saves the session"
 f=$(ls "$TMPD"/snaps/benchtop-*.json 2> /dev/null | head -1)
 json "$f" 'len(d["results"]) == 1 and d["results"][0]["preset"] == "a-quick" and d["results"][0]["kind"] == "seq-direct" and d["results"][0]["status"] == "ok" and d["results"][0]["conditions"]["target"]["path"] == "'"$TMPD/target"'" and [x["name"] for x in d["results"][0]["figures"]] == ["write", "read"]' &&
@@ -59,13 +59,14 @@ wait_exit
 monitor && run_quick
 check $? "a second session runs a-quick again"
 keys L
-wait_for "Baseline: which saved session" && wait_for "$TMPD/snaps/benchtop-"
+wait_for "Baseline: which saved session" &&
+	wait_for "benchtop-[^ ]*\.json \(in /"
 check $? "L offers the saved sessions of snapshot_dir"
 keys Enter
 wait_for "baseline: benchtop-.*\.json \(1 run\);"
 check $? "Enter loads it as the baseline"
 keys r
-wait_for '^#1 a-quick on .* against the baseline benchtop-'
+wait_for '^#1 a-quick against the baseline benchtop-[^ ]*\.json, on /'
 check $? "r: the run is shown against the baseline's run of the preset"
 wait_for '^ write +[0-9.]+ MB/s +was +[0-9.]+ +[-+][0-9]+ %'
 check $? "each figure: now, was (the baseline) and the change"

@@ -16,7 +16,7 @@ wait_for '^little Cortex-A7'
 check $? "the monitor runs on the XU4 testbed"
 sleep 1.5
 keys w
-wait_for "snapshot saved to $TMPD/snaps/benchtop-.*json"
+wait_status "snapshot saved to $TMPD/snaps/benchtop-.*json"
 check $? "w: the status line says where the snapshot went"
 f=$(ls "$TMPD"/snaps/benchtop-*.json 2> /dev/null | head -1)
 json "$f" 'd["system"]["board"] == "Hardkernel Odroid XU4" and sum(len(t["rows"]) for t in d["series"]["tiers"]) >= 3' &&

@@ -87,6 +87,51 @@ START_TEST(utf8_columns)
 }
 END_TEST
 
+/* textwrap_put_path into a string. */
+static char *put_path(size_t width, const char *s, const char *path)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	ck_assert_ptr_nonnull(f);
+	textwrap_put_path(f, width, s, path);
+	fclose(f);
+	return out;
+}
+
+/* A long path goes whole on a line of its own; a short sentence stays
+ * as it is. */
+START_TEST(a_path_is_never_cut)
+{
+	const char *p = "/tmp/a-fresh-machine-environment.Xq7/tmp/test.0vuwzd/"
+			"snaps/benchtop-vm-20261206-154149.json";
+	char s[300], *out;
+
+	snprintf(s, sizeof(s), "benchtop: snapshot saved to %s\n", p);
+	out = put_path(80, s, p);
+	ck_assert_str_eq(out, "benchtop: snapshot saved to\n  /tmp/a-fresh-"
+			 "machine-environment.Xq7/tmp/test.0vuwzd/snaps/"
+			 "benchtop-vm-20261206-154149.json\n");
+	free(out);
+	out = put_path(80, "benchtop: snapshot saved to /tmp/x.json\n",
+		       "/tmp/x.json");
+	ck_assert_str_eq(out, "benchtop: snapshot saved to /tmp/x.json\n");
+	free(out);
+	snprintf(s, sizeof(s), "saved to %s, 2 runs", p);
+	out = put_path(40, s, p);	/* what follows the path stays */
+	ck_assert_str_eq(out, "saved to\n  /tmp/a-fresh-machine-environment"
+			 ".Xq7/tmp/test.0vuwzd/snaps/benchtop-vm-20261206-"
+			 "154149.json, 2 runs\n");
+	free(out);
+	snprintf(s, sizeof(s), "%s: no room left", p);
+	out = put_path(40, s, p);	/* a path that leads stays */
+	ck_assert_str_eq(out + strlen(out) - 15, ": no room left\n");
+	ck_assert_ptr_eq(strchr(out, '\n'), out + strlen(out) - 1);
+	free(out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("textwrap");
@@ -96,6 +141,7 @@ int main(void)
 	tcase_add_test(tc, after_a_column);
 	tcase_add_test(tc, long_word_cut);
 	tcase_add_test(tc, utf8_columns);
+	tcase_add_test(tc, a_path_is_never_cut);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
