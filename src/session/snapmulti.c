@@ -12,12 +12,14 @@
 #include <string.h>
 
 #include "base/mdcell.h"
+#include "base/textwrap.h"
 #include "bench/verdict.h"
 #include "session/runmatch.h"
 #include "session/snapbench.h"
 #include "session/snapreport.h"
 
 #define KEY_MAX 400
+#define WIDTH 80	/* the text's columns */
 
 /* The figures of one run, by name, in its order. */
 struct figs {
@@ -408,12 +410,21 @@ static const char *str(const json_t *o, const char *key)
 static void legend(FILE *f, const json_t *t, bool md)
 {
 	const json_t *s;
+	char line[1024];
 	size_t i;
 
-	json_array_foreach(json_object_get(t, "sessions"), i, s)
-		fprintf(f, md ? "- **%s**: `%s` (kernel %s, %s)\n" :
-			"%s: %s (kernel %s, %s)\n", str(s, "name"),
-			str(s, "file"), str(s, "kernel"), str(s, "time"));
+	json_array_foreach(json_object_get(t, "sessions"), i, s) {
+		if (md) {
+			fprintf(f, "- **%s**: `%s` (kernel %s, %s)\n",
+				str(s, "name"), str(s, "file"),
+				str(s, "kernel"), str(s, "time"));
+			continue;
+		}
+		snprintf(line, sizeof(line), "%s: %s (kernel %s, %s)",
+			 str(s, "name"), str(s, "file"), str(s, "kernel"),
+			 str(s, "time"));
+		textwrap_put(f, 0, 3, WIDTH, line);
+	}
 	fputc('\n', f);
 }
 
@@ -471,23 +482,40 @@ static void figure_row_print(FILE *f, const json_t *fig, bool md)
 	fputc('\n', f);
 }
 
+/* A line under a table: "- " and as it is in Markdown, else two spaces
+ * in and wrapped at WIDTH, further lines four in. */
+static void note(FILE *f, bool md, const char *s)
+{
+	if (md) {
+		fprintf(f, "- %s\n", s);
+		return;
+	}
+	fputs("  ", f);
+	textwrap_put(f, 2, 4, WIDTH, s);
+}
+
 /* Under a run's table: each verdict the runs allow, each refusal. */
 static void notes(FILE *f, const json_t *run, const json_t *t, bool md)
 {
 	const json_t *fig, *c, *x;
+	char line[600];
 	size_t i, j;
 
 	json_array_foreach(json_object_get(run, "figures"), i, fig)
-		json_array_foreach(json_object_get(fig, "cells"), j, c)
-			if (json_is_string(json_object_get(c, "sentence")))
-				fprintf(f, "%s%s, %s against A: %s\n", md ?
-					"- " : "  ", str(fig, "figure"),
-					str(json_array_get(json_object_get(t,
-					"sessions"), j), "name"),
-					str(c, "sentence"));
-	json_array_foreach(json_object_get(run, "refused"), i, x)
-		fprintf(f, "%s%s is left out: %s\n", md ? "- " : "  ",
-			str(x, "session"), str(x, "why"));
+		json_array_foreach(json_object_get(fig, "cells"), j, c) {
+			if (!json_is_string(json_object_get(c, "sentence")))
+				continue;
+			snprintf(line, sizeof(line), "%s, %s against A: %s",
+				 str(fig, "figure"), str(json_array_get(
+				 json_object_get(t, "sessions"), j), "name"),
+				 str(c, "sentence"));
+			note(f, md, line);
+		}
+	json_array_foreach(json_object_get(run, "refused"), i, x) {
+		snprintf(line, sizeof(line), "%s is left out: %s",
+			 str(x, "session"), str(x, "why"));
+		note(f, md, line);
+	}
 }
 
 int snapmulti_print(FILE *f, const json_t *t, bool md)
@@ -499,7 +527,12 @@ int snapmulti_print(FILE *f, const json_t *t, bool md)
 	fprintf(f, "%s", md ? "" : "Benchmark figures, the median of each "
 		"session's like runs; ratios against A:\n");
 	json_array_foreach(json_object_get(t, "runs"), i, run) {
-		fprintf(f, md ? "\n### %s\n\n" : "\n%s\n", str(run, "run"));
+		if (md) {
+			fprintf(f, "\n### %s\n\n", str(run, "run"));
+		} else {
+			fputc('\n', f);
+			textwrap_put(f, 0, 2, WIDTH, str(run, "run"));
+		}
 		if (json_array_size(json_object_get(run, "figures")))
 			head_row(f, t, md);
 		json_array_foreach(json_object_get(run, "figures"), j, fig)
