@@ -11,6 +11,7 @@ SERIAL_LOGS = tests/integration/tune_set.log tests/tui/tune_keys.log \
 	tests/rig/disk_iozone.log tests/rig/disk_bonnie.log tests/rig/link.log \
 	tests/rig/screen.log tests/integration/experiment_rig.log
 SERIAL_LOGS += tests/rig/rig_v2.log tests/integration/experiment_null.log
+SERIAL_LOGS += tests/integration/compare_devices.log
 ALL_TEST_LOGS = $(addsuffix .log,$(basename $(TESTS)))
 # each waits for every other test and for the serial ones before it, of
 # those the run has (make check TESTS=... runs no more than it names)
@@ -43,3 +44,5 @@ tests/rig/rig_v2.log: $(SERIAL_12)
 SERIAL_13 = $(SERIAL_12) $(filter tests/rig/rig_v2.log,$(ALL_TEST_LOGS))
 tests/integration/experiment_null.log: $(SERIAL_13)
 SERIAL_14 = $(SERIAL_13) $(filter tests/integration/experiment_null.log,$(ALL_TEST_LOGS))
+tests/integration/compare_devices.log: $(SERIAL_14)
+SERIAL_15 = $(SERIAL_14) $(filter tests/integration/compare_devices.log,$(ALL_TEST_LOGS))

@@ -178,6 +178,20 @@ static void chain_into(const struct hwmodel *hw, const char *dev, json_t *t)
 		json_object_set_new(t, "interfaces", ifs);
 }
 
+/* "disk_model" and "disk_size_bytes" of disk DEV into T (null when the
+ * kernel does not say): what tells like disks apart when runs on several
+ * are averaged (session/snapavg.h). */
+static void disk_into(const struct hwmodel *hw, const char *dev, json_t *t)
+{
+	const struct blockdev *b = blockdev_find(&hw->chain.block, dev);
+
+	json_object_set_new(t, "disk_model", b && b->model ?
+			    json_string(b->model) : json_null());
+	json_object_set_new(t, "disk_size_bytes", b && b->has_size ?
+			    json_integer((json_int_t)b->size_bytes) :
+			    json_null());
+}
+
 static json_t *target_json(const struct hwmodel *hw, enum bench_kind kind,
 			   const char *target)
 {
@@ -205,8 +219,10 @@ static json_t *target_json(const struct hwmodel *hw, enum bench_kind kind,
 			    json_null());
 	json_object_set_new(t, "usb", json_null());
 	json_object_set_new(t, "irqs", json_array());
-	if (disk[0] && hw)
+	if (disk[0] && hw) {
 		chain_into(hw, disk, t);
+		disk_into(hw, disk, t);
+	}
 	return t;
 }
 

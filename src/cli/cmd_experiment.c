@@ -445,7 +445,7 @@ static int save(const struct exp_args *a, const struct hwmodel *hw,
 	json_decref(results);
 	json_decref(exps);
 	if (rc) {
-		fprintf(stderr, MSG "%s\n", err);
+		progress(MSG "%s\n", err);
 		return 1;
 	}
 	strclean_copy(shown, sizeof(shown), where, strlen(where));
@@ -470,9 +470,9 @@ static void irqbalance_note(const struct tunevary *tv)
 
 	for (i = 0; pid > 0 && i < tv->n; i++)
 		if (tv->v[i].spec.kind == TUNESPEC_IRQ) {
-			fprintf(stderr, _("benchtop experiment: irqbalance "
-				"runs (pid %d) and may move IRQ %s back during "
-				"the runs; each run's conditions record the "
+			progress(_("benchtop experiment: irqbalance runs "
+				"(pid %d) and may move IRQ %s back during the "
+				"runs; each run's conditions record the "
 				"affinity it ran with\n"), pid,
 				tv->v[i].spec.target);
 			return;
@@ -491,13 +491,13 @@ static int conduct(const struct exp_args *a, struct experiment *ex,
 	run_all(ex);
 	failed = experiment_finish(ex);
 	if (failed)
-		fprintf(stderr, _("benchtop experiment: %d tunings could not "
-			"be put back; see the journal (--json)\n"), failed);
+		progress(_("benchtop experiment: %d tunings could not be put "
+			"back; see the journal (--json)\n"), failed);
 	else
-		fprintf(stderr, "%s\n", _("benchtop experiment: the tuning "
-			"is back to where it was"));
+		progress("%s", _("benchtop experiment: the tuning is back to "
+			"where it was"));
 	if (ex->state != EXPERIMENT_DONE)
-		fprintf(stderr, MSG "%s\n", ex->error);
+		progress(MSG "%s\n", ex->error);
 	exp = experiment_json(ex);
 	if (!exp)
 		return 1;
@@ -542,7 +542,7 @@ static int check_snapshot(const struct exp_args *a)
 	else
 		snprintf(err, sizeof(err), "%s", strerror(-rc));
 	if (rc)
-		fprintf(stderr, MSG "%s\n", err);
+		progress(MSG "%s\n", err);
 	return rc ? 1 : 0;
 }
 
@@ -562,7 +562,7 @@ static void attach_journal(struct tune *t)
 	rc = tune_attach(t, path, "experiment", false, &found);
 	tunemsg_found(t, &found, msg, sizeof(msg));
 	if (rc == 0 && msg[0])
-		fprintf(stderr, "benchtop experiment: %s\n", msg);
+		progress(MSG "%s\n", msg);
 }
 
 int cmd_experiment_main(int argc, char **argv)

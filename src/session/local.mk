@@ -14,6 +14,8 @@ src_libbenchtop_a_SOURCES += \
 	src/session/report_json.h \
 	src/session/series.c \
 	src/session/series.h \
+	src/session/snapavg.c \
+	src/session/snapavg.h \
 	src/session/snapbench.c \
 	src/session/snapbench.h \
 	src/session/snapcompare.c \

@@ -135,6 +135,21 @@ static const json_t *disk_of(const json_t *r)
 	return json_is_object(d) ? json_object_get(d, "name") : d;
 }
 
+bool runmatch_settings_alike(const json_t *a, const json_t *b, char *why,
+			     size_t size)
+{
+	const json_t *va = json_object_get(a, "variant");
+	const json_t *vb = json_object_get(b, "variant");
+
+	if (why && size)
+		why[0] = '\0';
+	if (!settings_alike(a, b, why, size))
+		return false;
+	if ((va || vb) && !json_equal((json_t *)va, (json_t *)vb))
+		return differ("variant", "variants", va, vb, why, size);
+	return true;
+}
+
 bool runmatch_alike(const json_t *a, const json_t *b, char *why,
 		    size_t size)
 {

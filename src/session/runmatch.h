@@ -25,4 +25,9 @@ bool runmatch_finished(const json_t *r);
 bool runmatch_alike(const json_t *a, const json_t *b, char *why,
 		    size_t size);
 
+/* runmatch_alike but for the disk: runs on two disks that may be
+ * averaged when the disks are alike (session/snapavg.h). */
+bool runmatch_settings_alike(const json_t *a, const json_t *b, char *why,
+			     size_t size);
+
 #endif

@@ -14,6 +14,7 @@
 
 #include "base/jsondoc.h"
 #include "base/mdcell.h"
+#include "base/textwrap.h"
 #include "session/snapexp.h"
 #include "base/numround.h"
 
@@ -81,6 +82,7 @@ static void print_matched(FILE *f, const struct snapcompare *c)
 {
 	const struct snapcompare_match *m;
 	bool said = false;
+	char line[600];
 	size_t i;
 
 	for (i = 0; i < c->nmatched; i++) {
@@ -92,14 +94,17 @@ static void print_matched(FILE *f, const struct snapcompare *c)
 			      "\nRuns matched (the latest of each preset and "
 			      "target; --all-pairs for every pair):\n", f);
 		said = true;
-		fprintf(f, "  %s: A run %zu of %zu, B run %zu of %zu\n",
-			str(m->run), m->a, m->a_of, m->b, m->b_of);
+		snprintf(line, sizeof(line), "%s: A run %zu of %zu, B run %zu "
+			 "of %zu", str(m->run), m->a, m->a_of, m->b, m->b_of);
+		fputs("  ", f);
+		textwrap_put(f, 2, 4, SNAPEXP_WIDTH, line);
 	}
 }
 
 /* The runs that were not compared, and why. */
 static void print_refused(FILE *f, const struct snapcompare *c, bool md)
 {
+	char line[600];
 	size_t i;
 
 	if (c->nrefused)
@@ -108,8 +113,11 @@ static void print_refused(FILE *f, const struct snapcompare *c, bool md)
 		      "are):\n", f);
 	for (i = 0; i < c->nrefused; i++) {
 		if (!md) {
-			fprintf(f, "  %s: %s\n", str(c->refused[i].run),
-				str(c->refused[i].why));
+			snprintf(line, sizeof(line), "%s: %s",
+				 str(c->refused[i].run),
+				 str(c->refused[i].why));
+			fputs("  ", f);
+			textwrap_put(f, 2, 4, SNAPEXP_WIDTH, line);
 			continue;
 		}
 		fputc('|', f);
@@ -119,29 +127,141 @@ static void print_refused(FILE *f, const struct snapcompare *c, bool md)
 	}
 }
 
+/* Whether fact row I goes in the columns WN and WA within
+ * SNAPEXP_WIDTH. */
+static bool fact_fits(const struct snapcompare_fact *x, int wn, int wa)
+{
+	return (int)textwrap_cols(str(x->a)) <= wa &&
+	       2 + wn + 2 + wa + 2 + (int)textwrap_cols(str(x->b)) <=
+	       SNAPEXP_WIDTH;
+}
+
+/* A fact too wide for the columns: its name, then A and B each wrapped
+ * under itself. */
+static void fact_block(FILE *f, const struct snapcompare_fact *x)
+{
+	fputs("  ", f);
+	textwrap_put(f, 2, 4, SNAPEXP_WIDTH, str(x->name));
+	fputs("    A  ", f);
+	textwrap_put(f, 7, 7, SNAPEXP_WIDTH, str(x->a));
+	fputs("    B  ", f);
+	textwrap_put(f, 7, 7, SNAPEXP_WIDTH, str(x->b));
+}
+
+/* The facts that differ in columns, each one too wide for them as a
+ * block under its name. */
 static void print_facts(FILE *f, const struct snapcompare *c)
 {
-	int wn = WIDTH(c->facts, c->nfacts, name, 4);
-	int wa = WIDTH(c->facts, c->nfacts, a, 1);
+	int wn = WIDTH(c->facts, c->nfacts, name, 4), wa = 1, k;
+	const struct snapcompare_fact *x;
 	size_t i;
 
+	if (wn > 40)
+		wn = 40;
+	for (i = 0; i < c->nfacts; i++) {	/* A's column: the rows fit */
+		x = &c->facts[i];
+		k = (int)textwrap_cols(str(x->a));
+		if (k > wa && fact_fits(x, wn, k))
+			wa = k;
+	}
 	if (c->nfacts)
 		fputs("System facts that differ:\n", f);
 	else
 		fputs("The system facts are the same.\n", f);
-	for (i = 0; i < c->nfacts; i++)
-		fprintf(f, "  %-*s  %-*s  %s\n", wn, str(c->facts[i].name), wa,
-			str(c->facts[i].a), str(c->facts[i].b));
+	for (i = 0; i < c->nfacts; i++) {
+		x = &c->facts[i];
+		if ((int)textwrap_cols(str(x->name)) > wn ||
+		    !fact_fits(x, wn, wa))
+			fact_block(f, x);
+		else
+			fprintf(f, "  %-*s  %-*s  %s\n", wn, str(x->name), wa,
+				str(x->a), str(x->b));
+	}
+}
+
+/* The columns of the figures' text table: run, figure, A, B, B/A and
+ * the change (the unit after them). */
+struct fig_cols {
+	int run, fig, a, b, pct, unit;
+};
+
+static void fig_cols(const struct snapcompare *c, struct fig_cols *w)
+{
+	struct fig_text t;
+	size_t i;
+
+	*w = (struct fig_cols){ 3, 6, 1, 1, 6, 0 };
+	for (i = 0; i < c->nfigs; i++) {
+		fig_text(&c->figs[i], &t);
+#define WIDEN(field, s) \
+	if ((int)textwrap_cols(s) > w->field) w->field = (int)textwrap_cols(s)
+		WIDEN(run, str(c->figs[i].run));
+		WIDEN(fig, str(c->figs[i].figure));
+		WIDEN(a, t.a);
+		WIDEN(b, t.b);
+		WIDEN(pct, t.pct);
+		WIDEN(unit, str(c->figs[i].unit));
+#undef WIDEN
+	}
+}
+
+/* The figures: a row each with its run when that fits in SNAPEXP_WIDTH
+ * columns, else under a line that names the run. */
+static void print_figs(FILE *f, const struct snapcompare *c)
+{
+	struct fig_cols w;
+	struct fig_text t;
+	const char *run = NULL;
+	bool grouped;
+	int in;
+	size_t i;
+
+	fig_cols(c, &w);
+	grouped = 2 + w.run + 2 + w.fig + 2 + w.a + 2 + w.b + 2 + 5 + 2 +
+		  w.pct + 2 + w.unit > SNAPEXP_WIDTH;
+	if (grouped && 4 + w.fig + 2 + w.a + 2 + w.b + 2 + 5 + 2 + w.pct +
+	    2 + w.unit > SNAPEXP_WIDTH)
+		w.fig = SNAPEXP_WIDTH - (4 + 2 + w.a + 2 + w.b + 2 + 5 + 2 +
+					 w.pct + 2 + w.unit);
+	if (w.fig < 6)
+		w.fig = 6;
+	in = grouped ? 4 : 2;
+	if (grouped)
+		fprintf(f, "  %s\n", "RUN");
+	fprintf(f, "%*s", in, "");
+	if (!grouped)
+		fprintf(f, "%-*s  ", w.run, "RUN");
+	fprintf(f, "%-*s  %*s  %*s  %5s  %*s\n", w.fig, "FIGURE", w.a, "A",
+		w.b, "B", "B/A", w.pct, "CHANGE");
+	for (i = 0; i < c->nfigs; i++) {
+		const struct snapcompare_figure *x = &c->figs[i];
+
+		fig_text(x, &t);
+		if (grouped && (!run || strcmp(run, str(x->run)))) {
+			fputs("  ", f);
+			textwrap_put(f, 2, 4, SNAPEXP_WIDTH, str(x->run));
+		}
+		run = str(x->run);
+		fprintf(f, "%*s", in, "");
+		if (!grouped)
+			fprintf(f, "%-*s  ", w.run, str(x->run));
+		if ((int)textwrap_cols(str(x->figure)) > w.fig)
+			fprintf(f, "%s\n%*s%*s", str(x->figure), in, "",
+				w.fig, "");	/* on its own line */
+		else
+			fprintf(f, "%-*s", w.fig, str(x->figure));
+		fprintf(f, "  %*s  %*s  %5s  %*s  %s\n", w.a, t.a, w.b, t.b,
+			t.ratio, w.pct, t.pct, str(x->unit));
+	}
 }
 
 static void print_text(FILE *f, const struct snapcompare *c)
 {
-	int wr = WIDTH(c->figs, c->nfigs, run, 3);
-	int wf = WIDTH(c->figs, c->nfigs, figure, 6);
-	struct fig_text t;
-	size_t i;
-
-	fprintf(f, "A: %s\nB: %s\n\n", str(c->name_a), str(c->name_b));
+	fputs("A: ", f);
+	textwrap_put(f, 3, 3, SNAPEXP_WIDTH, str(c->name_a));
+	fputs("B: ", f);
+	textwrap_put(f, 3, 3, SNAPEXP_WIDTH, str(c->name_b));
+	fputc('\n', f);
 	print_facts(f, c);
 	print_matched(f, c);
 	if (c->nfigs)
@@ -150,14 +270,7 @@ static void print_text(FILE *f, const struct snapcompare *c)
 	else
 		fputs("\nNo benchmark figure is in both files.\n", f);
 	if (c->nfigs)
-		fprintf(f, "  %-*s  %-*s  %12s  %12s  %7s  %10s\n", wr, "RUN",
-			wf, "FIGURE", "A", "B", "B/A", "CHANGE");
-	for (i = 0; i < c->nfigs; i++) {
-		fig_text(&c->figs[i], &t);
-		fprintf(f, "  %-*s  %-*s  %12s  %12s  %7s  %10s  %s\n", wr,
-			str(c->figs[i].run), wf, str(c->figs[i].figure), t.a,
-			t.b, t.ratio, t.pct, str(c->figs[i].unit));
-	}
+		print_figs(f, c);
 	print_refused(f, c, false);
 	snapexp_compare_print(f, &c->experiments, false);
 }

@@ -516,6 +516,32 @@ json_t *snapexp_matches_json(const struct snapexp_matches *m)
 	return out;
 }
 
+/* The text column where a matched row's variant starts: figure (22),
+ * A and B (9 each) and B/A (6) before it. */
+#define SNAPEXP_CMP_VAR 53
+
+/* One matched row as text: under a line that names its experiment when
+ * it is the first of it (PREV the row before, or NULL); a figure name
+ * wider than its column on a line of its own; the variant wrapped under
+ * itself. */
+static void compare_row(FILE *f, const struct snapexp_match *r,
+			const struct snapexp_match *prev, const char *fig,
+			const char *a, const char *b, const char *ratio)
+{
+	if (!prev || strcmp(prev->experiment, r->experiment)) {
+		fputs("  ", f);
+		textwrap_put(f, 2, 4, SNAPEXP_WIDTH, str(r->experiment));
+	}
+	if (textwrap_cols(fig) > SNAPEXP_FIG_COLS) {
+		fputs("    ", f);
+		textwrap_put(f, 4, 6, SNAPEXP_WIDTH, fig);
+		fig = "";
+	}
+	fprintf(f, "    %-22s %9s %9s %6s  ", fig, a, b, ratio);
+	textwrap_put(f, SNAPEXP_CMP_VAR + 4, SNAPEXP_CMP_VAR + 4,
+		     SNAPEXP_WIDTH, str(r->variant));
+}
+
 void snapexp_compare_print(FILE *f, const struct snapexp_matches *m,
 			   bool md)
 {
@@ -530,17 +556,20 @@ void snapexp_compare_print(FILE *f, const struct snapexp_matches *m,
 	      "B | B/A |\n|---|---|---|---:|---:|---:|\n" :
 	      "\nExperiments (medians, matched by preset, target and what "
 	      "was varied):\n", f);
+	if (!md)
+		fprintf(f, "    %-22s %9s %9s %6s  %s\n", "figure", "A", "B",
+			"B/A", "variant");
 	for (i = 0; i < m->n; i++) {
 		r = &m->v[i];
 		snprintf(ratio, sizeof(ratio), !isnan(r->ratio) ? "%.3f" : "-",
 			 r->ratio);
 		fmt(r->a, a, sizeof(a));
 		fmt(r->b, b, sizeof(b));
-		snprintf(fig, sizeof(fig), "%s %s", str(r->figure), r->unit);
+		snprintf(fig, sizeof(fig), "%s%s%s", str(r->figure),
+			 *r->unit ? " " : "", r->unit);
 		if (!md) {
-			fprintf(f, "  %-30.30s %-18.18s %-22.22s %9s %9s %6s\n",
-				str(r->experiment), fig, str(r->variant), a, b,
-				ratio);
+			compare_row(f, r, i ? &m->v[i - 1] : NULL, fig, a, b,
+				    ratio);
 			continue;
 		}
 		fputc('|', f);

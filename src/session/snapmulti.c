@@ -12,12 +12,15 @@
 #include <string.h>
 
 #include "base/mdcell.h"
+#include "base/textwrap.h"
 #include "bench/verdict.h"
 #include "session/runmatch.h"
+#include "session/snapavg.h"
 #include "session/snapbench.h"
 #include "session/snapreport.h"
 
 #define KEY_MAX 400
+#define WIDTH 80	/* the text's columns */
 
 /* The figures of one run, by name, in its order. */
 struct figs {
@@ -375,8 +378,9 @@ json_t *snapmulti_build(const struct snapdoc *docs, const char *const *names,
 		free(b.vals[i]);
 	free(b.vals);
 	free(b.cmps);
-	out = json_pack("{s:o s:o}", "sessions", sessions, "runs", runs);
-	if (b.nomem) {
+	out = json_pack("{s:o s:o s:o}", "sessions", sessions, "runs", runs,
+			"averages", snapavg_build(docs, n));
+	if (b.nomem || !json_is_array(json_object_get(out, "averages"))) {
 		json_decref(out);
 		return NULL;
 	}
@@ -408,12 +412,21 @@ static const char *str(const json_t *o, const char *key)
 static void legend(FILE *f, const json_t *t, bool md)
 {
 	const json_t *s;
+	char line[1024];
 	size_t i;
 
-	json_array_foreach(json_object_get(t, "sessions"), i, s)
-		fprintf(f, md ? "- **%s**: `%s` (kernel %s, %s)\n" :
-			"%s: %s (kernel %s, %s)\n", str(s, "name"),
-			str(s, "file"), str(s, "kernel"), str(s, "time"));
+	json_array_foreach(json_object_get(t, "sessions"), i, s) {
+		if (md) {
+			fprintf(f, "- **%s**: `%s` (kernel %s, %s)\n",
+				str(s, "name"), str(s, "file"),
+				str(s, "kernel"), str(s, "time"));
+			continue;
+		}
+		snprintf(line, sizeof(line), "%s: %s (kernel %s, %s)",
+			 str(s, "name"), str(s, "file"), str(s, "kernel"),
+			 str(s, "time"));
+		textwrap_put(f, 0, 3, WIDTH, line);
+	}
 	fputc('\n', f);
 }
 
@@ -442,7 +455,9 @@ static void head_row(FILE *f, const json_t *t, bool md)
 	fputc('\n', f);
 }
 
-static void figure_row_print(FILE *f, const json_t *fig, bool md)
+/* One figure's row: each cell's KEY ("median", "mean") and ratio. */
+static void figure_row_print(FILE *f, const json_t *fig, const char *key,
+			     bool md)
 {
 	const json_t *c;
 	char name[64], v[32], r[32];
@@ -458,7 +473,7 @@ static void figure_row_print(FILE *f, const json_t *fig, bool md)
 		fprintf(f, "  %-24.24s", name);
 	}
 	json_array_foreach(json_object_get(fig, "cells"), i, c) {
-		fmt(json_object_get(c, "median"), v, sizeof(v));
+		fmt(json_object_get(c, key), v, sizeof(v));
 		snprintf(r, sizeof(r), "%.3f", json_number_value(
 			json_object_get(c, "ratio")));
 		if (!json_is_number(json_object_get(c, "ratio")))
@@ -471,23 +486,127 @@ static void figure_row_print(FILE *f, const json_t *fig, bool md)
 	fputc('\n', f);
 }
 
+/* A line under a table: "- " and as it is in Markdown, else two spaces
+ * in and wrapped at WIDTH, further lines four in. */
+static void note(FILE *f, bool md, const char *s)
+{
+	if (md) {
+		fprintf(f, "- %s\n", s);
+		return;
+	}
+	fputs("  ", f);
+	textwrap_put(f, 2, 4, WIDTH, s);
+}
+
 /* Under a run's table: each verdict the runs allow, each refusal. */
 static void notes(FILE *f, const json_t *run, const json_t *t, bool md)
 {
 	const json_t *fig, *c, *x;
+	char line[600];
 	size_t i, j;
 
 	json_array_foreach(json_object_get(run, "figures"), i, fig)
-		json_array_foreach(json_object_get(fig, "cells"), j, c)
-			if (json_is_string(json_object_get(c, "sentence")))
-				fprintf(f, "%s%s, %s against A: %s\n", md ?
-					"- " : "  ", str(fig, "figure"),
-					str(json_array_get(json_object_get(t,
-					"sessions"), j), "name"),
-					str(c, "sentence"));
-	json_array_foreach(json_object_get(run, "refused"), i, x)
-		fprintf(f, "%s%s is left out: %s\n", md ? "- " : "  ",
-			str(x, "session"), str(x, "why"));
+		json_array_foreach(json_object_get(fig, "cells"), j, c) {
+			if (!json_is_string(json_object_get(c, "sentence")))
+				continue;
+			snprintf(line, sizeof(line), "%s, %s against A: %s",
+				 str(fig, "figure"), str(json_array_get(
+				 json_object_get(t, "sessions"), j), "name"),
+				 str(c, "sentence"));
+			note(f, md, line);
+		}
+	json_array_foreach(json_object_get(run, "refused"), i, x) {
+		snprintf(line, sizeof(line), "%s is left out: %s",
+			 str(x, "session"), str(x, "why"));
+		note(f, md, line);
+	}
+}
+
+/* "the average of 2 devices", or of how many in each session. */
+static void avg_label(const json_t *avg, char *dst, size_t size)
+{
+	const json_t *m = json_object_get(avg, "members"), *x;
+	size_t n0 = json_array_size(json_array_get(m, 0)), i, used;
+	bool same = true;
+
+	json_array_foreach(m, i, x)
+		same = same && json_array_size(x) == n0;
+	if (same) {
+		snprintf(dst, size, "the average of %zu devices", n0);
+		return;
+	}
+	used = (size_t)snprintf(dst, size, "the average of");
+	json_array_foreach(m, i, x)
+		if (used < size)
+			used += (size_t)snprintf(dst + used, size - used,
+				"%s %zu (%c)", i ? "," : "", json_array_size(x),
+				(char)('A' + i % 26));
+	if (used < size)
+		snprintf(dst + used, size - used, " devices");
+}
+
+/* Which disks each session's average holds, and each left out. */
+static void avg_notes(FILE *f, const json_t *avg, bool md)
+{
+	const json_t *m, *d, *x;
+	char line[600];
+	size_t i, j, used = 0;
+
+	line[0] = '\0';
+	json_array_foreach(json_object_get(avg, "members"), i, m) {
+		used += (size_t)snprintf(line + used, sizeof(line) - used,
+					 "%s%c:", i ? "; " : "",
+					 (char)('A' + i % 26));
+		json_array_foreach(m, j, d)
+			if (used < sizeof(line))
+				used += (size_t)snprintf(line + used,
+					sizeof(line) - used, "%s %s",
+					j ? "," : "", json_string_value(d));
+		if (!json_array_size(m) && used < sizeof(line))
+			used += (size_t)snprintf(line + used,
+					sizeof(line) - used, " none");
+		if (used >= sizeof(line))
+			break;
+	}
+	note(f, md, line);
+	json_array_foreach(json_object_get(avg, "left_out"), i, x) {
+		snprintf(line, sizeof(line), "%s of %s is left out of the "
+			 "average: %s", str(x, "disk"), str(x, "session"),
+			 str(x, "why"));
+		note(f, md, line);
+	}
+}
+
+/* The averages across like devices, after the runs' tables. */
+static void averages(FILE *f, const json_t *t, bool md)
+{
+	const json_t *avg, *fig;
+	char label[300], line[700];
+	size_t i, j;
+
+	if (!json_array_size(json_object_get(t, "averages")))
+		return;
+	fputs(md ? "\n## Averages across like devices\n\nEach device's "
+	      "median of its like runs, then their mean; ratios against "
+	      "A.\n" : "\nAverages across like devices (each device's "
+	      "median of its like runs,\nthen their mean; ratios against "
+	      "A):\n", f);
+	json_array_foreach(json_object_get(t, "averages"), i, avg) {
+		avg_label(avg, label, sizeof(label));
+		snprintf(line, sizeof(line), "%s: %s (%s)", str(avg, "preset"),
+			 label, str(avg, "device"));
+		if (md) {
+			fprintf(f, "\n### %s\n\n", line);
+		} else {
+			fputc('\n', f);
+			textwrap_put(f, 0, 2, WIDTH, line);
+		}
+		head_row(f, t, md);
+		json_array_foreach(json_object_get(avg, "figures"), j, fig)
+			figure_row_print(f, fig, "mean", md);
+		fputs(md ? "\n" : "", f);
+		avg_notes(f, avg, md);
+	}
 }
 
 int snapmulti_print(FILE *f, const json_t *t, bool md)
@@ -499,13 +618,19 @@ int snapmulti_print(FILE *f, const json_t *t, bool md)
 	fprintf(f, "%s", md ? "" : "Benchmark figures, the median of each "
 		"session's like runs; ratios against A:\n");
 	json_array_foreach(json_object_get(t, "runs"), i, run) {
-		fprintf(f, md ? "\n### %s\n\n" : "\n%s\n", str(run, "run"));
+		if (md) {
+			fprintf(f, "\n### %s\n\n", str(run, "run"));
+		} else {
+			fputc('\n', f);
+			textwrap_put(f, 0, 2, WIDTH, str(run, "run"));
+		}
 		if (json_array_size(json_object_get(run, "figures")))
 			head_row(f, t, md);
 		json_array_foreach(json_object_get(run, "figures"), j, fig)
-			figure_row_print(f, fig, md);
+			figure_row_print(f, fig, "median", md);
 		fputs(md ? "\n" : "", f);
 		notes(f, run, t, md);
 	}
+	averages(f, t, md);
 	return ferror(f) ? -EIO : 0;
 }

@@ -39,7 +39,7 @@ PY
 cd "$TMPD" || exit 1
 
 "$BENCHTOP" compare a.json b-cancelled.json > c.txt 2> c.err
-grep -Eq '^  seq-direct /tmp/snapfix/mnt +write +1521\.83 +1106\.76 ' c.txt &&
+flat c.txt | grep -Eq ' seq-direct /tmp/snapfix/mnt write 1521\.83 1106\.76 ' &&
 	grep -q '^  seq-direct /tmp/snapfix/mnt: A run 1 of 1, B run 1 of 2$' c.txt
 check $? "B's latest run was cancelled: its finished run 1 of 2 is the one compared"
 

@@ -27,9 +27,11 @@ grep -q '^Runs matched (the latest of each preset and target; --all-pairs for ev
 	grep -q '^  dd-direct /mnt/ssd: A run 1 of 1, B run 2 of 2$' out.txt
 check $? "the output says which runs were matched (A 1 of 1, B 2 of 2)"
 "$BENCHTOP" compare --all-pairs a.json b.json > all.txt
-grep -Eq '^  dd-direct /mnt/ssd \[A 1, B 1\] +write_mb_s +52\.61 +52\.61 +1\.000 +\+0\.00 %' all.txt &&
-	grep -Eq '^  dd-direct /mnt/ssd \[A 1, B 2\] +write_mb_s +52\.61 +78\.92 ' all.txt
-check $? "--all-pairs: both pairs, each named [A i, B j]"
+flat all.txt > all.flat &&
+	grep -Eq ' dd-direct /mnt/ssd \[A 1, B 1\] read_mb_s [0-9. %+-]+ MB/s write_mb_s 52\.61 52\.61 1\.000 \+0\.00 % ' all.flat &&
+	grep -Eq ' dd-direct /mnt/ssd \[A 1, B 2\] read_mb_s [0-9. %+-]+ MB/s write_mb_s 52\.61 78\.92 ' all.flat &&
+	under_rows all.txt 80
+check $? "--all-pairs: both pairs, each named [A i, B j] (on a line of its own: 80 columns)"
 "$BENCHTOP" compare a.json b.json --format json > out.json
 json out.json 'd["matching"] == "latest" and d["matched"] == [{"run": "dd-direct /mnt/ssd", "a": 1, "a_of": 1, "b": 2, "b_of": 2}]'
 check $? "JSON: matching latest, matched A 1 of 1 with B 2 of 2"

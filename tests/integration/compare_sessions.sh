@@ -7,7 +7,7 @@
 # results (a session of three runs); C's runs are of another size and are
 # left out with the sentence that says why.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 6
+plan 8
 BENCHTOP_NO_PROGRESS=1
 XDG_CONFIG_HOME=$TMPD/config
 export BENCHTOP_NO_PROGRESS XDG_CONFIG_HOME
@@ -38,8 +38,8 @@ check $? "three sessions of three real runs each"
 
 "$BENCHTOP" compare "$TMPD/a.json" "$TMPD/b.json" "$TMPD/c.json" > "$TMPD/t.txt" 2> "$TMPD/t.err"
 check $? "compare A B C: status 0"
-grep -q "^A: $TMPD/a.json (kernel $(uname -r), " "$TMPD/t.txt" &&
-	grep -q "^C: $TMPD/c.json (kernel " "$TMPD/t.txt" &&
+flat "$TMPD/t.txt" | grep -q "^A: $TMPD/a.json (kernel $(uname -r), " &&
+	flat "$TMPD/t.txt" | grep -q " C: $TMPD/c.json (kernel " &&
 	grep -Eq '^  figure +A +B +B/A +C +C/A$' "$TMPD/t.txt" &&
 	[ "$(grep -Ec '^  (write|read) MB/s +[0-9.]+ +[0-9.]+ +[0-9]\.[0-9]{3} +- +-$' "$TMPD/t.txt")" = 2 ] &&
 	grep -q '^  C is left out: sizes differ: 4 MiB vs 8 MiB$' "$TMPD/t.txt"
@@ -53,4 +53,15 @@ check $? "compare A B C: B's verdict against A under the table"
 	grep -q '^| figure | A | B | B/A | C | C/A |$' "$TMPD/t.md" &&
 	grep -Eq '^\| write MB/s \| [0-9.]+ \| [0-9.]+ \| [0-9]\.[0-9]{3} \| - \| - \|$' "$TMPD/t.md"
 check $? "report A B C: the same table in Markdown"
+under_rows "$TMPD/t.txt" 80
+check $? "compare A B C fits 80 columns: the verdicts wrapped under their rows"
+# In German (the catalogue compiled here): the same table, 80 columns.
+mkdir -p "$TMPD/locale/de/LC_MESSAGES"
+msgfmt -o "$TMPD/locale/de/LC_MESSAGES/benchtop.mo" "$top_srcdir/po/de.po" &&
+	BENCHTOP_LOCALEDIR="$TMPD/locale" LANGUAGE=de LC_ALL=C.UTF-8 \
+	"$BENCHTOP" compare "$TMPD/a.json" "$TMPD/b.json" "$TMPD/c.json" \
+	> "$TMPD/de.txt" 2>&1 &&
+	grep -q '^  C is left out: sizes differ: 4 MiB vs 8 MiB$' "$TMPD/de.txt" &&
+	under_rows "$TMPD/de.txt" 80
+check $? "... and in German"
 diag "$(cat "$TMPD/t.txt")"

@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root (as benchtop set does)"; exit 0; }
-plan 38
+plan 39
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_NO_PROGRESS=1
 export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
@@ -78,8 +78,9 @@ trap 'kill $ib 2> /dev/null; rm -rf "$TMPD"' EXIT
 run ib "$EXP"' --vary irq:150=0-3,4-7 --repeat 1 > /dev/null 2> $O.err'
 kill $ib 2> /dev/null
 # (the first irqbalance found: a machine may run its own, or another test)
-grep -Eq "^benchtop experiment: irqbalance runs \(pid [0-9]+\) and may move IRQ 150 back during the runs" "$TMPD/ib.err"
-check $? "a running irqbalance is named: it may move the IRQ back during the runs"
+flat "$TMPD/ib.err" | grep -Eq "(^| )benchtop experiment: irqbalance runs \(pid [0-9]+\) and may move IRQ 150 back during the runs; each run's conditions record the affinity it ran with " &&
+	under_rows "$TMPD/ib.err" 80
+check $? "a running irqbalance is named: it may move the IRQ back during the runs (wrapped at 80 columns)"
 
 # The IRQ named by its disk: sda's chain leads to IRQ 150; the table.
 run chain "$EXP"' --vary irq:sda=little,big --repeat 2 > $O.out 2> $O.err
@@ -137,8 +138,9 @@ run fail '$B experiment --preset seq-direct --size 4M --target $W/gone --vary ir
 check $? "a failed run: status 1 and the affinity back to 2"
 json "$TMPD/fail.json" 'd["status"] == "failed" and d["error"].startswith("run 1 of at most 40 failed: ") and [e["new"] for e in d["journal"]] == ["0-3", "2"]'
 check $? "... the error names the run (of at most 40: --repeat auto, 20 a side), the journal has the pin and its restore"
-grep -q '^benchtop experiment: run 1 of at most 40 failed: ' "$TMPD/fail.err"
-check $? "... one sentence on stderr says which run failed and why"
+flat "$TMPD/fail.err" | grep -q ' benchtop experiment: run 1 of at most 40 failed: .*/gone is not a folder $' &&
+	under_rows "$TMPD/fail.err" 80
+check $? "... one sentence on stderr says which run failed and why, wrapped at 80 columns"
 
 # A tuning refused in the middle: CPU 9 is not online; A's pin is undone.
 run refused "$EXP"' --vary irq:150=0-3,9 --repeat 2 --json > $O.json 2> $O.err
@@ -157,8 +159,11 @@ grep -q '^## Experiments$' "$TMPD/snap.md" && grep -q '^### Experiment: seq-dire
 	grep -Eq '^\| write MB/s \| A \| [0-9.]+ \| [0-9.]+-[0-9.]+ \|' "$TMPD/snap.md" &&
 	grep -q '^- \*\*B\*\*: `irq:150=4-7`$' "$TMPD/snap.md"
 check $? "report: the experiment's table in Markdown"
-grep -Eq '^  seq-direct .* write MB/s +irq:150=4-7 +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$TMPD/snap.cmp"
-check $? "compare: the experiments' medians variant by variant, with B/A"
+grep -Eq '^  seq-direct .* irq:150=0-3,4-7$' "$TMPD/snap.cmp" &&
+	grep -Eq '^    write MB/s +[0-9.]+ +[0-9.]+ +[0-9.]+  irq:150=4-7$' "$TMPD/snap.cmp"
+check $? "compare: the experiments' medians variant by variant, with B/A, under the experiment's name"
+under_rows "$TMPD/snap.cmp" 80
+check $? "compare with experiments fits 80 columns"
 "$BENCHTOP" metrics --no-io --results "$TMPD/snap.a.json" > "$TMPD/snap.prom" 2> "$TMPD/snap.prom.err"
 grep -Eq '^benchtop_experiment_median_bytes_per_second\{preset="seq-direct",target="[^"]*",figure="write",variant="A",label="irq:150=0-3"\} [0-9.e+]+$' "$TMPD/snap.prom" &&
 	grep -Eq '^benchtop_experiment_ratio\{preset="seq-direct",.*figure="write",.*variant="B",label="irq:150=4-7",verdict="[a-z]+"\} [0-9.]+$' "$TMPD/snap.prom" &&

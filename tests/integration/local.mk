@@ -39,6 +39,7 @@ SH_TESTS += \
 	tests/integration/presets_hostile.sh \
 	tests/integration/garbled_cpufreq.sh \
 	tests/integration/compare_like.sh \
+	tests/integration/compare_devices.sh \
 	tests/integration/compare_sessions.sh \
 	tests/integration/compare_runs.sh \
 	tests/integration/report_types.sh \

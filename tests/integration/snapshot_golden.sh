@@ -6,7 +6,7 @@
 # outputs (tests/data/golden).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 16
+plan 17
 SNAPS="$top_srcdir/tests/data/snapshots"
 GOLD="$top_srcdir/tests/data/golden"
 
@@ -49,10 +49,12 @@ for f in text md json; do
 	check $? "compare xu4 hc1 --format $f as committed"
 	[ -s "$TMPD/diff" ] && diag "$(head -40 "$TMPD/diff")"
 done
-grep -Eq '^  dd-direct /mnt/ssd +write_mb_s +52\.61 +76\.83 +1\.460 +\+46\.04 %' "$GOLD/compare-xu4-hc1.text"
+flat "$GOLD/compare-xu4-hc1.text" | grep -Eq ' dd-direct /mnt/ssd read_mb_s .* write_mb_s 52\.61 76\.83 1\.460 \+46\.04 % MB/s hdparm '
 check $? "the seeds' ratio: 52.61 -> 76.83 MB/s is 1.460, +46.04 %"
 grep -Eq '^  USB 174c:55aa ASMT1153e driver +uas +usb-storage$' "$GOLD/compare-xu4-hc1.text"
 check $? "the USB driver difference (uas against usb-storage) is listed"
+under_rows "$GOLD/compare-xu4-hc1.text" 80
+check $? "compare's text fits 80 columns (the command line wrapped under A and B)"
 "$BENCHTOP" compare odroid-xu4.json odroid-hc1-480m.json --format json > "$TMPD/cmp.json"
 valid "$TMPD/cmp.json"
 check $? "compare --format json validates against doc/schema/compare.json"

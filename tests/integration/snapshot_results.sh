@@ -6,7 +6,7 @@
 # grid in KB/s per record size, iperf3 lines with retransmits) with their
 # conditions, and compare matches the runs by preset and target.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 9
+plan 10
 SNAPS="$top_srcdir/tests/data/snapshots"
 GOLD="$top_srcdir/tests/data/golden"
 
@@ -33,6 +33,11 @@ diff -u "$GOLD/compare-vm-bench-a-b.text" "$TMPD/cmp" > "$TMPD/diff" &&
 "$BENCHTOP" compare x86-vm-bench-a.json x86-vm-bench-b.json --format md |
 	diff -u "$GOLD/compare-vm-bench-a-b.md" - > "$TMPD/diff"
 check $? "compare of the two sessions as committed (text and md)"
-grep -Eq '^  seq-direct /tmp/snapfix/mnt +write +1521\.83 +1106\.76 +0\.727 +-27\.27 % +MB/s$' "$TMPD/cmp" &&
-grep -Eq '^  iozone-sweep /tmp/snapfix/mnt +random read 4k +445490\.60 +694730\.61 +1\.560 +\+55\.95 % +KB/s$' "$TMPD/cmp"
+# The runs' names make rows wider than 80 columns: each run is a line of
+# its own with its figures under it.
+flat "$TMPD/cmp" | grep -Eq ' seq-direct /tmp/snapfix/mnt write 1521\.83 1106\.76 0\.727 -27\.27 % MB/s read ' &&
+grep -q '^  iozone-sweep /tmp/snapfix/mnt$' "$TMPD/cmp" &&
+grep -Eq '^    random read 4k +445490\.60 +694730\.61 +1\.560 +\+55\.95 % +KB/s$' "$TMPD/cmp"
 check $? "runs matched by preset and target, each figure with its unit"
+under_rows "$TMPD/cmp" 80
+check $? "compare's text fits 80 columns"

@@ -7,6 +7,10 @@
 #                                       RIG_DISK RIG_DEVNO RIG_DEV RIG_MNT
 #                                       RIG_CGROUP
 #   rig_disk_set RBPS WBPS RIOPS WIOPS  change the live rig disk's throttle
+#   rig_disk_next RBPS WBPS RIOPS WIOPS another disk like the first (a
+#                                       fresh zram of RIG_DISK_SIZE, its own
+#                                       mount, the same cgroup); the one
+#                                       before stays, mounted, until rig_down
 #   rig_run CMD ARGS...                 run CMD in the rig's cgroup, wait
 #   rig_link_up RATE_MBIT               two namespaces, a veth pair, tbf on
 #                                       both ends; sets RIG_NS_A RIG_NS_B
@@ -65,6 +69,7 @@ RIG_DISK= RIG_DEVNO= RIG_DEV= RIG_MNT= RIG_CGROUP=
 RIG_NS_A= RIG_NS_B= RIG_IF_A= RIG_IF_B= RIG_ADDR_A= RIG_ADDR_B=
 RIG_CG_VER=
 RIG__TMP= RIG__ZID= RIG__MOUNTED= RIG__V2IO= RIG__LOCKED=
+RIG__KEPT= RIG__NEXT=
 
 # rig__why SENTENCE: set RIG_WHY, return 1.
 rig__why() {
@@ -164,7 +169,7 @@ rig__fs_make() {
 	mkfs.ext4 -q -F -O ^has_journal -E lazy_itable_init=0 \
 	    "$RIG_DEV" > /dev/null 2>&1 || { rig__why "mkfs.ext4 failed"; return 1; }
 	rig__tmp || return 1
-	RIG_MNT=$RIG__TMP/mnt
+	RIG_MNT=$RIG__TMP/mnt$RIG__NEXT
 	mkdir -p "$RIG_MNT"
 	mount -t ext4 -o noatime "$RIG_DEV" "$RIG_MNT" 2> /dev/null ||
 		{ rig__why "cannot mount ext4 on $RIG_DISK"; return 1; }
@@ -210,6 +215,26 @@ rig_disk_up() {
 		return 1
 	fi
 	return 0
+}
+
+# rig_disk_next RBPS WBPS RIOPS WIOPS: one more rig disk (several disks
+# alike, as a board with two of the same SSD); 0, or 1 with RIG_WHY.
+rig_disk_next() {
+	[ -n "$RIG__ZID" ] || { rig__why "no rig disk is up"; return 1; }
+	RIG__KEPT="$RIG__KEPT $RIG__ZID:$RIG__MOUNTED"
+	RIG__ZID= RIG__MOUNTED=
+	RIG__NEXT=$((${RIG__NEXT:-0} + 1))
+	rig__zram_make "${RIG_DISK_SIZE:-2G}" && rig__fs_make &&
+		rig_disk_set "$@"
+}
+
+# rig__kept_down: the disks rig_disk_next kept.
+rig__kept_down() {
+	for _k in $RIG__KEPT; do
+		umount "${_k#*:}" 2> /dev/null || umount -l "${_k#*:}" 2> /dev/null
+		rig__zram_remove "${_k%%:*}"
+	done
+	RIG__KEPT= RIG__NEXT=
 }
 
 # rig__v1 FILE VALUE: one cgroup v1 throttle rule (0 removes it).
@@ -373,6 +398,7 @@ rig__disk_down() {
 	if [ -n "$RIG_CGROUP" ] && [ -d "$RIG_CGROUP" ]; then
 		rig__kill_list $(cat "$RIG_CGROUP/cgroup.procs" 2> /dev/null)
 	fi
+	rig__kept_down
 	if [ -n "$RIG__MOUNTED" ]; then
 		umount "$RIG__MOUNTED" 2> /dev/null ||
 			{ sleep 0.2; umount "$RIG__MOUNTED" 2> /dev/null; } ||
