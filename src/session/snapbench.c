@@ -185,12 +185,60 @@ static void iozone_grid(FILE *f, const struct benchresult_table *t)
 	fputs("\n(KB/s, as iozone prints them; kB and reclen in KB)\n\n", f);
 }
 
-static void figure_table(FILE *f, const struct benchresult *r)
+/* bonnie++'s columns, in its order: each rate with its %CP. */
+static const char *const bonnie_cols[] = {
+	"putc", "putc %CP", "block write", "block write %CP", "rewrite",
+	"rewrite %CP", "getc", "getc %CP", "block read", "block read %CP",
+	"random seeks", "random seeks %CP", NULL };
+
+static bool in_list(const char *const *list, const char *name)
 {
+	for (; list && *list; list++)
+		if (!strcmp(*list, name))
+			return true;
+	return false;
+}
+
+/* The bonnie++ line: per-char and block output, rewrite, per-char and
+ * block input, seeks, each with its %CP ("-" for a figure the run has
+ * not: results from before the per-char phases and %CP). */
+static void bonnie_grid(FILE *f, const struct benchresult *r)
+{
+	const struct benchresult_figure *g;
 	size_t i;
 
+	fputs("| putc K/sec | %CP | block write K/sec | %CP | rewrite K/sec "
+	      "| %CP | getc K/sec | %CP | block read K/sec | %CP | seeks "
+	      "/sec | %CP |\n|", f);
+	for (i = 0; bonnie_cols[i]; i++)
+		fputs("---|", f);
+	fputs("\n|", f);
+	for (i = 0; bonnie_cols[i]; i++) {
+		g = figure(r, bonnie_cols[i]);
+		if (g)
+			fprintf(f, " %.0f |", g->value);
+		else
+			fputs(" - |", f);
+	}
+	fputs("\n\n(as bonnie++ prints them: K/sec = 1024 bytes/s; %CP = "
+	      "user + system CPU time of the run over the phase's elapsed "
+	      "time)\n\n", f);
+}
+
+/* The figures of R not in SKIP (NULL: all) as a table; none: nothing. */
+static void figure_table(FILE *f, const struct benchresult *r,
+			 const char *const *skip)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nfigs; i++)
+		n += !in_list(skip, r->figs[i].name);
+	if (!n)
+		return;
 	fputs("| figure | value | unit |\n|---|---|---|\n", f);
 	for (i = 0; i < r->nfigs; i++) {
+		if (in_list(skip, r->figs[i].name))
+			continue;
 		fputs("|", f);
 		mdcell_put(f, r->figs[i].name);
 		fprintf(f, " %.2f |", r->figs[i].value);
@@ -220,6 +268,10 @@ void snapbench_markdown(FILE *f, const struct benchresult *r)
 		iperf_lines(f, r);
 	else if (strcmp(kind, "iozone") == 0 && r->table.present)
 		iozone_grid(f, &r->table);
-	else
-		figure_table(f, r);
+	else if (strcmp(kind, "bonnie") == 0) {
+		bonnie_grid(f, r);
+		figure_table(f, r, bonnie_cols);
+	} else {
+		figure_table(f, r, NULL);
+	}
 }
