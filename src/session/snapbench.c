@@ -49,7 +49,9 @@ const char *snapbench_unit(const struct benchresult *r, const char *name)
 
 /* ---- conditions ------------------------------------------------------- */
 
-static void cond_target(FILE *f, const struct benchresult_target *t)
+/* SERVED: a test benchtop serve answered, whose host is the client. */
+static void cond_target(FILE *f, const struct benchresult_target *t,
+			bool served)
 {
 	const struct benchresult_usb *usb = &t->disk.usb;
 
@@ -58,7 +60,8 @@ static void cond_target(FILE *f, const struct benchresult_target *t)
 	else if (S(t->device_path)[0])
 		fprintf(f, "; device %s", t->device_path);
 	else if (S(t->host)[0])
-		fprintf(f, "; server %s", t->host);
+		fprintf(f, served ? "; served client %s" : "; server %s",
+			t->host);
 	if (S(t->disk.name)[0])
 		fprintf(f, " (disk %s)", t->disk.name);
 	if (usb->present)
@@ -89,7 +92,7 @@ static void conditions(FILE *f, const struct benchresult *r)
 		fprintf(f, ", %.2f s", c->duration_s);
 	if (S(c->kernel)[0])
 		fprintf(f, "; kernel %s", c->kernel);
-	cond_target(f, &c->target);
+	cond_target(f, &c->target, !strcmp(S(r->preset), "serve"));
 	if (S(r->settings.io)[0])
 		fprintf(f, "; %s", r->settings.io);
 	cond_clusters(f, c);
@@ -141,6 +144,23 @@ static void hdparm_lines(FILE *f, const struct benchresult *r)
 	fputs("```\n\n(MiB/s, which hdparm prints as \"MB/sec\")\n\n", f);
 }
 
+/* The per-second lines as iperf3 prints them (MBytes of 2^20 bytes):
+ * "[SUM]   1.00-2.00   sec   112.50 MBytes    943.72 Mbits/sec". */
+static void per_second(FILE *f, const struct benchresult *r)
+{
+	const struct benchresult_interval *v;
+	size_t i;
+
+	for (i = 0; i < r->nivals; i++) {
+		v = &r->ivals[i];
+		fprintf(f, "[SUM] %6.2f-%-6.2f sec  %8.2f MBytes  %10.2f "
+			"Mbits/sec\n", v->start, v->end, v->bytes / 1048576.0,
+			v->bps / 1e6);
+	}
+	if (r->nivals)
+		fputs("- - - - - - - - - - - - - - - - - - - - - - - - -\n", f);
+}
+
 /* "[SUM]   0.00-10.00  sec  933.80 Mbits/sec  12   sender" */
 static void iperf_lines(FILE *f, const struct benchresult *r)
 {
@@ -152,6 +172,7 @@ static void iperf_lines(FILE *f, const struct benchresult *r)
 	if (!isfinite(t))
 		t = 0;
 	fputs("```\n", f);
+	per_second(f, r);
 	if (snd)
 		fprintf(f, "[SUM]   0.00-%.2f  sec  %10.2f Mbits/sec  %4.0f   "
 			"sender\n", t, snd->value, rtx ? rtx->value : 0);
