@@ -120,16 +120,15 @@ static int putc_pass(struct benchdisk *c, FILE *f, uint64_t size,
 	return 0;
 }
 
-/* bonnie++'s per-char read: SIZE bytes through getc() from the start,
- * the file's pages dropped from the cache first. */
+/* bonnie++'s per-char read: SIZE bytes through getc() from where F
+ * stands (the start, the file's pages already dropped from the cache:
+ * outside the phase's time and CPU time). */
 static int getc_pass(struct benchdisk *c, FILE *f, uint64_t size,
 		     double *secs)
 {
 	double t0;
 	uint64_t i;
 
-	if (fseeko(f, 0, SEEK_SET) || benchdisk_drop_cache(c))
-		return benchdisk_fail(c, -EIO, N_("reading"));
 	t0 = monoclock_s();
 	for (i = 0; i < size && getc(f) != EOF; i++)
 		;
@@ -162,6 +161,8 @@ static int per_char(struct benchdisk *d, uint64_t size, double secs[2],
 	c0 = cpu_s();
 	rc = putc_pass(&c, f, size, &secs[0]);
 	cps[PH_PUTC] = cp(cpu_s() - c0, secs[0]);
+	if (rc == 0 && (fseeko(f, 0, SEEK_SET) || benchdisk_drop_cache(&c)))
+		rc = benchdisk_fail(&c, -EIO, N_("reading"));
 	if (rc == 0) {
 		benchmsg_progress(d->out, 1.0, "getc", -1);
 		c0 = cpu_s();
