@@ -90,8 +90,11 @@ static void cluster_lines(struct lines *o, const struct benchresult_cond *c)
 	}
 }
 
-/* Where it ran: a folder, a device, a server. */
-static void target_line(struct lines *o, const struct benchresult_target *t)
+/* Where it ran: a folder, a device, a server; SERVED: a test the
+ * screen's server (v) or benchtop serve answered, whose host is the
+ * client. */
+static void target_line(struct lines *o, const struct benchresult_target *t,
+			bool served)
 {
 	if (t->where == BENCHRESULT_WHERE_FOLDER)
 		add(o, _("  target %s on %s (%s, disk %s)"), S(t->path),
@@ -99,6 +102,8 @@ static void target_line(struct lines *o, const struct benchresult_target *t)
 	else if (t->where == BENCHRESULT_WHERE_DEVICE)
 		add(o, _("  target %s (disk %s)"), S(t->device_path),
 		    S(t->disk.name));
+	else if (t->where == BENCHRESULT_WHERE_HOST && served)
+		add(o, _("  served client %s"), S(t->host));
 	else if (t->where == BENCHRESULT_WHERE_HOST)
 		add(o, _("  server %s"), S(t->host));
 }
@@ -115,7 +120,7 @@ int benchcond_lines(const struct benchresult *res, char (*l)[BENCHCOND_W],
 		return 0;
 	add(&o, _("Conditions: kernel %s, %s, %.1f s"), S(c->kernel),
 	    S(c->time_start), isnan(c->duration_s) ? 0 : c->duration_s);
-	target_line(&o, t);
+	target_line(&o, t, !strcmp(S(res->preset), "serve"));
 	settings_line(&o, res);
 	chain_lines(&o, S(t->disk.name), &t->disk);
 	for (i = 0; i < t->nifs; i++)

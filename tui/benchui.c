@@ -145,8 +145,11 @@ int benchui_pollfds(const struct app *a, struct pollfd *pfd)
 	return n;
 }
 
+static void keep_doc(struct app *a, json_t *doc);
+
 void benchui_on_poll(struct app *a, const struct pollfd *pfd, int n)
 {
+	json_t *doc;
 	int i;
 
 	for (i = 0; i < n; i++) {
@@ -157,12 +160,20 @@ void benchui_on_poll(struct app *a, const struct pollfd *pfd, int n)
 		else if (pfd[i].fd == a->bench.srv.fd)
 			benchrun_read(&a->bench.srv);
 	}
+	if ((doc = benchrun_take_served(&a->bench.srv)))
+		keep_doc(a, doc);	/* a test served (v): in the session */
 }
 
 static void keep_result(struct app *a)
 {
+	keep_doc(a, benchrun_result_json(&a->bench.run));
+}
+
+/* A result document DOC (its reference taken) kept in the session's
+ * results, the oldest dropped when full. */
+static void keep_doc(struct app *a, json_t *doc)
+{
 	struct benchui *b = &a->bench;
-	json_t *doc = benchrun_result_json(&b->run);
 	struct benchresult *res;
 	char err[256];
 

@@ -13,10 +13,13 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifdef HAVE_LIBIPERF
@@ -27,6 +30,7 @@
 #include "base/i18n.h"
 #include "base/monoclock.h"
 #include "bench/benchmsg.h"
+#include "bench/conditions.h"
 #include "bench/servewatch.h"
 
 /* The largest max_snd_cwnd of the sending streams (bytes), or -1. */
@@ -106,6 +110,58 @@ static void add_figures(json_t *figs, const json_t *doc, const json_t *end)
 		bench_figure(figs, "max cwnd", cwnd / 1024, "KiB", false);
 }
 
+static double num(const json_t *o, const char *key)
+{
+	return json_number_value(json_object_get(o, key));
+}
+
+/* Fold OUT's last line into the one before when it lasts under 0.1 s:
+ * the server's timer runs a moment past the client's -t, and iperf3's
+ * client leaves such a stub out (under a tenth of its interval); folded,
+ * the lines are -t and their bytes still add up to the total. */
+static void fold_stub(json_t *out)
+{
+	size_t n = json_array_size(out);
+	json_t *a, *b;
+	double secs, bytes;
+
+	if (n < 2)
+		return;
+	a = json_array_get(out, n - 2);
+	b = json_array_get(out, n - 1);
+	if (num(b, "end") - num(b, "start") >= 0.1)
+		return;
+	secs = num(b, "end") - num(a, "start");
+	bytes = num(a, "bytes") + num(b, "bytes");
+	json_object_set(a, "end", json_object_get(b, "end"));
+	json_object_set_new(a, "bytes", json_integer((json_int_t)bytes));
+	json_object_set_new(a, "bits_per_second", json_real(secs > 0 ?
+			    bytes * 8 / secs : 0));
+	json_array_remove(out, n - 1);
+}
+
+/* The per-second lines of DOC's "intervals" (each one's "sum": what
+ * iperf3 prints as [SUM], or the one stream's line) as an array. */
+static json_t *intervals(const json_t *doc)
+{
+	json_t *out = json_array(), *iv, *sum;
+	size_t i;
+
+	json_array_foreach(json_object_get(doc, "intervals"), i, iv) {
+		sum = json_object_get(iv, "sum");
+		if (!json_is_object(sum))
+			continue;
+		json_array_append_new(out, json_pack("{s:O? s:O? s:O? s:O?}",
+			"start", json_object_get(sum, "start"),
+			"end", json_object_get(sum, "end"),
+			"bytes", json_object_get(sum, "bytes"),
+			"bits_per_second", json_object_get(sum,
+							   "bits_per_second")));
+	}
+	fold_stub(out);
+	return out;
+}
+
 /* Figures from libiperf's JSON document TEXT into RES. */
 int bench_iperf_figures(const char *text, json_t *res, char *err,
 			size_t errsize)
@@ -127,6 +183,7 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 	} else {
 		add_figures(json_object_get(res, "figures"), doc, end);
 		json_object_set(res, "iperf_end", end);
+		json_object_set_new(res, "intervals", intervals(doc));
 		err[0] = '\0';
 	}
 	json_decref(doc);
@@ -330,10 +387,40 @@ static void arm_ticks(int idle_s, int fd)
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
+/* In a test child that records (JFD >= 0): the test's JSON document
+ * into JFD for the server process; stdout (where libiperf prints it too)
+ * is /dev/null. */
+static void json_on(const struct iperf_lib *L, struct iperf_test *t, int jfd)
+{
+	int null;
+
+	if (jfd < 0)
+		return;
+	L->iperf_set_test_json_output(t, 1);
+	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) >= 0) {
+		fflush(stdout);
+		dup2(null, STDOUT_FILENO);
+		close(null);
+	}
+}
+
+static void json_out(const struct iperf_lib *L, struct iperf_test *t, int jfd)
+{
+	const char *out = jfd >= 0 ? L->iperf_get_test_json_output_string(t) :
+			  NULL;
+	size_t n = out ? strlen(out) : 0, off = 0;
+	ssize_t w;
+
+	while (off < n && ((w = write(jfd, out + off, n - off)) > 0 ||
+			   (w < 0 && errno == EINTR)))
+		off += w > 0 ? (size_t)w : 0;
+}
+
 /* One test in a child: libiperf one-off, then _exit: 0 the test ran,
- * 1 it failed (the sentence on FD), 2 the server cannot listen. */
+ * 1 it failed (the sentence on FD), 2 the server cannot listen.  JFD:
+ * see json_on. */
 static void serve_one(const struct iperf_lib *L, const struct bench_serve *o,
-		      int fd)
+		      int fd, int jfd)
 {
 	struct iperf_test *t = L->iperf_new_test();
 	char err[400];
@@ -349,8 +436,10 @@ static void serve_one(const struct iperf_lib *L, const struct bench_serve *o,
 	if (o->bind)
 		L->iperf_set_test_bind_address(t, o->bind);
 	L->iperf_set_test_one_off(t, 1);
+	json_on(L, t, jfd);
 	arm_ticks(o->idle_s, fd);
 	rc = L->iperf_run_server(t);
+	json_out(L, t, jfd);
 	if (rc < 0) {
 		snprintf(err, sizeof(err), "%s",
 			 L->iperf_strerror(*L->i_errno));
@@ -409,13 +498,129 @@ static bool read_child(const struct bench_serve *o, int fd, pid_t pid,
 	return killed;
 }
 
+/* "2026-12-06T01:58:00Z" for T into BUF. */
+static const char *utc(double t, char *buf, size_t size)
+{
+	time_t s = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&s, &tm) || !strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ",
+					    &tm))
+		snprintf(buf, size, "?");
+	return buf;
+}
+
+/* The conditions of a test served to HOST, read as it ends (the board,
+ * kernel, clusters, the interfaces towards HOST); the times are set from
+ * libiperf's after. */
+static json_t *served_cond(const char *host)
+{
+	struct conditions c;
+	json_t *o = NULL;
+
+	if (conditions_begin(&c, BENCH_IPERF, host) == 0)
+		o = conditions_end(&c);
+	conditions_fini(&c);
+	return o ? o : json_object();
+}
+
+/* The settings and conditions of a served test from its JSON's "start":
+ * what the client asked for, the client's address, the times. */
+static void served_keys(json_t *res, const json_t *doc)
+{
+	const json_t *st = json_object_get(doc, "start");
+	const json_t *ts = json_object_get(st, "test_start");
+	const json_t *c0 = json_array_get(json_object_get(st, "connected"), 0);
+	const char *proto = json_string_value(json_object_get(ts, "protocol"));
+	const char *host = json_string_value(json_object_get(c0,
+							     "remote_host"));
+	double t0 = json_number_value(json_object_get(json_object_get(st,
+					"timestamp"), "timesecs"));
+	double secs = json_number_value(json_object_get(json_object_get(
+		json_object_get(doc, "end"), "sum_received"), "seconds"));
+	char a[32], b[32];
+	json_t *cond;
+
+	json_object_set_new(res, "target", json_string(host ? host : "?"));
+	json_object_set_new(res, "settings", json_pack("{s:O? s:O? s:b s:b "
+		"s:i}", "duration_s", json_object_get(ts, "duration"),
+		"streams", json_object_get(ts, "num_streams"), "reverse",
+		flag(ts, "reverse"), "udp", proto && !strcmp(proto, "UDP"),
+		"timeout_s", 0));
+	json_object_set_new(res, "conditions", served_cond(host ? host : "?"));
+	cond = json_object_get(res, "conditions");
+	json_object_set_new(cond, "time_start", json_string(utc(t0, a,
+							sizeof(a))));
+	json_object_set_new(cond, "time_end", json_string(utc(t0 + secs, b,
+							sizeof(b))));
+	json_object_set_new(cond, "duration_s", json_real(secs));
+}
+
+/* A server sees one side of the test: its JSON gives the other side's
+ * total as 0 bytes (iperf3's server prints only its own line), so that
+ * figure ("sender" while receiving, "receiver" under -R) is left out. */
+static void drop_idle_side(json_t *res, const json_t *end)
+{
+	json_t *figs = json_object_get(res, "figures"), *f;
+	bool snt = num(json_object_get(end, "sum_sent"), "bytes") > 0;
+	bool rcv = num(json_object_get(end, "sum_received"), "bytes") > 0;
+	const char *name;
+	size_t i;
+
+	for (i = json_array_size(figs); i-- > 0;) {
+		f = json_array_get(figs, i);
+		name = json_string_value(json_object_get(f, "name"));
+		if (name && ((!snt && !strcmp(name, "sender")) ||
+			     (!rcv && !strcmp(name, "receiver"))))
+			json_array_remove(figs, i);
+	}
+}
+
+/* The result of a served test from the JSON TEXT the test child wrote;
+ * NULL when it holds none (the note said why). */
+static json_t *served_result(const char *text, int port)
+{
+	json_t *res = json_pack("{s:s s:s s:s s:n s:i s:[]}", "preset",
+				"serve", "kind", "iperf", "status", "ok",
+				"error", "port", port, "figures");
+	json_t *doc = json_loads(text, 0, NULL);
+	char err[200];
+
+	if (!res || !doc || bench_iperf_figures(text, res, err, sizeof(err))) {
+		json_decref(res);
+		json_decref(doc);
+		return NULL;
+	}
+	served_keys(res, doc);
+	drop_idle_side(res, json_object_get(doc, "end"));
+	json_decref(doc);
+	return res;
+}
+
+/* Hand the test's JSON in memfd JFD to O's result callback. */
+static void pass_result(const struct bench_serve *o, int jfd)
+{
+	off_t n = lseek(jfd, 0, SEEK_END);
+	char *text;
+	json_t *res;
+
+	if (n <= 0 || n > (64 << 20) || !(text = malloc((size_t)n + 1)))
+		return;
+	if (pread(jfd, text, (size_t)n, 0) == n) {
+		text[n] = '\0';
+		if ((res = served_result(text, o->port)))
+			o->result(o->ctx, res);
+	}
+	free(text);
+}
+
 /* Run one test child and wait for it; 1 when it cannot listen (ERR
  * set), else 0 (a failed or crashed test is a note). */
 static int one_test(const struct iperf_lib *L, const struct bench_serve *o,
 		    unsigned n, bool *announced, char *err, size_t errsize)
 {
 	char msg[400], line[500];
-	int fds[2], st = 0;
+	int fds[2], st = 0, jfd = -1;
 	bool dropped;
 	pid_t pid;
 
@@ -423,14 +628,18 @@ static int one_test(const struct iperf_lib *L, const struct bench_serve *o,
 		snprintf(err, errsize, "%s", strerror(errno));
 		return 1;
 	}
+	if (o->result)	/* the child's JSON; no memfd: nothing recorded */
+		jfd = memfd_create("benchtop-serve", MFD_CLOEXEC);
 	pid = fork();
 	if (pid == 0) {
 		close(fds[0]);
-		serve_one(L, o, fds[1]);
+		serve_one(L, o, fds[1], jfd);
 	}
 	close(fds[1]);
 	if (pid < 0) {
 		close(fds[0]);
+		if (jfd >= 0)
+			close(jfd);
 		snprintf(err, errsize, "%s", strerror(errno));
 		return 1;
 	}
@@ -438,6 +647,11 @@ static int one_test(const struct iperf_lib *L, const struct bench_serve *o,
 	close(fds[0]);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
+	if (jfd >= 0) {
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			pass_result(o, jfd);
+		close(jfd);
+	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 2) {
 		snprintf(err, errsize, _("iperf3 server on port %d: %s"),
 			 o->port, msg);

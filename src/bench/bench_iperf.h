@@ -22,6 +22,11 @@ struct bench_serve {
 	bool once;
 	int idle_s;
 	void (*note)(void *ctx, bool listening, const char *sentence);
+	/* Optional: each test that ran, as a result (kind iperf, preset
+	 * "serve", the server's figures and per-second "intervals"); the
+	 * callee owns RES.  Set, the server's libiperf writes JSON, not
+	 * iperf3's text, and its stdout is /dev/null. */
+	void (*result)(void *ctx, json_t *res);
 	void *ctx;
 };
 
@@ -34,8 +39,10 @@ int bench_iperf_serve(const struct bench_serve *o, char *err,
 		      size_t errsize);
 
 /* Add sender/receiver Mbit/s, retransmits and the largest congestion
- * window from libiperf's JSON TEXT to RES's figures, and its "end" as
- * "iperf_end"; 0, or -EPROTO with ERR set (the run's own error when any). */
+ * window from libiperf's JSON TEXT to RES's figures, its "end" as
+ * "iperf_end" and its per-second lines as "intervals" ([{start, end,
+ * bytes, bits_per_second}], the sums over the streams); 0, or -EPROTO
+ * with ERR set (the run's own error when any). */
 int bench_iperf_figures(const char *text, json_t *res, char *err,
 			size_t errsize);
 

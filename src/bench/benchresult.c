@@ -59,6 +59,31 @@ static void figures(struct jsonload *l, struct benchresult *r,
 	l->at = "";
 }
 
+/* iperf's "intervals", when the result has them. */
+static void intervals(struct jsonload *l, struct benchresult *r,
+		      const json_t *doc)
+{
+	const json_t *a = jsonload_arr(l, doc, "intervals"), *iv;
+	size_t i;
+
+	if (!json_array_size(a))
+		return;
+	r->ivals = jsonload_calloc(l, json_array_size(a), sizeof(*r->ivals));
+	json_array_foreach(a, i, iv) {
+		struct benchresult_interval *g = &r->ivals[r->nivals];
+
+		if (!r->ivals || !jsonload_is_obj(l, iv, "intervals[]"))
+			return;
+		l->at = "intervals[].";
+		g->start = jsonload_num(l, iv, "start");
+		g->end = jsonload_num(l, iv, "end");
+		g->bytes = jsonload_num(l, iv, "bytes");
+		g->bps = jsonload_num(l, iv, "bits_per_second");
+		r->nivals++;
+	}
+	l->at = "";
+}
+
 static void table_row(struct jsonload *l, struct benchresult_row *row,
 		      const json_t *a)
 {
@@ -142,6 +167,7 @@ static int load(struct jsonload *l, struct benchresult *r, json_t *doc)
 	r->st = status_of(r->status);
 	r->port = (int)jsonload_int(l, doc, "port", 0);
 	figures(l, r, doc);
+	intervals(l, r, doc);
 	table(l, &r->table, doc);
 	settings_details(l, r, doc);
 	resultcond_load(l, &r->cond, jsonload_obj(l, doc, "conditions"));
@@ -214,6 +240,7 @@ void benchresult_fini(struct benchresult *r)
 	size_t i;
 
 	free(r->figs);
+	free(r->ivals);
 	free(r->table.columns);
 	for (i = 0; i < r->table.nrows; i++)
 		free(r->table.rows[i].v);

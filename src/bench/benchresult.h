@@ -115,6 +115,12 @@ struct benchresult_details {
 	const char *device;
 };
 
+/* One per-second line of an iperf run ("intervals"): seconds from the
+ * start, bytes moved and bits per second (NAN when missing). */
+struct benchresult_interval {
+	double start, end, bytes, bps;
+};
+
 struct benchresult {
 	json_t *doc;		/* the document (a reference held) */
 	const char *preset, *kind, *target, *status, *error;
@@ -123,6 +129,8 @@ struct benchresult {
 	struct benchresult_figure *figs;
 	size_t nfigs;
 	struct benchresult_table table;
+	struct benchresult_interval *ivals;	/* iperf's per-second lines */
+	size_t nivals;
 	struct benchresult_settings settings;
 	struct benchresult_details details;
 	struct benchresult_cond cond;

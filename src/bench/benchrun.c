@@ -63,6 +63,18 @@ static void serve_note(void *ctx, bool listening, const char *sentence)
 		benchmsg_error(*(int *)ctx, sentence);
 }
 
+/* In the server child: each test served, as a result line for the
+ * monitor's session. */
+static void serve_result(void *ctx, json_t *res)
+{
+	char *text = json_dumps(res, JSON_COMPACT);
+
+	if (text)
+		benchmsg_result(*(int *)ctx, text);
+	free(text);
+	json_decref(res);
+}
+
 /* Fork with signals blocked; the child runs R's job (or the server) and
  * _exits.  Returns 0 or -errno. */
 static int spawn(struct benchrun *r, bool quiet, const char *bind, int port)
@@ -86,7 +98,8 @@ static int spawn(struct benchrun *r, bool quiet, const char *bind, int port)
 		if (!r->server)
 			_exit(bench_child_run(&r->job));
 		struct bench_serve o = { .bind = bind, .port = port,
-					 .note = serve_note, .ctx = &fds[1] };
+					 .note = serve_note,
+					 .result = serve_result, .ctx = &fds[1] };
 
 		if (bench_iperf_serve(&o, err, sizeof(err)))
 			benchmsg_error(fds[1], err);
@@ -267,6 +280,15 @@ static void on_line(struct benchrun *r, const char *s, size_t n)
 			 (int)(m.textlen < 399 ? m.textlen : 399), m.text);
 		break;
 	}
+}
+
+json_t *benchrun_take_served(struct benchrun *r)
+{
+	json_t *res = r->server ? r->res : NULL;
+
+	if (res)
+		r->res = NULL;
+	return res;
 }
 
 void benchrun_read(struct benchrun *r)

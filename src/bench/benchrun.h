@@ -88,6 +88,11 @@ bool benchrun_active(const struct benchrun *r);
 /* Fraction done, 0..1 (reported, or by time for timed runs). */
 double benchrun_fraction(const struct benchrun *r);
 
+/* The server's latest test served (preset "serve", with its per-second
+ * lines), handed over once (the caller owns it); NULL when none came
+ * since, or R is a run. */
+json_t *benchrun_take_served(struct benchrun *r);
+
 /* The result of a finished run (new reference): preset, kind, target,
  * status, error, settings, figures, table, details and conditions
  * (doc/bench.md); NULL when out of memory. */

@@ -49,7 +49,9 @@ const char *snapbench_unit(const struct benchresult *r, const char *name)
 
 /* ---- conditions ------------------------------------------------------- */
 
-static void cond_target(FILE *f, const struct benchresult_target *t)
+/* SERVED: a test benchtop serve answered, whose host is the client. */
+static void cond_target(FILE *f, const struct benchresult_target *t,
+			bool served)
 {
 	const struct benchresult_usb *usb = &t->disk.usb;
 
@@ -58,7 +60,8 @@ static void cond_target(FILE *f, const struct benchresult_target *t)
 	else if (S(t->device_path)[0])
 		fprintf(f, "; device %s", t->device_path);
 	else if (S(t->host)[0])
-		fprintf(f, "; server %s", t->host);
+		fprintf(f, served ? "; served client %s" : "; server %s",
+			t->host);
 	if (S(t->disk.name)[0])
 		fprintf(f, " (disk %s)", t->disk.name);
 	if (usb->present)
@@ -89,7 +92,7 @@ static void conditions(FILE *f, const struct benchresult *r)
 		fprintf(f, ", %.2f s", c->duration_s);
 	if (S(c->kernel)[0])
 		fprintf(f, "; kernel %s", c->kernel);
-	cond_target(f, &c->target);
+	cond_target(f, &c->target, !strcmp(S(r->preset), "serve"));
 	if (S(r->settings.io)[0])
 		fprintf(f, "; %s", r->settings.io);
 	cond_clusters(f, c);
@@ -141,6 +144,23 @@ static void hdparm_lines(FILE *f, const struct benchresult *r)
 	fputs("```\n\n(MiB/s, which hdparm prints as \"MB/sec\")\n\n", f);
 }
 
+/* The per-second lines as iperf3 prints them (MBytes of 2^20 bytes):
+ * "[SUM]   1.00-2.00   sec   112.50 MBytes    943.72 Mbits/sec". */
+static void per_second(FILE *f, const struct benchresult *r)
+{
+	const struct benchresult_interval *v;
+	size_t i;
+
+	for (i = 0; i < r->nivals; i++) {
+		v = &r->ivals[i];
+		fprintf(f, "[SUM] %6.2f-%-6.2f sec  %8.2f MBytes  %10.2f "
+			"Mbits/sec\n", v->start, v->end, v->bytes / 1048576.0,
+			v->bps / 1e6);
+	}
+	if (r->nivals)
+		fputs("- - - - - - - - - - - - - - - - - - - - - - - - -\n", f);
+}
+
 /* "[SUM]   0.00-10.00  sec  933.80 Mbits/sec  12   sender" */
 static void iperf_lines(FILE *f, const struct benchresult *r)
 {
@@ -152,6 +172,7 @@ static void iperf_lines(FILE *f, const struct benchresult *r)
 	if (!isfinite(t))
 		t = 0;
 	fputs("```\n", f);
+	per_second(f, r);
 	if (snd)
 		fprintf(f, "[SUM]   0.00-%.2f  sec  %10.2f Mbits/sec  %4.0f   "
 			"sender\n", t, snd->value, rtx ? rtx->value : 0);
@@ -185,12 +206,60 @@ static void iozone_grid(FILE *f, const struct benchresult_table *t)
 	fputs("\n(KB/s, as iozone prints them; kB and reclen in KB)\n\n", f);
 }
 
-static void figure_table(FILE *f, const struct benchresult *r)
+/* bonnie++'s columns, in its order: each rate with its %CP. */
+static const char *const bonnie_cols[] = {
+	"putc", "putc %CP", "block write", "block write %CP", "rewrite",
+	"rewrite %CP", "getc", "getc %CP", "block read", "block read %CP",
+	"random seeks", "random seeks %CP", NULL };
+
+static bool in_list(const char *const *list, const char *name)
 {
+	for (; list && *list; list++)
+		if (!strcmp(*list, name))
+			return true;
+	return false;
+}
+
+/* The bonnie++ line: per-char and block output, rewrite, per-char and
+ * block input, seeks, each with its %CP ("-" for a figure the run has
+ * not: results from before the per-char phases and %CP). */
+static void bonnie_grid(FILE *f, const struct benchresult *r)
+{
+	const struct benchresult_figure *g;
 	size_t i;
 
+	fputs("| putc K/sec | %CP | block write K/sec | %CP | rewrite K/sec "
+	      "| %CP | getc K/sec | %CP | block read K/sec | %CP | seeks "
+	      "/sec | %CP |\n|", f);
+	for (i = 0; bonnie_cols[i]; i++)
+		fputs("---|", f);
+	fputs("\n|", f);
+	for (i = 0; bonnie_cols[i]; i++) {
+		g = figure(r, bonnie_cols[i]);
+		if (g)
+			fprintf(f, " %.0f |", g->value);
+		else
+			fputs(" - |", f);
+	}
+	fputs("\n\n(as bonnie++ prints them: K/sec = 1024 bytes/s; %CP = "
+	      "user + system CPU time of the run over the phase's elapsed "
+	      "time)\n\n", f);
+}
+
+/* The figures of R not in SKIP (NULL: all) as a table; none: nothing. */
+static void figure_table(FILE *f, const struct benchresult *r,
+			 const char *const *skip)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nfigs; i++)
+		n += !in_list(skip, r->figs[i].name);
+	if (!n)
+		return;
 	fputs("| figure | value | unit |\n|---|---|---|\n", f);
 	for (i = 0; i < r->nfigs; i++) {
+		if (in_list(skip, r->figs[i].name))
+			continue;
 		fputs("|", f);
 		mdcell_put(f, r->figs[i].name);
 		fprintf(f, " %.2f |", r->figs[i].value);
@@ -220,6 +289,10 @@ void snapbench_markdown(FILE *f, const struct benchresult *r)
 		iperf_lines(f, r);
 	else if (strcmp(kind, "iozone") == 0 && r->table.present)
 		iozone_grid(f, &r->table);
-	else
-		figure_table(f, r);
+	else if (strcmp(kind, "bonnie") == 0) {
+		bonnie_grid(f, r);
+		figure_table(f, r, bonnie_cols);
+	} else {
+		figure_table(f, r, NULL);
+	}
 }

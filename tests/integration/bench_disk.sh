@@ -58,7 +58,7 @@ while True:
     n += b != z[:len(b)]
 print(n // 16)' "$TMPD/img"
 }
-plan 33
+plan 35
 base=$(used)
 nz0=$(nonzero_mib)
 
@@ -92,6 +92,14 @@ check $? "the text table is shaped like iozone's"
 check $? "bonnie-style runs"
 json "$TMPD/bon.json" '[f["name"] for f in d["figures"]][:4] == ["block write", "rewrite", "block read", "random seeks"] and all(f["value"] > 0 for f in d["figures"][:4]) and len([f for f in d["figures"] if f["unit"] == "ms"]) == 4'
 check $? "bonnie-style: block write, rewrite, block read, seeks/s and four latencies"
+NCPU=$(getconf _NPROCESSORS_ONLN)
+json "$TMPD/bon.json" '(lambda v: all(v[p + " %CP"]["unit"] == "%" and 0 <= v[p + " %CP"]["value"] <= 100 * '"$NCPU"' for p in ("block write", "rewrite", "block read", "random seeks", "putc", "getc")) and v["putc"]["value"] > 0 and v["getc"]["value"] > 0 and v["putc"]["unit"] == "KB/s")({f["name"]: f for f in d["figures"]}) and d["details"]["char_bytes"] == 8 << 20'
+[ $? -eq 0 ] && valid "$TMPD/bon.json"
+check $? "bonnie-style: putc, getc (8 MiB) and %CP of all six phases in 0-$((100 * NCPU)) % (schema-valid)"
+"$BENCHTOP" report "$TMPD/bon.json" > "$TMPD/bon.md"
+grep -q '^| putc K/sec | %CP | block write K/sec | %CP |' "$TMPD/bon.md" &&
+	grep -A2 '^| putc K/sec' "$TMPD/bon.md" | tail -1 | grep -Eq '^(\| [0-9]+ ){12}\|$'
+check $? "report: bonnie++'s line, each rate with its %CP"
 [ "$(used)" = "$base" ] && [ -z "$(files)" ]
 check $? "nothing left on the filesystem after the runs"
 

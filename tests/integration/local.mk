@@ -45,6 +45,7 @@ SH_TESTS += \
 	tests/integration/report_types.sh \
 	tests/integration/report_redact.sh \
 	tests/integration/serve_hostile.sh \
+	tests/integration/serve_snapshot.sh \
 	tests/integration/hostile_sysfs.sh \
 	tests/integration/cli_hardening.sh \
 	tests/integration/cli_table.sh \

@@ -12,6 +12,7 @@ SH_TESTS += \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
+	tests/tui/server_record.sh \
 	tests/tui/kill_restore.sh \
 	tests/tui/set_then_screen.sh \
 	tests/tui/two_screens.sh \

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/strclean.h"
+#include "bench/bench_iperf.h"
 #include "bench/benchresult.h"
 #include "session/snapbench.h"
 #include "session/snapshot.h"
@@ -342,6 +343,54 @@ START_TEST(hostile_strings_stay_data)
 }
 END_TEST
 
+/* A server's side of iperf3 -c -t 2 as libiperf 3.12 gives it: two
+ * whole seconds, then a stub of 0.2 ms past the client's -t. */
+static const char served[] =
+	"{\"start\":{\"test_start\":{\"protocol\":\"TCP\","
+	"\"num_streams\":1,\"duration\":2,\"reverse\":0}},"
+	"\"intervals\":["
+	"{\"sum\":{\"start\":0,\"end\":1.00005,\"bytes\":1000,"
+	"\"bits_per_second\":8000}},"
+	"{\"sum\":{\"start\":1.00005,\"end\":2.00002,\"bytes\":3000,"
+	"\"bits_per_second\":24000}},"
+	"{\"sum\":{\"start\":2.00002,\"end\":2.00022,\"bytes\":20,"
+	"\"bits_per_second\":800000}}],"
+	"\"end\":{\"sum_sent\":{\"bytes\":0,\"bits_per_second\":0},"
+	"\"sum_received\":{\"bytes\":4020,\"bits_per_second\":16080,"
+	"\"seconds\":2.00022}}}";
+
+/* The per-second lines: a stub under 0.1 s is folded into the line
+ * before (-t lines, the bytes still the total), loaded and printed. */
+START_TEST(intervals_fold_the_stub)
+{
+	json_t *res = json_pack("{s:s s:s s:s s:s s:n s:{} s:[]}", "preset",
+				"serve", "kind", "iperf", "target",
+				"127.0.0.1", "status", "ok", "error",
+				"settings", "figures");
+	struct benchresult r;
+	char err[256], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	ck_assert_int_eq(bench_iperf_figures(served, res, err,
+					     sizeof(err)), 0);
+	ck_assert_int_eq(benchresult_load(&r, res, err, sizeof(err)), 0);
+	ck_assert_uint_eq(r.nivals, 2);
+	ck_assert_double_eq_tol(r.ivals[1].end, 2.00022, 1e-9);
+	ck_assert_double_eq(r.ivals[0].bytes + r.ivals[1].bytes, 4020);
+	ck_assert_double_eq_tol(r.ivals[1].bps, 3020 * 8 / (2.00022 - 1.00005),
+				1e-6);
+	f = open_memstream(&buf, &len);
+	snapbench_markdown(f, &r);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "[SUM]   1.00-2.00   sec "));
+	ck_assert_ptr_null(strstr(buf, "2.00-2.00"));
+	benchresult_fini(&r);
+	json_decref(res);
+	free(buf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("benchresult");
@@ -354,6 +403,7 @@ int main(void)
 	tcase_add_test(tc, not_a_document);
 	tcase_add_test(tc, optional_keys_may_be_missing);
 	tcase_add_test(tc, hostile_strings_stay_data);
+	tcase_add_test(tc, intervals_fold_the_stub);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
