@@ -21,6 +21,7 @@
 #include "keys.h"
 #include "listfilter.h"
 #include "base/i18n.h"
+#include "base/monoclock.h"
 #include "cli/options.h"
 #include "panel.h"
 #include "base/settings.h"
@@ -157,24 +158,38 @@ static void refresh_hw(struct app *a)
 	hwmodel_set_util(&a->hw, a->rates.cpu_ids, busy, i);
 }
 
-/* A new reading; the IRQ affinities of the last one are kept for
- * AFF_RELOAD_S, unless the journal grew since (benchtop wrote something:
- * a key, an experiment, an undo). */
+/* Whether the IRQ affinities are due at a reading taken at NOW: every
+ * AFF_RELOAD_S on schedule, at the tick nearest the time (within half an
+ * interval), not a tick late (the last reading's time against the last
+ * re-read said 11 s, and 12 when a timer tick came a hair early). */
+static bool aff_due(const struct app *a, double now)
+{
+	return now + a->interval_s / 2 >= a->aff_read_s + AFF_RELOAD_S ||
+	       now < a->aff_read_s;
+}
+
+/* A new reading; the IRQ affinities of the last one are kept until they
+ * are due, unless the journal grew since (benchtop wrote something: a key,
+ * an experiment, an undo). */
 static int take_sample(struct app *a, int next)
 {
 	struct sample *keep = NULL, *prev = NULL;
-	double now = a->samples[a->cur].time_s;
+	double now = monoclock_s(), due = a->aff_read_s + AFF_RELOAD_S;
 
 	if (a->nsamples && next != a->cur)
 		prev = &a->samples[a->cur];
-	if (prev && now - a->aff_read_s < AFF_RELOAD_S &&
-	    now >= a->aff_read_s && a->tune.journal.n == a->journal_seen)
+	if (prev && !aff_due(a, now) &&
+	    a->tune.journal.n == a->journal_seen)
 		keep = prev;
 	if (sample_take_since(&a->samples[next], &sample_live_roots,
 			      &a->scratch, prev, keep != NULL))
 		return -1;
-	if (!keep)
-		a->aff_read_s = a->samples[next].time_s;
+	if (keep)
+		return 0;
+	/* on schedule: the next is due AFF_RELOAD_S after this one was */
+	now = a->samples[next].time_s;
+	a->aff_read_s = now - due <= a->interval_s / 2 &&
+			due - now <= a->interval_s / 2 ? due : now;
 	return 0;
 }
 
