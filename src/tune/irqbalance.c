@@ -125,7 +125,9 @@ static int look_dir(struct irqbalance_look *l, DIR *d, const char *proc_root,
 			snprintf(path, sizeof(path), "%s/%d/comm", proc_root,
 				 pid);
 			l->reads++;
-			s.reads++;
+			/* the first look settles what it reads: a process
+			 * new since is read at two looks */
+			s.reads = l->looks ? s.reads + 1 : 2;
 			if (buf_read_file(&b, path) == 0 &&
 			    irqbalance_comm_is(b.data, b.len))
 				found = pid;
@@ -161,6 +163,7 @@ int irqbalance_look(struct irqbalance_look *l, const char *proc_root)
 		return l->pid = -errno;
 	l->pid = look_dir(l, d, proc_root, &next, &n, &cap);
 	closedir(d);
+	l->looks++;
 	if (n > 1)
 		qsort(next, n, sizeof(*next), seen_cmp);
 	free(l->seen);

@@ -10,7 +10,8 @@
 
 /* One process of the last look: its /proc/PID inode tells a pid used
  * again by a new process apart; its comm is read at the first two looks
- * that list it (a child renamed by its exec right after the first). */
+ * that list it (a child renamed by its exec right after the first), or
+ * once when the very first look lists it. */
 struct irqbalance_seen {
 	int pid;
 	ino_t ino;
@@ -24,6 +25,7 @@ struct irqbalance_look {
 	struct irqbalance_seen *seen;	/* the last look's processes, by pid */
 	size_t nseen, cap;
 	unsigned reads;		/* comm files the last look read */
+	unsigned looks;		/* looks that listed PROC_ROOT */
 };
 
 /* Whether BUF (LEN bytes, the text of a /proc/PID/comm file) names the

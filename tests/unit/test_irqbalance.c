@@ -97,9 +97,14 @@ START_TEST(look_kept)
 	ck_assert_int_eq(irqbalance_look(&l, root), 0);
 	ck_assert_uint_eq(l.reads, 2);
 	ck_assert_int_eq(irqbalance_look(&l, root), 0);
-	ck_assert_uint_eq(l.reads, 2);	/* young: read at two looks */
-	ck_assert_int_eq(irqbalance_look(&l, root), 0);
 	ck_assert_uint_eq(l.reads, 0);	/* settled: nothing read */
+	put(root, "44", "cron\n");
+	ck_assert_int_eq(irqbalance_look(&l, root), 0);
+	ck_assert_uint_eq(l.reads, 1);	/* new since: read */
+	ck_assert_int_eq(irqbalance_look(&l, root), 0);
+	ck_assert_uint_eq(l.reads, 1);	/* ... and once more */
+	ck_assert_int_eq(irqbalance_look(&l, root), 0);
+	ck_assert_uint_eq(l.reads, 0);
 	/* a child named by its parent, then its exec: found at the next */
 	put(root, "500", "(rqbalance)\n");
 	ck_assert_int_eq(irqbalance_look(&l, root), 0);
@@ -123,6 +128,7 @@ START_TEST(look_kept)
 	irqbalance_look_fini(&l);
 	drop(root, "42");
 	drop(root, "43");
+	drop(root, "44");
 	rmdir(root);
 }
 END_TEST
