@@ -23,6 +23,7 @@
 #include "textcache.h"
 /* [tune app: begin] includes */
 #include "dialog.h"
+#include "tune/irqbalance.h"
 #include "tune/tune.h"
 #include "tune/hints.h"
 /* [tune app: end] includes */
@@ -77,6 +78,7 @@ struct app {
 	bool tune_readonly;	/* --readonly, readonly = yes: tuning keys
 				 * refuse and leave the key bar and help */
 	int irqbalance_pid;	/* > 0 while irqbalance runs */
+	struct irqbalance_look irqbalance;	/* what the last look saw */
 	unsigned tune_ticks;
 	bool tune_bench;	/* a benchmark runs (for the governor hint) */
 	struct hints_in hint_in;	/* hintui's input for hint_gen */

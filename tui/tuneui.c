@@ -29,8 +29,9 @@
 #include "usbrows.h"
 
 #define IRQBALANCE_EVERY 30	/* ticks between looks for the daemon
-				 * (each reads every /proc/N/comm; p looks
-				 * again before pinning) */
+				 * (each reads its comm, or that of each
+				 * process new since; p reads every
+				 * /proc/N/comm again before pinning) */
 
 enum purpose {
 	P_GOV, P_FREQ_WHICH, P_FREQ_PICK, P_FREQ_TYPE, P_IRQ_CONFIRM,
@@ -68,7 +69,9 @@ void tuneui_init(struct app *a)
 	tune_init(&a->tune, sample_live_roots.proc, sample_live_roots.sys);
 	a->tune_readonly = a->opts->readonly || a->cfg->readonly;
 	a->tune_ro = !tune_is_root() || a->tune_readonly;
-	a->irqbalance_pid = irqbalance_find(sample_live_roots.proc);
+	irqbalance_look_init(&a->irqbalance);
+	a->irqbalance_pid = irqbalance_look(&a->irqbalance,
+					    sample_live_roots.proc);
 	if (a->tune_readonly)
 		app_say(a, "%s", tuneui_ro_reason(a));
 	else if (a->tune_ro)
@@ -82,6 +85,7 @@ void tuneui_init(struct app *a)
 void tuneui_fini(struct app *a)
 {
 	tune_fini(&a->tune);
+	irqbalance_look_fini(&a->irqbalance);
 }
 
 /* A pin whose move was pending (x86 moves an interrupt at its next one):
@@ -113,7 +117,8 @@ static void pending_moves(struct app *a)
 void tuneui_tick(struct app *a)
 {
 	if (++a->tune_ticks % IRQBALANCE_EVERY == 0)
-		a->irqbalance_pid = irqbalance_find(sample_live_roots.proc);
+		a->irqbalance_pid = irqbalance_look(&a->irqbalance,
+						    sample_live_roots.proc);
 	pending_moves(a);
 }
 

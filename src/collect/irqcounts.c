@@ -47,14 +47,6 @@ static uint64_t nondigits(uint64_t w)
 	return (((t & LOW7) + ONES * (0x80 - 10)) | t) & HIGH;
 }
 
-/* The high bit of each byte of W that is not a space. */
-static uint64_t nonspaces(uint64_t w)
-{
-	uint64_t t = w ^ (ONES * ' ');
-
-	return (((t & LOW7) + LOW7) | t) & HIGH;
-}
-
 /* The number that the digits of W spell (spaces read as 0). */
 static uint32_t eight_digits(uint64_t w)
 {
@@ -65,22 +57,23 @@ static uint32_t eight_digits(uint64_t w)
 }
 
 /* The kernel's field at Q: ' ', spaces, then digits up to Q[10], then a
- * blank or END.  False when Q is laid out otherwise. */
+ * blank or END.  False when Q is laid out otherwise.  Q[3..10] in one
+ * word: its bytes that are not digits must be its first ones (a run of
+ * 0xff from the low end in SP), all spaces, and not all eight. */
 static bool field(const char *q, const char *end, uint64_t *v)
 {
-	uint64_t w, nd, ns, sp;
+	uint64_t w, nd, sp;
 
 	if (end - q < FIELD || q[0] != ' ' ||
 	    (end - q > FIELD && !is_blank(q[FIELD])))
 		return false;
 	w = load8(q + 3);
 	nd = nondigits(w);
-	ns = nonspaces(w);
-	if ((nd & ns) || (nd >> 63))
-		return false;	/* a byte neither, or the last no digit */
-	sp = ((~ns & HIGH) >> 7) * 0xff;
-	if (sp & (sp + 1))
-		return false;	/* a space after a digit */
+	sp = (nd >> 7) * 0xff;
+	if ((nd >> 63) || (sp & (sp + 1)) ||
+	    ((w ^ ONES * ' ') & sp))
+		return false;	/* the last no digit, a space after a digit,
+				 * or a byte neither */
 	if (q[1] == ' ' && q[2] == ' ') {
 		*v = eight_digits(w);
 		return true;
@@ -119,24 +112,28 @@ int irqcounts_read(const char **p, const char *end, size_t max,
 		   uint32_t *dst, size_t *n, uint64_t *total)
 {
 	uint64_t sum = 0, v;
+	const char *q = *p;
+	size_t k;
+	int rc = 0;
 
-	for (*n = 0; *n < max; (*n)++) {
-		if (field(*p, end, &v)) {
-			*p += FIELD;
-		} else {
-			int rc = slow_count(p, end, &v);
-
-			if (rc < 0)
-				return rc;
-			if (rc == 0)
-				break;
+	for (k = 0; k < max; k++) {
+		if (field(q, end, &v)) {
+			q += FIELD;
+		} else if ((rc = slow_count(&q, end, &v)) <= 0) {
+			break;
 		}
-		if (v > UINT32_MAX)
-			return -EINVAL;
+		if (v > UINT32_MAX) {
+			rc = -EINVAL;
+			break;
+		}
 		if (dst)
-			dst[*n] = (uint32_t)v;
+			dst[k] = (uint32_t)v;
 		sum = sum + v < sum ? UINT64_MAX : sum + v;
 	}
+	*p = q;
+	*n = k;
+	if (rc < 0)
+		return rc;
 	if (total)
 		*total = sum;
 	return 0;

@@ -73,3 +73,102 @@ int irqbalance_find(const char *proc_root)
 	buf_free(&b);
 	return found;
 }
+
+void irqbalance_look_init(struct irqbalance_look *l)
+{
+	memset(l, 0, sizeof(*l));
+}
+
+void irqbalance_look_fini(struct irqbalance_look *l)
+{
+	free(l->seen);
+	irqbalance_look_init(l);
+}
+
+static int seen_cmp(const void *a, const void *b)
+{
+	const struct irqbalance_seen *x = a, *y = b;
+
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+/* How often the last look read PID's comm; 0 when it is new (or its pid
+ * now names another process: another inode). */
+static unsigned reads_before(const struct irqbalance_look *l, int pid,
+			     ino_t ino)
+{
+	struct irqbalance_seen key = { .pid = pid }, *s;
+
+	s = l->nseen ? bsearch(&key, l->seen, l->nseen, sizeof(key),
+			       seen_cmp) : NULL;
+	return s && s->ino == ino ? s->reads : 0;
+}
+
+/* Read the comm of the processes in DIR not settled in L: the new list
+ * goes to NEXT (N entries); the daemon's pid, or 0. */
+static int look_dir(struct irqbalance_look *l, DIR *d, const char *proc_root,
+		    struct irqbalance_seen **next, size_t *n, size_t *cap)
+{
+	struct buf b = { 0 };
+	struct dirent *de;
+	char path[PATH_MAX];
+	int found = 0;
+
+	while ((de = readdir(d))) {	/* on past it: all listed */
+		int pid = pid_of(de->d_name);
+		struct irqbalance_seen s = { pid, de->d_ino, 0 };
+
+		if (!pid)
+			continue;
+		s.reads = reads_before(l, pid, s.ino);
+		if (s.reads < 2 && !found) {	/* past the daemon: unread */
+			snprintf(path, sizeof(path), "%s/%d/comm", proc_root,
+				 pid);
+			l->reads++;
+			/* the first look settles what it reads: a process
+			 * new since is read at two looks */
+			s.reads = l->looks ? s.reads + 1 : 2;
+			if (buf_read_file(&b, path) == 0 &&
+			    irqbalance_comm_is(b.data, b.len))
+				found = pid;
+		}
+		if (*n == *cap) {
+			size_t c = *cap ? *cap * 2 : 256;
+			void *p = realloc(*next, c * sizeof(**next));
+
+			if (!p)
+				break;	/* unlisted: read again next time */
+			*next = p;
+			*cap = c;
+		}
+		(*next)[(*n)++] = s;
+	}
+	buf_free(&b);
+	return found;
+}
+
+int irqbalance_look(struct irqbalance_look *l, const char *proc_root)
+{
+	struct irqbalance_seen *next = NULL;
+	size_t n = 0, cap = 0;
+	DIR *d;
+
+	l->reads = 0;
+	if (l->pid > 0) {
+		l->reads = 1;
+		if (irqbalance_still(proc_root, l->pid))
+			return l->pid;
+	}
+	if (!(d = opendir(proc_root)))
+		return l->pid = -errno;
+	l->pid = look_dir(l, d, proc_root, &next, &n, &cap);
+	closedir(d);
+	l->looks++;
+	if (n > 1)
+		qsort(next, n, sizeof(*next), seen_cmp);
+	free(l->seen);
+	l->seen = next;
+	l->nseen = n;
+	l->cap = cap;
+	return l->pid;
+}
