@@ -165,6 +165,7 @@ static int run_once(const struct options *opts)
 		}
 		hw_loaded = true;
 		feed_util(&hw, &r);
+		hwmodel_take_irqs(&hw, cur, &r);
 		rc = print_reading(opts, i == 0, opts->count > 0, prev, cur,
 				   &r, &hw);
 		/* [snapshot once: begin] */
