@@ -42,11 +42,20 @@ static void irq_text(const struct hints_in *in, char *dst, size_t size)
 			 in->irq_cpu, load, in->big_busy_pct);
 }
 
+/* LIST names one CPU ("7", not "4-7" or "0,2"), as figfmt_cpus reads it. */
+static bool one_cpu(const char *list)
+{
+	return *list && strspn(list, "0123456789") == strlen(list);
+}
+
 static void hint_text(const struct hints_in *in, enum hints_id id, char *dst,
 		      size_t size)
 {
 	if (id == HINT_IRQ_ON_LITTLE)
 		irq_text(in, dst, size);
+	else if (id == HINT_GOVERNOR && one_cpu(in->governor_cpus))
+		snprintf(dst, size, _("CPU %s runs %s during a benchmark: press "
+			 "P for performance"), in->governor_cpus, in->governor);
 	else if (id == HINT_GOVERNOR)
 		snprintf(dst, size, _("CPUs %s run %s during a benchmark: press "
 			 "P for performance"), in->governor_cpus, in->governor);

@@ -281,6 +281,43 @@ void chain_list_count_irqs(struct chain_list *l, const struct irq_table *t)
 				}
 }
 
+/* CI's CPU as every view names it (interrupts_taker): row K of S with its
+ * rate in R (or none) and its affinity files; its share of the counts
+ * since boot is that CPU's. */
+static void take_irq(struct chain_irq *ci, const struct sample *s, size_t k,
+		     const struct sample_rates *r)
+{
+	const struct irq_row *row = &s->irqs.rows[k];
+	const struct irq_rate *q = r && k < r->nirqs &&
+				   r->irqs[k].row == row ? &r->irqs[k] : NULL;
+	size_t i;
+
+	count_irq(ci, row, &s->irqs);
+	ci->top_cpu = interrupts_taker(row, q, &s->irqs,
+				       s->aff ? &s->aff[k] : NULL);
+	ci->top_pct = 0;
+	for (i = 0; i < row->ncounts && i < s->irqs.ncpus; i++)
+		if ((int)s->irqs.cpus[i] == ci->top_cpu && row->total)
+			ci->top_pct = (unsigned)(row->counts[i] * 100 /
+						 row->total);
+}
+
+void chain_list_take_irqs(struct chain_list *l, const struct sample *s,
+			  const struct sample_rates *r)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < l->n; i++)
+		for (k = 0; k < l->v[i].nirqs; k++)
+			for (j = 0; j < s->irqs.nrows; j++)
+				if (s->irqs.rows[j].numeric &&
+				    s->irqs.rows[j].irq ==
+				    l->v[i].irqs[k].irq) {
+					take_irq(&l->v[i].irqs[k], s, j, r);
+					break;
+				}
+}
+
 static void fill_irq(struct chain_irq *ci, const struct irq_row *r,
 		     const struct irq_table *t, const char *proc_root)
 {

@@ -61,7 +61,8 @@ struct chain_irq {
 	char *hwirq;		/* the controller's number: "105" */
 	char *action;		/* "xhci-hcd:usb5" */
 	uint64_t total;
-	int top_cpu;		/* CPU that took most of them, -1 none yet */
+	int top_cpu;		/* CPU that takes it (most of them until
+				 * chain_list_take_irqs), -1 none yet */
 	unsigned top_pct;
 	bool has_affinity;
 	struct cpuset affinity;	/* smp_affinity_list */
@@ -107,6 +108,16 @@ void chain_list_free(struct chain_list *l);
 /* The counts of each chain IRQ of L (total, the CPU with the most) from
  * T, a newer reading of /proc/interrupts; an IRQ T lacks keeps its own. */
 void chain_list_count_irqs(struct chain_list *l, const struct irq_table *t);
+
+struct sample;
+struct sample_rates;
+
+/* As chain_list_count_irqs from S, a sample, and R, its rates (or NULL),
+ * but each IRQ's CPU is the one every view names (interrupts_taker: the
+ * busiest now, else where its effective affinity or its counts since boot
+ * send it) and its share the one of that CPU's counts since boot. */
+void chain_list_take_irqs(struct chain_list *l, const struct sample *s,
+			  const struct sample_rates *r);
 
 /* One line: "sda -> 4-1 ASM... uas 5000M -> xhci-hcd.2.auto -> IRQ 150 ->
  * CPU 2".  Returns the length it needed (like snprintf). */

@@ -158,6 +158,15 @@ void hwmodel_fini(struct hwmodel *hw)
 	memset(hw, 0, sizeof(*hw));
 }
 
+void hwmodel_take_irqs(struct hwmodel *hw, const struct sample *s,
+		       const struct sample_rates *r)
+{
+	/* [usb: begin] take */
+	chain_list_take_irqs(&hw->chain.chains, s, r);
+	/* [usb: end] take */
+	(void)hw, (void)s, (void)r;
+}
+
 int hwmodel_refresh(struct hwmodel *hw)
 {
 	int rc;

@@ -61,6 +61,14 @@ int hwmodel_refresh(struct hwmodel *hw);
  * of those files is gone or bad, or a sentence stands). 0 or -ENOMEM. */
 int hwmodel_refresh_values(struct hwmodel *hw);
 
+struct sample;
+struct sample_rates;
+
+/* Name the CPU that takes each chain IRQ as every view does, from S (a
+ * sample) and R (its rates, or NULL): see chain_list_take_irqs. */
+void hwmodel_take_irqs(struct hwmodel *hw, const struct sample *s,
+		       const struct sample_rates *r);
+
 /* Feed the busy share of each CPU (BUSY_PCT[i] for CPU CPU_IDS[i], 0-100)
  * so the clusters' throttled flags can count "busy under ondemand". */
 void hwmodel_set_util(struct hwmodel *hw, const int *cpu_ids,

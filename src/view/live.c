@@ -286,8 +286,12 @@ int live_tick(struct live *l, uint64_t tuning)
 		l->nsamples++;
 	rc = refresh_hw(l, tuned);
 	l->tuning = tuning;
-	if (l->have_hw && l->have_rates)
+	if (l->have_hw && l->have_rates) {
 		feed_busy(l);
+		/* the CPU that takes each chain's IRQ, as every view names it
+		 * (interrupts_taker) */
+		hwmodel_take_irqs(&l->hw, &l->samples[l->cur], &l->rates);
+	}
 	return rc;
 }
 

@@ -3,12 +3,14 @@
 # The overview's hints say what was measured and offer only what would
 # change something, and every hint that applies shows: at 80x24, the
 # Odroid XU4 testbed with IRQ 151 busy on LITTLE CPU 0 (pinned with p, as
-# root), and the HC1 testbed whose USB disk has two problems at once.
+# root), the HC1 testbed whose USB disk has two problems at once, and
+# the Exynos 5250 with a cpufreq policy per CPU, whose governor hint during
+# a benchmark names one CPU ("CPU 0 runs", "CPU 0 läuft"), in en and de.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 7
+plan 11
 busy=""
 trap 'test -n "$busy" && kill $busy 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 
@@ -84,3 +86,61 @@ wait_for 'USB 3-1 \(ASMedia ASM1051E/ASM1053E/ASM1153E\) is a SuperSpeed device'
 check $? "hc1: the 480M hint shows"
 joined | grep -q 'USB 3-1 (ASMedia ASM1051E/ASM1053E/ASM1153E) can do UAS but runs usb-storage: look at usb-storage quirks'
 check $? "hc1: ... and the UAS hint with it, not hidden behind it"
+keys q
+wait_exit 10
+
+# Per-CPU cpufreq policies (the Exynos 5250's two A15s, each with a
+# policy of its own as Qualcomm's Krait cores have): during a benchmark (an
+# iperf run against a local iperf3 -s) the governor hint names CPU 0 in the
+# singular, in English and in German (journey_beds.sh's catalogue).
+. "$top_srcdir/tests/tui/journey_beds.sh"
+if ! command -v iperf3 > /dev/null; then
+	for i in 1 2 3 4; do skip "iperf3 missing"; done
+	exit 0
+fi
+TESTBEDS=$beds
+c=$beds/percpu/sys/devices/system/cpu
+mkdir -p "$beds/percpu"
+cp -r "$HC1/exynos5250/." "$HC1/exynos5250-live/." "$beds/percpu/"
+rm "$c/cpu1/cpufreq"
+cp -r "$c/cpu0/cpufreq" "$c/cpu1/cpufreq"
+for n in 0 1; do
+	echo $n > "$c/cpu$n/cpufreq/related_cpus"
+	echo $n > "$c/cpu$n/cpufreq/affected_cpus"
+done
+P=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+iperf3 -s -B 127.0.0.1 -p "$P" > /dev/null 2>&1 &
+busy=$!
+mkdir -p "$TMPD/xdg"
+for lang in en de; do
+	journey_lang $lang || { skip "no msgfmt"; skip "no msgfmt"; continue; }
+	start 80 24 "export XDG_CONFIG_HOME='$TMPD/xdg'; $J_LANG_CMD $(bed_cmd percpu '-d 0.5')"
+	wait_for '^DISK ' 30 > /dev/null
+	keys b
+	wait_for '^iperf ' 20 > /dev/null
+	n=$(screen | grep -E '^[a-z-]+ +(seq-direct|iozone|read-timing|bonnie|iperf) ' | grep -n '^iperf ' | cut -d: -f1)
+	keys Home
+	i=1; while [ "$i" -lt "${n:-1}" ]; do keys j; i=$((i + 1)); done
+	keys Enter End
+	i=0; while [ $i -lt 40 ]; do keys j; i=$((i + 1)); done
+	keys Enter
+	keys -l "127.0.0.1:$P"
+	keys Enter
+	one='CPU 0 runs ondemand during a benchmark: press P for performance'
+	any='during a benchmark: press P'
+	if [ $lang = de ]; then
+		one='CPU 0 läuft im Benchmark mit ondemand: P schaltet auf performance'
+		any='im Benchmark mit ondemand: P schaltet'
+	fi
+	# the hint as it shows during the run, once
+	wait_in joined "$any" 30 > /dev/null
+	joined > "$TMPD/hint"
+	grep -qF "$one" "$TMPD/hint"
+	check $? "per-CPU policies ($lang): the governor hint names one CPU in the singular"
+	grep -q "$any" "$TMPD/hint" && ! grep -Eq 'CPUs 0 |CPU 0 run |CPU 0 laufen' "$TMPD/hint"
+	check $? "per-CPU policies ($lang): the hint shows, with no plural"
+	keys c
+	sleep 1
+	keys q
+	wait_exit 20
+done

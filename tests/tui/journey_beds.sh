@@ -44,7 +44,36 @@ T() {
 		-e 's/SuperSpeed device negotiated/SuperSpeed-Gerät nur mit/' \
 		-e 's/^Pin IRQ \([0-9]*\) to$/IRQ \1 binden an/' \
 		-e 's/big cores/big-Kerne/' \
-		-e 's/keep them or restore/behalten \\(k\\) oder Originale/'
+		-e 's/keep them or restore/behalten \\(k\\) oder Originale/' \
+		-e 's/^\^DISK /^LAUFWERK /' -e 's/Governor for /Governor für /' \
+		-e 's/(now /(jetzt /' -e 's/: governor /: Governor /' \
+		-e 's/: maximum kHz /: Höchstfrequenz \\(kHz\\) /' \
+		-e 's/: minimum kHz /: Mindestfrequenz \\(kHz\\) /' \
+		-e 's/maximum \(\\\{0,1\}\)(jetzt/Maximum \1(jetzt/' \
+		-e 's/minimum \(\\\{0,1\}\)(jetzt/Minimum \1(jetzt/' \
+		-e 's/, read back /, zurückgelesen /' -e 's/^undo: /rückgängig: /' \
+		-e 's/Frequency limit of \(.*\) to change/Welche Frequenzgrenze von \1 ändern/' \
+		-e 's/cpufreq not exposed by this kernel/dieser Kernel stellt cpufreq nicht bereit/' \
+		-e 's/: no governor or frequency limit to set/: kein Governor, keine Frequenzgrenze$/' \
+		-e 's/no cluster has cpufreq/kein Cluster hat cpufreq/'
+}
+
+# journey_langs JOURNEY: the languages of $JOURNEY_LANGS that can be had
+# here (journey_lang), each with the beds JOURNEY runs on in it: English
+# on every bed of journey_beds, German on those of $JOURNEY_DE_BEDS only
+# (a subset that keeps the journeys' time reasonable), "LANG:BED" a word.
+: "${JOURNEY_DE_BEDS:=odroid-xu4 x86-vm exynos5250 rk3399}"
+journey_langs() {
+	for _l in $JOURNEY_LANGS; do
+		journey_lang "$_l" || continue
+		for _b in $(journey_beds "$1"); do
+			[ "$_l" = en ] || case " $JOURNEY_DE_BEDS " in
+				*" $_b "*) ;;
+				*) continue ;;
+			esac
+			printf "%s:%s " "$_l" "$_b"
+		done
+	done
 }
 
 # journey_beds JOURNEY: the beds of $JOURNEY_BEDS that JOURNEY runs on.

@@ -7,17 +7,23 @@
 # advances /proc/diskstats and /proc/net/dev by elapsed time at known rates
 # (disk: read 50 MB/s, write 10 MB/s, 400 + 100 IO/s, busy 60 %; eth0:
 # receive 100 Mbit/s, send 20 Mbit/s, 8000 + 2000 packets/s), and the
-# overview must show those rates within a few percent.
+# overview must show those rates within a few percent. Each bed in
+# English, and those of $JOURNEY_DE_BEDS (the XU4, the VM, the RK3399) in
+# German too (journey_beds.sh's journey_langs): the same figures under the
+# German headers (LAUFWERK, NETZ), which must fit the 80 columns.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 . "$top_srcdir/tests/tui/journey_beds.sh"
-JOURNEY_BEDS=$(journey_beds watch)
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-set -- $JOURNEY_BEDS
-n=$#
-case " $JOURNEY_BEDS " in *" odroid-xu4 "*) n=$((n + 1)) ;; esac
-plan $((10 * n))
+RUNS=$(journey_langs watch)
+n=0
+for run in $RUNS; do
+	n=$((n + 1))
+	# the XU4 at 200x50 too (in English)
+	[ "$run" = en:odroid-xu4 ] && n=$((n + 1))
+done
+plan $((10 * n + 2 * $(echo "$RUNS" | tr ' ' '\n' | grep -c '^de:')))
 feed=""
 trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 
@@ -53,15 +59,25 @@ wait_rate() {
 }
 
 track_captures
-for bed in $JOURNEY_BEDS; do
-	journey_bed "$bed"
+for run in $RUNS; do
+	journey_lang "${run%%:*}"
+	journey_bed "${run#*:}"
+	bed=$J_BED; [ "$J_LANG" = en ] || bed="$J_BED ($J_LANG)"
 	sizes="80x24"
-	[ "$bed" = odroid-xu4 ] && sizes="80x24 200x50"
+	[ "$run" = en:odroid-xu4 ] && sizes="80x24 200x50"
 	for size in $sizes; do
 	c=${size%x*} r=${size#*x} d=$J_DISK
-	start "$c" "$r" "$(live_cmd "$bed" '-d 1')"
+	start "$c" "$r" "$J_LANG_CMD $(live_cmd "$J_BED" '-d 1')"
 	wait_for "^$J_NIC " 30 && screen | grep -q "^$d "
 	check $? "$bed $size: the overview lists $d and $J_NIC"
+	if [ "$J_LANG" = de ]; then
+		screen | grep -Eq '^LAUFWERK +LESEN/s +SCHREIB/s +IOPS ' &&
+			screen | grep -Eq '^NETZ +RX/s +TX/s '
+		check $? "$bed $size: the German headers: LAUFWERK LESEN/s SCHREIB/s, NETZ"
+		screen | grep -Eq '^DISK |^NET ' && diag "English headers left"
+		! screen | grep -Eq '^DISK |^NET |READ/s|WRITE/s'
+		check $? "$bed $size: no English header left"
+	fi
 	python3 "$top_srcdir/tests/tui/feeder.py" "$(cat "$TMPD/udir")" \
 		"disk:$d:50e6:10e6:400:100:60" "net:$J_NIC:100e6:20e6:8000:2000" &
 	feed=$!

@@ -10,7 +10,9 @@
 # tests/testbeds/BED-live, as live_cmd lays it). The chain of the bed's
 # device (journey_beds.sh's J_CHAIN), live and replayed, and the replay of
 # the session --once --snapshot saved (its overview, its USB screen) name
-# the same CPU for each IRQ as --once: the file's per_cpu_count rows are
+# the same CPU for each IRQ as --once, and so do --once's chain lines and
+# its JSON chain[].irqs[].cpu (the odd bed's IRQ 151 sent to CPU 4 by its
+# effective affinity, its counts since boot CPU 7's): the file's per_cpu_count rows are
 # what the live views read. A file saved without them still replays.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
@@ -19,7 +21,7 @@ command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 BEDS="odroid-xu4 odroid-hc1-480m odroid-hc1-480m-5.4 rk3399 x86-vm
 collectors-rpi4 exynos5250 odd"
-plan 43
+plan 51
 
 # The odd bed: the XU4 at 1017600 kHz, 556800-1017600, and bus 3-4's
 # controller (xhci-hcd.2.auto) without its driver link.
@@ -31,6 +33,10 @@ done
 cp -r "$TESTBEDS/odroid-xu4/." "$TMPD/beds/odd/"
 p=$TMPD/beds/odd/sys/devices/system/cpu/cpufreq/policy0
 echo 1017600 > "$p/scaling_cur_freq"
+# IRQ 151 pinned to 4-7: the kernel sends it to CPU 4 now, while its counts
+# since boot are still CPU 7's (an idle IRQ names where it goes next)
+echo 4-7 > "$TMPD/beds/odd/proc/irq/151/smp_affinity_list"
+echo 4 > "$TMPD/beds/odd/proc/irq/151/effective_affinity_list"
 echo 556800 > "$p/scaling_min_freq"
 echo 1017600 > "$p/scaling_max_freq"
 python3 - "$TMPD/beds/odd/usb.umockdev" <<'PY'
@@ -52,6 +58,30 @@ TESTBEDS=$TMPD/beds
 once() {
 	start 200 50 "$(live_cmd "$1" "--once --snapshot '$TMPD/s.json' -F > '$TMPD/once' 2>&1")"
 	wait_exit 60
+	start 200 50 "$(live_cmd "$1" "--once --json > '$TMPD/once.json' 2>&1")"
+	wait_exit 60
+}
+
+# chains: the CPU --once's chain lines and its JSON chain[].irqs[].cpu
+# name for each IRQ, "chain N CPU" ("-" for none yet), one a line.
+chains() {
+	python3 - "$TMPD/once" "$TMPD/once.json" <<'PY'
+import json, re, sys
+out = set()
+for l in open(sys.argv[1]).read().splitlines():
+    m = re.search(r" -> IRQ (\d+) -> (?:CPU (\d+)|no interrupts yet)$", l)
+    if m:
+        out.add("text %s %s" % (m.group(1), m.group(2) or "-"))
+    m = re.search(r" -> IRQs (.*)$", l)
+    if m:
+        for q in re.finditer(r"(\d+) \((?:CPU (\d+)|no interrupts yet)\)", m.group(1)):
+            out.add("text %s %s" % (q.group(1), q.group(2) or "-"))
+for c in json.load(open(sys.argv[2])).get("chain", []):
+    for q in c.get("irqs", []):
+        out.add("json %s %s" % (q["irq"], "-" if q["cpu"] is None else q["cpu"]))
+for f in sorted(out):
+    print(f)
+PY
 }
 
 # chain DEV: the chain of DEV opened from the overview (a click on its
@@ -180,6 +210,16 @@ for bed in $BEDS; do
 	check $? "$bed: the overview's cluster MHz and IRQ CPUs are --once's ($(grep -c . "$TMPD/f.screen") figures)"
 	[ ! -s "$TMPD/d2" ]
 	check $? "$bed: the USB screen's bus drivers and IRQ CPUs are --once's ($(grep -c . "$TMPD/f.usb") figures)"
+	# --once's chain (its line and its JSON) names the CPU its IRQ table
+	# and the screens name, on every bed
+	chains > "$TMPD/f.chains"
+	grep '^irq' "$TMPD/f.once" | sed 's/^irq/x/' > "$TMPD/f.taker"
+	grep '^irq' "$TMPD/f.chain" | sed 's/^irq/x/' >> "$TMPD/f.taker"
+	sed 's/^[a-z]* /x /' "$TMPD/f.chains" | sort -u |
+		comm -23 - "$(sort -u "$TMPD/f.taker" > "$TMPD/f.t2"; echo "$TMPD/f.t2")" > "$TMPD/d6"
+	[ -s "$TMPD/d6" ] && diag "$bed: --once's chain says $(tr '\n' ';' < "$TMPD/d6") where its IRQ table and the chain screen say $(tr '\n' ';' < "$TMPD/f.t2")"
+	[ ! -s "$TMPD/d6" ] && [ "$(grep -c "^text" "$TMPD/f.chains")" = "$(grep -c "^json" "$TMPD/f.chains")" ]
+	check $? "$bed: --once's chain line and JSON chain cpu name the screens' CPU ($(grep -c . "$TMPD/f.chains") IRQs)"
 	case $bed in
 	odd)
 		grep -qx 'cluster 0-3 1018 557-1018' "$TMPD/f.screen" &&
