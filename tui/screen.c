@@ -258,14 +258,16 @@ static void bar_words(struct app *a, char *dst, size_t size)
 	snprintf(dst, size, "%s", kept);
 }
 
-/* The status line, in place of the key bar: wrapped, never cut, up to
- * three lines over the panel's last rows while it stands (a path and a
- * reason do not fit 80 columns). */
+/* The status line, in place of the key bar: wrapped, up to four lines
+ * over the panel's last rows while it stands (a path and a reason do
+ * not fit 80 columns; a long path takes a row of its own). */
+#define MESSAGE_ROWS 4
+
 static void draw_message(struct app *a, int y, int width)
 {
 	int n = wrap_count(a->message, width), i;
 
-	n = n > 3 ? 3 : n < 1 ? 1 : n;
+	n = n > MESSAGE_ROWS ? MESSAGE_ROWS : n < 1 ? 1 : n;
 	for (i = 1; i < n; i++)
 		draw_fill(y - i, 0, width);
 	wrap_draw(y - n + 1, 0, width, n, a->message);

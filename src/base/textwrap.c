@@ -22,18 +22,6 @@ size_t textwrap_cols(const char *s)
 	return n;
 }
 
-/* The bytes of S's first MAX columns (not splitting a character). */
-static size_t bytes_of(const char *s, size_t len, size_t max)
-{
-	size_t i, cols = 0;
-
-	for (i = 0; i < len; i++) {
-		if (starts((unsigned char)s[i]) && cols++ == max)
-			break;
-	}
-	return i;
-}
-
 /* A new line of INDENT spaces; the cursor's column. */
 static size_t newline(FILE *f, size_t indent, size_t *lines)
 {
@@ -45,7 +33,7 @@ static size_t newline(FILE *f, size_t indent, size_t *lines)
 size_t textwrap_put(FILE *f, size_t col, size_t indent, size_t width,
 		    const char *s)
 {
-	size_t lines = 1, len, cols, cut;
+	size_t lines = 1, len, cols;
 	int first = 1;
 
 	if (indent + 1 > width)
@@ -60,13 +48,8 @@ size_t textwrap_put(FILE *f, size_t col, size_t indent, size_t width,
 			col += (size_t)fprintf(f, " ");
 		else if (!first || (col + cols > width && col > indent))
 			col = newline(f, indent, &lines);
-		while (col + cols > width) {	/* a word wider than a line */
-			cut = bytes_of(s, len, width - col);
-			fwrite(s, 1, cut, f);
-			s += cut, len -= cut;
-			cols -= width - col;
-			col = newline(f, indent, &lines);
-		}
+		/* a word wider than a line (a path) goes whole on a line of
+		 * its own: the terminal wraps it, and it copies whole */
 		fwrite(s, 1, len, f);
 		col += cols;
 		s += len;

@@ -14,9 +14,10 @@ size_t textwrap_cols(const char *s);
 /*
  * Write S to F, the cursor being at column COL, and end the line: words
  * go on while they fit in WIDTH columns, each further line starts with
- * INDENT spaces; a word longer than a line is cut at WIDTH.  When even
- * the first word does not fit after COL, S starts on a new line.  Runs
- * of spaces between words become one.  Returns the lines written.
+ * INDENT spaces; a word longer than a line (a path) goes whole on a line
+ * of its own, never cut.  When even the first word does not fit after
+ * COL, S starts on a new line.  Runs of spaces between words become
+ * one.  Returns the lines written.
  */
 size_t textwrap_put(FILE *f, size_t col, size_t indent, size_t width,
 		    const char *s);

@@ -12,7 +12,8 @@ mkdir "$TMPD/disk"
 B="seq-buffered-fsync --size 4M --target $TMPD/disk"
 
 "$BENCHTOP" bench $B --snapshot "$TMPD/s.json" > "$TMPD/s.out" 2> "$TMPD/s.err"
-[ $? = 0 ] && grep -q "^benchtop bench: snapshot saved to $TMPD/s.json\$" "$TMPD/s.err" &&
+[ $? = 0 ] && flat "$TMPD/s.err" |
+	grep -q "^benchtop bench: snapshot saved to $TMPD/s.json \$" &&
 	json "$TMPD/s.json" 'd["format"] == "benchtop.snapshot" and [(r["preset"], r["status"], [f["name"] for f in r["figures"]]) for r in d["results"]] == [("seq-buffered-fsync", "ok", ["write", "read"])]'
 check $? "bench --snapshot: status 0, the session holds the one result"
 valid "$TMPD/s.json"

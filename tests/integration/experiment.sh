@@ -159,7 +159,7 @@ grep -q '^## Experiments$' "$TMPD/snap.md" && grep -q '^### Experiment: seq-dire
 	grep -Eq '^\| write MB/s \| A \| [0-9.]+ \| [0-9.]+-[0-9.]+ \|' "$TMPD/snap.md" &&
 	grep -q '^- \*\*B\*\*: `irq:150=4-7`$' "$TMPD/snap.md"
 check $? "report: the experiment's table in Markdown"
-grep -Eq '^  seq-direct .* irq:150=0-3,4-7$' "$TMPD/snap.cmp" &&
+flat "$TMPD/snap.cmp" | grep -Eq ' seq-direct .* irq:150=0-3,4-7 ' &&
 	grep -Eq '^    write MB/s +[0-9.]+ +[0-9.]+ +[0-9.]+  irq:150=4-7$' "$TMPD/snap.cmp"
 check $? "compare: the experiments' medians variant by variant, with B/A, under the experiment's name"
 under_rows "$TMPD/snap.cmp" 80

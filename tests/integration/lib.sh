@@ -102,17 +102,20 @@ valid() {
 # under_rows FILE COLS: exit 0 when no line of FILE is wider than COLS
 # columns (UTF-8 characters, as a terminal shows them); else it names the
 # widest line (the first of them), its width and the count over COLS. A
-# line of one word (a long path alone on its line) is not counted.
+# line with a word wider than COLS (a long path) is not counted.
 under_rows() {
 	python3 - "$1" "$2" <<'PY'
 import sys
 cols = int(sys.argv[2])
 with open(sys.argv[1], encoding="utf-8", errors="replace") as f:
     lines = f.read().splitlines()
-# a line of one word (a path longer than the screen, on a line of its own)
-# cannot be broken: the terminal wraps it
+# a line that holds a word wider than the screen (a long $TMPDIR's path)
+# cannot be made to fit by breaking it: the terminal wraps it
+def unbreakable(l):
+    room = cols - (len(l) - len(l.lstrip(" ")))
+    return any(len(w) > room for w in l.split())
 over = [(len(l), i + 1, l) for i, l in enumerate(lines)
-        if len(l) > cols and " " in l.strip()]
+        if len(l) > cols and not unbreakable(l)]
 if over:
     w, n, line = max(over, key=lambda t: (t[0], -t[1]))
     print("# %s: %d line(s) over %d columns, the widest line %d (%d "

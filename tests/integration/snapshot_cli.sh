@@ -34,7 +34,7 @@ refused() {
 S="$TMPD/s.json"
 "$BENCHTOP" --once --interval 0.1 --snapshot "$S" > "$TMPD/out" 2> "$TMPD/err"
 check $? "benchtop --once --snapshot FILE on this machine"
-grep -q "snapshot saved to $S" "$TMPD/err"
+flat "$TMPD/err" | grep -q "snapshot saved to $S"
 check $? "the save says where it went"
 json "$S" 'd["format"] == "benchtop.snapshot" and d["version"] == 2 and isinstance(d["results"], list) and d["system"]["host"]["kernel"]'
 check $? "the file is a version 2 snapshot with the system facts"

@@ -82,13 +82,14 @@ dialog_text() {
 	screen | cut -c$(((_w - _dw) / 2 + 2))-
 }
 
-# status_line: the status line, which wraps over up to three rows at the
-# bottom, as one line, as a person reads the sentence.
+# status_line: the status line, which wraps over up to four rows at the
+# bottom (tui/screen.c's MESSAGE_ROWS), as one line, as a person reads
+# the sentence.
 # A row that reached the right edge was cut inside a word (a long path):
 # it is joined to the next as is.
 status_line() {
 	_w=$($TMUXC display-message -p -t t '#{pane_width}')
-	screen | tail -3 | LC_ALL=C awk -v w="$_w" "$AWK_COLS"'
+	screen | tail -4 | LC_ALL=C awk -v w="$_w" "$AWK_COLS"'
 		{ printf "%s%s", (NR > 1 && !full ? " " : ""), $0
 		  full = cols($0) >= w }
 		END { print "" }'
