@@ -21,12 +21,12 @@ HOOK
 chmod +x "$TMPD/hook"
 EXP="experiment --preset seq-buffered-fsync --size 4M --target $TMPD/disk --vary hook:knob=1,2"
 
-# A run takes 0.1-1 s here, a round of two at least 0.2 s: 2 s are spent
-# after 2-10 rounds, before the first look (5 a side) only when runs are
-# slow, so that is not asserted; at most 10 rounds fit.
+# How many rounds fit in 2 s depends on the machine (0.1-1 s a run under
+# ASan, 32 rounds in a plain build here): only the budget's cap (50 a
+# side) is asserted, and that the run ended by the time or at a look.
 "$BENCHTOP" $EXP --budget 2s --json > "$TMPD/t.json" 2> "$TMPD/t.err"
 check $? "--budget 2s: status 0"
-json "$TMPD/t.json" 'd["auto"] and d["budget_s"] == 2 and d["budget"] == 50 and d["looks"] == 9 and abs(d["alpha"] - 0.05 / 9) < 1e-12 and 1 <= d["repeat"] <= 10 and len(d["runs"]) == 2 * d["repeat"] and (d["timed_out"] or d["repeat"] in (5, 7, 10))'
+json "$TMPD/t.json" 'd["auto"] and d["budget_s"] == 2 and d["budget"] == 50 and d["looks"] == 9 and abs(d["alpha"] - 0.05 / 9) < 1e-12 and 1 <= d["repeat"] <= 50 and len(d["runs"]) == 2 * d["repeat"] and (d["timed_out"] or d["repeat"] in (5, 7, 10))'
 check $? "--budget 2s: runs a side capped at 50, 9 looks, stopped by the time or at a look that decided"
 json "$TMPD/t.json" 'not d["timed_out"]' > /dev/null ||
 	flat "$TMPD/t.err" | grep -Eq '(^| )benchtop experiment: the budget of 2 s is spent after [0-9]+ runs a side; a figure that cannot tell says how many more would decide it \(--budget\) '
