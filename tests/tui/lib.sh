@@ -6,7 +6,24 @@
 # The server's socket lives in $TMPD, so it goes with the folder (tmux
 # leaves its socket file behind after kill-server).
 TMUXC="tmux -S $TMPD/tmux -f /dev/null"
-trap '$TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
+trap 'tmux_stop; rm -rf "$TMPD"' EXIT
+
+# tmux_stop: end the server and wait (5 s at most) until every process of
+# its panes is gone: a monitor hung up puts its tunings back and writes
+# its journal into $TMPD as it exits, and would make the folder again
+# after the trap removed it.
+tmux_stop() {
+	_ps=$($TMUXC list-panes -a -F '#{pane_pid}' 2> /dev/null)
+	$TMUXC kill-server > /dev/null 2>&1
+	_k=50
+	for _p in $_ps; do
+		while [ "$_k" -gt 0 ] &&
+			[ -n "$(ps -o pid= -s "$_p" 2> /dev/null)" ]; do
+			sleep 0.1
+			_k=$((_k - 1))
+		done
+	done
+}
 
 # show_screen: the pane as it is, as TAP diagnostics; run by check on a
 # failed check.
