@@ -24,20 +24,6 @@ cleanup() {
 }
 trap cleanup EXIT
 export BENCHTOP_NO_PROGRESS=1
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-# listening PORT: until something listens on 127.0.0.1:PORT (no connect:
-# a one-off server would take the probe for its test).
-listening() {
-	_n=100
-	while [ $_n -gt 0 ]; do
-		ss -ltnH "sport = :$1" 2> /dev/null | grep -q . && return 0
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-	return 1
-}
 plan 20
 
 P=$(free_port)

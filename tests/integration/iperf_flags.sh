@@ -52,15 +52,6 @@ check $? "short names too: -s names benchtop serve"
 [ $? -eq 0 ] || diag "$(cat "$TMPD/err")"
 
 # ---- the options taken, against a stock server ---------------------------
-listening() {
-	_n=100
-	while [ $_n -gt 0 ]; do
-		ss -ltnH "sport = :$1" 2> /dev/null | grep -q . && return 0
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-	return 1
-}
 server() {
 	P=$(free_port)
 	iperf3 -s -1 -B 127.0.0.1 -p "$P" > /dev/null 2>&1 & PIDS="$PIDS $!"

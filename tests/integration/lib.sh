@@ -130,3 +130,20 @@ flat() {
 	tr -s ' \n' '  ' < "$1"
 	echo
 }
+
+# free_port: a TCP port free on 127.0.0.1 now.
+free_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# listening PORT: 0 once something listens on 127.0.0.1:PORT (10 s at
+# most; no connect: a one-off server would take the probe for its test).
+listening() {
+	_n=100
+	while [ $_n -gt 0 ]; do
+		ss -ltnH "sport = :$1" 2> /dev/null | grep -q . && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	return 1
+}

@@ -22,11 +22,6 @@ on_bed() {
 	fi
 }
 
-# free_port: a TCP port of 127.0.0.1 that nothing listens on now.
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
 # wait_http URL SECONDS: until URL answers (any status); 1 if it never does.
 wait_http() {
 	python3 - "$1" "$2" <<'PY'

@@ -17,9 +17,6 @@ trap cleanup EXIT
 # A crash inside libiperf is a real SIGSEGV, not ASan's report and exit 1.
 ASAN_OPTIONS="handle_segv=0:$ASAN_OPTIONS"
 export ASAN_OPTIONS
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 # until_line FILE TEXT [SECONDS]: wait (5 s at most) for TEXT in FILE.
 until_line() {
 	_n=$(( ${3:-5} * 10 ))

@@ -11,18 +11,6 @@ command -v iperf3 > /dev/null || { echo "1..0 # SKIP iperf3 missing"; exit 0; }
 PIDS=""
 trap 'for p in $PIDS; do kill $p 2> /dev/null; done; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 export BENCHTOP_NO_PROGRESS=1
-free_port() {
-	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-listening() {
-	_n=100
-	while [ $_n -gt 0 ]; do
-		ss -ltnH "sport = :$1" 2> /dev/null | grep -q . && return 0
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-	return 1
-}
 plan 7
 P1=$(free_port) P2=$(free_port)
 mkdir -p "$TMPD/xdg/benchtop"
