@@ -135,23 +135,10 @@ static const json_t *disk_of(const json_t *r)
 	return json_is_object(d) ? json_object_get(d, "name") : d;
 }
 
-bool runmatch_settings_alike(const json_t *a, const json_t *b, char *why,
-			     size_t size)
-{
-	const json_t *va = json_object_get(a, "variant");
-	const json_t *vb = json_object_get(b, "variant");
-
-	if (why && size)
-		why[0] = '\0';
-	if (!settings_alike(a, b, why, size))
-		return false;
-	if ((va || vb) && !json_equal((json_t *)va, (json_t *)vb))
-		return differ("variant", "variants", va, vb, why, size);
-	return true;
-}
-
-bool runmatch_alike(const json_t *a, const json_t *b, char *why,
-		    size_t size)
+/* A and B alike: settings, the disk too when DISK, and the variant (the
+ * first difference into WHY). */
+static bool alike(const json_t *a, const json_t *b, bool disk, char *why,
+		  size_t size)
 {
 	const json_t *da = disk_of(a), *db = disk_of(b);
 	const json_t *va = json_object_get(a, "variant");
@@ -161,10 +148,22 @@ bool runmatch_alike(const json_t *a, const json_t *b, char *why,
 		why[0] = '\0';
 	if (!settings_alike(a, b, why, size))
 		return false;
-	if (json_is_string(da) && json_is_string(db) && !json_equal(
-		    (json_t *)da, (json_t *)db))
+	if (disk && json_is_string(da) && json_is_string(db) &&
+	    !json_equal((json_t *)da, (json_t *)db))
 		return differ("disk", "disks", da, db, why, size);
 	if ((va || vb) && !json_equal((json_t *)va, (json_t *)vb))
 		return differ("variant", "variants", va, vb, why, size);
 	return true;
+}
+
+bool runmatch_settings_alike(const json_t *a, const json_t *b, char *why,
+			     size_t size)
+{
+	return alike(a, b, false, why, size);
+}
+
+bool runmatch_alike(const json_t *a, const json_t *b, char *why,
+		    size_t size)
+{
+	return alike(a, b, true, why, size);
 }
