@@ -33,14 +33,12 @@ src_libbenchtop_a_SOURCES += \
 	src/base/jsonload.h \
 	src/base/mdcell.c \
 	src/base/mdcell.h \
-	src/base/numlog.c \
-	src/base/numlog.h \
 	src/base/redact.c \
 	src/base/redact.h \
+	src/base/normq.c \
+	src/base/normq.h \
 	src/base/numparse.c \
 	src/base/numparse.h \
-	src/base/numround.c \
-	src/base/numround.h \
 	src/base/regfile.c \
 	src/base/regfile.h \
 	src/base/settings.c \

@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include "bench/bench.h"
-#include "base/numround.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +14,7 @@ void bench_figure(json_t *figs, const char *name, double value,
 {
 	json_array_append_new(figs, json_pack("{s:s s:f s:s s:b}", "name",
 			      name, "value", isfinite(value) ?
-			      numround_round(value * 1000) / 1000 : 0.0,
+			      round(value * 1000) / 1000 : 0.0,
 			      "unit", unit, "main", main));
 }
 

@@ -20,7 +20,6 @@
 #include "base/buf.h"
 #include "base/jsondoc.h"
 #include "base/monoclock.h"
-#include "base/numround.h"
 #include "hw/usbdesc.h"
 
 static json_t *time_now(void)
@@ -287,7 +286,7 @@ json_t *conditions_end(struct conditions *c)
 				c->hw.clusters.v[i].policy));
 	json_object_set_new(c->obj, "time_end", time_now());
 	json_object_set_new(c->obj, "duration_s", json_real(
-		numround_round((monoclock_s() - c->t0) * 1000) / 1000));
+		round((monoclock_s() - c->t0) * 1000) / 1000));
 	json_object_set_new(c->obj, "clusters_end", c->have_hw ?
 			    clusters_now(&c->hw) : json_array());
 	json_object_set_new(c->obj, "temperature_min_c", c->have_temp ?

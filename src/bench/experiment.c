@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "base/monoclock.h"
-#include "base/numlog.h"
+#include "base/normq.h"
 #include "bench/benchresult.h"
 #include "bench/verdict.h"
 
@@ -556,7 +556,7 @@ static json_t *drift_json(const struct table *t, size_t f)
 			continue;
 		if (!(g->value > 0) || !(med[s->variant[i]] > 0))
 			return json_null();
-		r[n++] = numlog_ln(g->value / med[s->variant[i]]);
+		r[n++] = log(g->value / med[s->variant[i]]);
 	}
 	if (n < 6)
 		return json_null();

@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/numlog.h"
-#include "base/numround.h"
+#include "base/normq.h"
 
 /* The variance of the Hodges-Lehmann estimate over that of the mean's
  * difference for normal noise (pi / 3, an efficiency of 0.955). */
@@ -202,7 +201,7 @@ static bool all_equal(const struct verdict_input *in)
 
 static double pct(double log_ratio)
 {
-	return (numlog_exp(log_ratio) - 1) * 100;
+	return (exp(log_ratio) - 1) * 100;
 }
 
 /* The log ratios ln B_j - ln A_i of every pair into D (unordered). */
@@ -212,9 +211,9 @@ static void log_diffs(const struct verdict_input *in, double *d)
 	size_t i, j, n = 0;
 
 	for (i = 0; i < in->na; i++)
-		la[i] = numlog_ln(in->a[i]);
+		la[i] = log(in->a[i]);
 	for (j = 0; j < in->nb; j++) {
-		double lb = numlog_ln(in->b[j]);
+		double lb = log(in->b[j]);
 
 		for (i = 0; i < in->na; i++)
 			d[n++] = lb - la[i];
@@ -284,7 +283,7 @@ static double log_var(const double *v, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		l[i] = numlog_ln(v[i]);
+		l[i] = log(v[i]);
 	if (n == 2)
 		return (l[0] - l[1]) * (l[0] - l[1]) / 2;
 	qsort(l, n, sizeof(*l), cmp_double);
@@ -336,9 +335,9 @@ static void more_runs(struct verdict *v, const struct verdict_input *in,
 	var = (log_var(in->a, in->na) * (double)in->na +
 	       log_var(in->b, in->nb) * (double)in->nb) /
 	      (double)(in->na + in->nb);
-	delta = fabs(numlog_ln(1 + v->est_pct / 100));
-	if (delta < numlog_ln(1 + v->margin_pct / 100))
-		delta = numlog_ln(1 + v->margin_pct / 100);
+	delta = fabs(log(1 + v->est_pct / 100));
+	if (delta < log(1 + v->margin_pct / 100))
+		delta = log(1 + v->margin_pct / 100);
 	need = 2 * HL_VARIANCE * var * fam->z * fam->z / (delta * delta);
 	n = need < 1e6 ? (size_t)need + 1 : 1000000;
 	if (n < fam->reach)
@@ -490,8 +489,8 @@ int verdict_family(const struct verdict_input *in, size_t n,
 		goto out;
 	holm(out, n, alpha, idx);
 	fam.strict = alpha / (double)(n ? n : 1);
-	fam.z = numlog_normal_quantile(1 - fam.strict / 2) +
-		numlog_normal_quantile(VERDICT_POWER);
+	fam.z = normq(1 - fam.strict / 2) +
+		normq(VERDICT_POWER);
 	fam.reach = runs_to_reach(fam.strict);
 	d = malloc((pairs + 1) * sizeof(*d));
 	if (!d)
@@ -562,8 +561,8 @@ static void runs(const struct verdict *v, char *dst, size_t size)
 
 static void cannot_tell(const struct verdict *v, char *dst, size_t size)
 {
-	double tenths = numround_round(v->more_pct * 10);
-	bool whole = numround_round(tenths / 10) * 10 == tenths;
+	double tenths = round(v->more_pct * 10);
+	bool whole = round(tenths / 10) * 10 == tenths;
 	char r[64];
 
 	runs(v, r, sizeof(r));

@@ -19,7 +19,6 @@
 #include "base/jsonget.h"
 #include "session/replayhw.h"
 #include "session/snapevents.h"
-#include "base/numround.h"
 #include "collect/interrupts.h"
 
 /* The string KEY of O, or NULL; the number K of O, or DFLT (jsonget). */
@@ -496,7 +495,7 @@ static uint64_t khz_at(const struct replay *rp, size_t i, const char *pol,
 {
 	double khz = value3(rp, i, "cluster", pol, metric);
 
-	return khz > 0 && khz < 1e12 ? (uint64_t)numround_llround(khz) : dflt;
+	return khz > 0 && khz < 1e12 ? (uint64_t)llround(khz) : dflt;
 }
 
 /* Whether cluster C was held below what its governor wanted at row I, by
@@ -587,7 +586,7 @@ static void zone_at(const struct replay *rp, size_t i, const json_t *z,
 	if (isfinite(replay_value(rp, i, ch)))
 		c = replay_value(rp, i, ch) / 1000.0;
 	tz->has_temp = isfinite(c) && fabs(c) < 1e6;
-	tz->temp_mc = tz->has_temp ? (int64_t)numround_llround(c * 1000) : 0;
+	tz->temp_mc = tz->has_temp ? (int64_t)llround(c * 1000) : 0;
 }
 
 /* Each cluster's temperature at row I, by the zones' types (zonemap). */

@@ -14,7 +14,6 @@
 #include "base/cpulist.h"
 #include "base/jsonget.h"
 #include "base/numparse.h"
-#include "base/numround.h"
 
 #define str(o, key) jsonget_str(o, key, NULL)
 #define num(o, k, dflt) jsonget_num(o, k, dflt)
@@ -33,7 +32,7 @@ static uint32_t speed_of(const json_t *o, const char *k)
 	if (!s || numparse_decimal_prefix(s, s + strlen(s), &v, &end))
 		return 0;
 	return *end == 'M' && v > 0 && v < 1e6 ?
-	       (uint32_t)numround_llround(v * 1000) : 0;
+	       (uint32_t)llround(v * 1000) : 0;
 }
 
 static void fill_ifaces(const json_t *o, struct usbdev *d)

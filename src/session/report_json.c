@@ -11,14 +11,13 @@
 #include <string.h>
 
 #include "base/strclean.h"
-#include "base/numround.h"
 
 /* A rate as a JSON number rounded to 3 decimals, or null when unknown. */
 static json_t *num(double v, bool valid)
 {
 	if (!valid || !isfinite(v))
 		return json_null();
-	return json_real(numround_round(v * 1000.0) / 1000.0);
+	return json_real(round(v * 1000.0) / 1000.0);
 }
 
 static json_t *clean_str(const char *s)

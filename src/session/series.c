@@ -15,7 +15,6 @@
 
 #include "base/jsondoc.h"
 #include "base/i18n.h"
-#include "base/numround.h"
 
 #define VALUE_MAX 1e15		/* larger series values are refused on load */
 #define T_MAX_MS ((int64_t)1 << 50)
@@ -70,12 +69,12 @@ int series_begin(struct series *s, double t_s)
 	}
 	t = (t_s - s->t0_s) * 1000.0;
 	if (t < 0 || t > (double)T_MAX_MS ||
-	    (s->tier[0].n && numround_llround(t) <
+	    (s->tier[0].n && llround(t) <
 	     s->tier[0].rows[s->tier[0].n - 1].t_ms))
 		return -EINVAL;
 	free(s->open.v);
 	memset(&s->open, 0, sizeof(s->open));
-	s->open.t_ms = (int64_t)numround_llround(t);
+	s->open.t_ms = (int64_t)llround(t);
 	s->open.n = 1;
 	s->is_open = 1;
 	s->hint = 0;
@@ -358,8 +357,8 @@ static json_t *value_json(float v)
 
 	if (isnan(v))
 		return json_null();
-	w = numround_round((double)v * 10.0) / 10.0;
-	if (w == numround_floor(w))
+	w = round((double)v * 10.0) / 10.0;
+	if (w == floor(w))
 		return json_integer((json_int_t)w);
 	return json_real(w);
 }
@@ -403,7 +402,7 @@ json_t *series_json(const struct series *s)
 	if (s->start_ms)
 		jsondoc_time_ms(start, sizeof(start), s->start_ms);
 	json_t *o = json_pack("{s:f s:o s:o* s:o*}", "interval_s",
-			      numround_round(s->interval_s * 1000.0) / 1000.0,
+			      round(s->interval_s * 1000.0) / 1000.0,
 			      "start",
 			      start[0] ? json_string(start) : json_null(),
 			      "channels", ch, "tiers", tiers);

@@ -23,7 +23,6 @@
 #include "session/snapbench.h"
 #include "session/snapexp.h"
 #include "session/snapreport.h"
-#include "base/numround.h"
 
 /* Names with values, in the order first set; a name set again keeps its
  * place and takes the new value. */
@@ -314,8 +313,8 @@ static bool add_figure(struct snapcompare *c, const char *run,
 	x->unit = unit;
 	x->a = a;
 	x->b = b;
-	x->ratio = ok ? numround_round(ratio * 1e4) / 1e4 : NAN;
-	x->change_pct = ok ? numround_round((ratio - 1) * 1e4) / 1e2 : NAN;
+	x->ratio = ok ? round(ratio * 1e4) / 1e4 : NAN;
+	x->change_pct = ok ? round((ratio - 1) * 1e4) / 1e2 : NAN;
 	return dup(&x->run, run) && dup(&x->figure, fig);
 }
 

@@ -16,7 +16,6 @@
 #include "base/mdcell.h"
 #include "base/textwrap.h"
 #include "session/snapexp.h"
-#include "base/numround.h"
 
 /* S, or "-" when it is missing or "". */
 static const char *str(const char *s)
@@ -46,8 +45,8 @@ struct fig_text {
 
 static void fig_text(const struct snapcompare_figure *f, struct fig_text *t)
 {
-	bool whole = f->a == numround_floor(f->a) &&
-		     f->b == numround_floor(f->b) &&
+	bool whole = f->a == floor(f->a) &&
+		     f->b == floor(f->b) &&
 		     fabs(f->a) < 1e15 && fabs(f->b) < 1e15;
 
 	num(t->a, sizeof(t->a), f->a, whole ? NUM_WHOLE : NUM_2);

@@ -7,7 +7,6 @@
 #include "session/snapexp.h"
 #include "session/snapdoc.h"
 #include "base/vec.h"
-#include "base/numround.h"
 
 #include <errno.h>
 #include <math.h>
@@ -37,7 +36,7 @@ static const char *fmt(double v, char *dst, size_t size)
 {
 	double a = fabs(v);
 
-	snprintf(dst, size, "%.*f", a >= 1000 || v == numround_floor(v) ? 0 :
+	snprintf(dst, size, "%.*f", a >= 1000 || v == floor(v) ? 0 :
 		 a >= 10 ? 1 : a >= 1 ? 2 : 3, v);
 	return dst;
 }

@@ -21,7 +21,6 @@
 #include "base/jsondoc.h"
 #include "session/snapbench.h"
 #include "session/snapexp.h"
-#include "base/numround.h"
 
 #define DASH "-"
 
@@ -478,7 +477,7 @@ static void figure_row(void *ctx, const char *path, double v)
 		return;		/* drawn as the grid */
 	fputs("|", f);
 	mdcell_put(f, path);
-	snprintf(tmp, sizeof(tmp), v == numround_floor(v) && fabs(v) < 1e15 ?
+	snprintf(tmp, sizeof(tmp), v == floor(v) && fabs(v) < 1e15 ?
 		 "%.0f" : "%.2f", v);
 	mdcell_put(f, tmp);
 	mdcell_put(f, snapreport_unit(path)[0] ? snapreport_unit(path) : DASH);
@@ -589,9 +588,9 @@ static size_t each_row(const json_t *doc, void (*fn)(void *, const json_t *),
 /* V to a tenth, as the series stores it: "12.3", "1400000". */
 static const char *tenth(double v, char *buf, size_t size)
 {
-	double w = numround_round(v * 10.0) / 10.0;
+	double w = round(v * 10.0) / 10.0;
 
-	snprintf(buf, size, w == numround_floor(w) ? "%.0f" : "%.1f", w);
+	snprintf(buf, size, w == floor(w) ? "%.0f" : "%.1f", w);
 	return buf;
 }
 

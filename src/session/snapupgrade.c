@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "base/jsondoc.h"
-#include "base/numround.h"
 
 /* What version 2 renamed: a key (or a series channel's metric) and the
  * factor from the old unit to the new one. */
@@ -35,9 +34,9 @@ static const struct rename cluster_renames[] = {	/* conditions */
 
 static json_t *scaled(const json_t *v, double scale)
 {
-	double w = numround_round(json_number_value(v) * scale * 10.0) / 10.0;
+	double w = round(json_number_value(v) * scale * 10.0) / 10.0;
 
-	if (w == numround_floor(w) && fabs(w) < 9e15)
+	if (w == floor(w) && fabs(w) < 9e15)
 		return json_integer((json_int_t)w);
 	return json_real(w);
 }

@@ -39,9 +39,8 @@ UNIT_TESTS = \
 	tests/unit/test_loadavg \
 	tests/unit/test_moment \
 	tests/unit/test_netdev \
-	tests/unit/test_numlog \
+	tests/unit/test_normq \
 	tests/unit/test_numparse \
-	tests/unit/test_numround \
 	tests/unit/test_order \
 	tests/unit/test_pciids \
 	tests/unit/test_presets \
@@ -64,10 +63,8 @@ UNIT_TESTS = \
 	tests/unit/test_usbdesc \
 	tests/unit/test_verdict \
 	tests/unit/test_zonemap
-# libm only as the reference fixfmt, numlog and numround are checked against
+# libm as the reference fixfmt is checked against
 tests_unit_test_fixfmt_LDADD = $(LDADD) -lm
-tests_unit_test_numround_LDADD = $(LDADD) -lm
-tests_unit_test_numlog_LDADD = $(LDADD) -lm
 # libm for the Monte-Carlo's lognormal noise (the verdict itself has none)
 tests_unit_test_verdict_LDADD = $(LDADD) -lm
 # libpci (dlopen in benchtop) as the reference pciids is checked against
