@@ -15,6 +15,8 @@ export BENCHTOP_DATADIR
 # dangling link in sys/bus/usb/devices, made at run time because `make
 # dist` cannot carry a dangling link.
 run() {
+	_bin=$BENCHTOP
+	[ -z "${4:-}" ] || _bin=$NOBODY_BENCHTOP
 	"$UMOCKDEV_RUN" -d "$TESTBEDS/$1/usb.umockdev" -- sh -c '
 		cp -r "$0"/. "$UMOCKDEV_DIR"/ || exit 1
 		chmod -R go+rX "$UMOCKDEV_DIR"	# readable by nobody too
@@ -22,7 +24,7 @@ run() {
 			mkdir -p "$UMOCKDEV_DIR/sys/bus/usb/devices" && ln -s \
 			../../../devices/pci0000:00/0000:00:14.0/usb2/2-9 \
 			"$UMOCKDEV_DIR/sys/bus/usb/devices/2-9" ;; esac
-		exec "$@"' "$TESTBEDS/$1" ${4:+$4} "$BENCHTOP" --once $2 > "$3" 2> "$3.err"
+		exec "$@"' "$TESTBEDS/$1" ${4:+$4} "$_bin" --once $2 > "$3" 2> "$3.err"
 }
 
 dev() { echo "[x for x in d['usb']['devices'] if x['name'] == '$1'][0]"; }
@@ -101,7 +103,8 @@ check $? "malformed: vanished device reported, all five listed"
 # the device through libusb and asks for the BOS: first with nodes that
 # cannot answer a control transfer (its own sentence), then with umockdev
 # replaying the devices' answers (tests/testbeds/SOURCES.md).
-nobody="setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent"
+nobody_paths
+nobody="setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent BENCHTOP_DATADIR=$NOBODY_DATADIR"
 cap54="[($(dev 3-1)['capable_speed'], $(dev 3-1)['capable_speed_from'], $(dev 3-1).get('capable_speed_note')), ($(dev 5-1)['capable_speed'], $(dev 5-1).get('capable_speed_note'))]"
 J=$TMPD/hc154.json
 if [ "$(id -u)" -eq 0 ]; then

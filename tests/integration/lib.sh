@@ -37,6 +37,22 @@ trap 'exit 1' INT TERM HUP PIPE
 
 plan() { echo "1..$1"; }
 
+# nobody_paths: NOBODY_BENCHTOP and NOBODY_DATADIR, the program and its
+# data where the user nobody reaches them, for the tests that run
+# benchtop as nobody. A clone in root's home (0700 on Debian, where a
+# root user on a new machine clones) keeps nobody out of the build and
+# the data: those tests then run copies in $TMPD.
+nobody_paths() {
+	NOBODY_BENCHTOP=$BENCHTOP NOBODY_DATADIR=$BENCHTOP_DATADIR
+	setpriv --reuid=65534 --regid=65534 --clear-groups sh -c \
+		'test -x "$1" && test -r "$2/presets.conf"' sh "$BENCHTOP" \
+		"$BENCHTOP_DATADIR" 2> /dev/null && return 0
+	mkdir -p "$TMPD/nobody" && cp "$BENCHTOP" "$TMPD/nobody/benchtop" &&
+		cp -r "$BENCHTOP_DATADIR" "$TMPD/nobody/data" &&
+		chmod -R go+rX "$TMPD/nobody" && chmod go+x "$TMPD" || return 1
+	NOBODY_BENCHTOP=$TMPD/nobody/benchtop NOBODY_DATADIR=$TMPD/nobody/data
+}
+
 # ok COND-EXIT-STATUS DESCRIPTION: "ok" when the status is 0.
 check() {
 	_st=$1; shift

@@ -13,8 +13,9 @@ trap 'test -n "$fake" && kill $fake 2> /dev/null; $TMUXC kill-server > /dev/null
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
 
-# [AS_NOBODY=1] bt.sh BENCHTOP-ARGS: benchtop in the testbed (xu4 and
-# the xu4-tune overlay); $TMPD/udir the testbed, $TMPD/bpid its pid, and
+# [AS_NOBODY=PROGRAM AS_NOBODY_DATADIR=DIR] bt.sh BENCHTOP-ARGS:
+# benchtop in the testbed (xu4 and the xu4-tune overlay; PROGRAM as
+# nobody); $TMPD/udir the testbed, $TMPD/bpid its pid, and
 # after it ends $TMPD/after: IRQ 151's affinity, policy4's governor, max.
 cat > "$TMPD/bt.sh" <<SH
 exec "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
@@ -25,7 +26,8 @@ t=\$2 b=\$3 d=\$UMOCKDEV_DIR; shift 3
 echo "\$d" > "\$t/udir"
 exec 3<&0
 if [ -n "\$AS_NOBODY" ]; then
-	setpriv --reuid=65534 --regid=65534 --clear-groups "\$b" "\$@" <&3 &
+	BENCHTOP_DATADIR=\$AS_NOBODY_DATADIR setpriv --reuid=65534 \\
+		--regid=65534 --clear-groups "\$AS_NOBODY" "\$@" <&3 &
 else
 	"\$b" "\$@" <&3 &
 fi
@@ -193,7 +195,8 @@ check $? "SIGHUP with restore_on_signal = no: the change is kept"
 rm "$XDG_CONFIG_HOME/benchtop/config"
 
 # Not root: read-only, every tuning key says why; the hint still shows.
-restart "AS_NOBODY=1 sh '$TMPD/bt.sh' -d 0.5"
+nobody_paths
+restart "AS_NOBODY='$NOBODY_BENCHTOP' AS_NOBODY_DATADIR='$NOBODY_DATADIR' sh '$TMPD/bt.sh' -d 0.5"
 wait_for 'read-only: not root'
 check $? "as nobody: the status line says read-only"
 keys j g
