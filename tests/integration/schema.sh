@@ -20,7 +20,7 @@ for n in names:
     assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema", n
 assert {"common.json", "once.json", "snapshot.json", "result.json",
         "compare.json", "journal.json", "journalfile.json",
-        "experiment.json"} <= set(names), names
+        "experiment.json", "sessions.json"} <= set(names), names
 PY
 check $? "doc/schema: one valid 2020-12 schema per kind"
 
