@@ -43,6 +43,8 @@ def m_old_header(d): d["schema"] = 1
 def m_version(d): d["version"] = 1
 def m_wrong_kind(d): d["format"] = "benchtop.once"
 def m_series_start(d): d["series"]["start"] = "yesterday"
+def m_alt_class(d): d["system"]["usb"]["devices"][0]["alt_settings"][0]["class"] = "8/6/50"
+def m_storage_driver(d): d["system"]["usb"]["devices"][0]["storage"]["driver"] = "UAS"
 muts = [(k, v) for k, v in globals().items() if k.startswith("m_")]
 for name, f in muts:
     d = copy.deepcopy(good)
@@ -61,8 +63,8 @@ for f in "$TMPD"/m_*.json; do
 		st=1
 	fi
 done
-[ $n -eq 12 ] && [ $st -eq 0 ]
-check $? "12 documents that break the contract are refused (IRQ as a string, MHz, permille, a share of 250 %, local and epoch times, no or an old header, another kind)"
+[ $n -eq 14 ] && [ $st -eq 0 ]
+check $? "14 documents that break the contract are refused (IRQ as a string, MHz, permille, a share of 250 %, local and epoch times, no or an old header, another kind, a USB alternate setting's class, a storage driver)"
 
 grep -q "^$TMPD/m_irq_string.json: system/irqs/0/irq: " "$TMPD/out" 2> /dev/null ||
 	python3 "$V" --kind snapshot "$TMPD/m_irq_string.json" | grep -q "^$TMPD/m_irq_string.json: system/irqs/0/irq: "
