@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/jsondoc.h"
@@ -139,16 +140,35 @@ static void file_keys(json_t *o, struct journal_entry *e)
 			e->move = (enum journal_move)m;
 }
 
+/* The entries of the file's document DOC: the "entries" of a document
+ * with the header (format benchtop.journalfile, version 2), or DOC itself
+ * when it is the bare array benchtop wrote before the header.  NULL when
+ * DOC is neither. */
+static json_t *entries_of(json_t *doc)
+{
+	const char *fmt = json_string_value(json_object_get(doc, "format"));
+	json_t *v = json_object_get(doc, "version");
+
+	if (json_is_array(doc))
+		return doc;
+	if (!fmt || strcmp(fmt, "benchtop." JOURNALFILE_KIND) ||
+	    !json_is_integer(v) || json_integer_value(v) != JSONDOC_VERSION)
+		return NULL;
+	v = json_object_get(doc, "entries");
+	return json_is_array(v) ? v : NULL;
+}
+
 int journalfile_parse(struct journal *j, const char *text, size_t len)
 {
 	json_error_t jerr;
 	struct journal_entry e;
-	json_t *a, *o;
+	json_t *doc, *a, *o;
 	size_t i, base = j->n;
 	int rc = 0;
 
-	a = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!a || !json_is_array(a))
+	doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	a = entries_of(doc);
+	if (!a)
 		rc = -EINVAL;
 	json_array_foreach(a, i, o) {
 		if (rc || (rc = journalfile_entry(o, &e)))
@@ -160,7 +180,7 @@ int journalfile_parse(struct journal *j, const char *text, size_t len)
 		if (rc == 0 && journal_add(j, &e) < 0)
 			rc = -ENOMEM;
 	}
-	json_decref(a);
+	json_decref(doc);
 	if (rc)
 		j->n = base;
 	return rc;
@@ -209,7 +229,8 @@ void journalfile_unlock(int fd)
 		close(fd);	/* the lock goes with the descriptor */
 }
 
-/* The journal with the keys only the file keeps. */
+/* The file's document: the header and the entries with the keys only the
+ * file keeps. */
 static json_t *file_json(const struct journal *j)
 {
 	json_t *a = journal_json(j), *o;
@@ -233,7 +254,8 @@ static json_t *file_json(const struct journal *j)
 			json_object_set_new(o, "count0",
 					    json_integer((json_int_t)e->count0));
 	}
-	return a;
+	return a ? jsondoc_wrap(JOURNALFILE_KIND, time(NULL),
+				json_pack("{s:o}", "entries", a)) : NULL;
 }
 
 int journalfile_save(const struct journal *j, const char *path)

@@ -14,6 +14,11 @@
  * no such folder to use (not root and XDG_RUNTIME_DIR unset). */
 int journalfile_path(char *dst, size_t size);
 
+/* The file's kind in its header ("format": "benchtop.journalfile",
+ * doc/schema/journalfile.json); a bare array, as written before the
+ * header, is read too. */
+#define JOURNALFILE_KIND "journalfile"
+
 /* The largest journal file read: about 20,000 entries. */
 #define JOURNALFILE_MAX (8u << 20)
 

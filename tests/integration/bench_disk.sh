@@ -156,7 +156,7 @@ wait_file() {
 }
 gone() { ! kill -0 "$1" 2> /dev/null; }
 
-"$BENCHTOP" bench slow --target "$MNT" 2> "$TMPD/cancel.err" & BPID=$!
+"$BENCHTOP" bench slow --target "$MNT" --json > "$TMPD/cancel.json" 2> "$TMPD/cancel.err" & BPID=$!
 wait_file "$BPID"
 check $? "a slow run holds its (nameless) file"
 [ -z "$(files)" ]
@@ -168,7 +168,7 @@ gone "$CPID" && [ "$(used)" = "$base" ] && [ -z "$(files)" ] &&
 	! lsof -w "$MNT" > /dev/null 2>&1
 check $? "after cancel: no process, no file, nothing open on the mount"
 
-"$BENCHTOP" bench slow --target "$MNT" 2> "$TMPD/kill.err" & BPID=$!
+"$BENCHTOP" bench slow --target "$MNT" --json > "$TMPD/kill.json" 2> "$TMPD/kill.err" & BPID=$!
 wait_file "$BPID"
 kill -KILL "$CPID"; wait "$BPID"; st=$?
 [ $st -eq 1 ] && grep -q "ended by signal 9" "$TMPD/kill.err"
@@ -190,5 +190,6 @@ check $? "an unknown preset: exit 2 and a sentence"
 "$BENCHTOP" bench seq-direct 2> /dev/null
 [ $? -eq 2 ]
 check $? "no --target: exit 2"
-valid "$TMPD/seq.json" "$TMPD/ioz.json" "$TMPD/bon.json" "$TMPD/rt.json" "$TMPD/wd.json"
-check $? "every bench --json document validates against doc/schema/result.json"
+valid "$TMPD/seq.json" "$TMPD/ioz.json" "$TMPD/bon.json" "$TMPD/rt.json" "$TMPD/wd.json" "$TMPD/cancel.json" "$TMPD/kill.json" "$TMPD/rfb.json" &&
+	json "$TMPD/cancel.json" 'd["status"] == "cancelled"' && json "$TMPD/kill.json" 'd["status"] == "failed"'
+check $? "every bench --json document validates against doc/schema/result.json (ok, timeout, cancelled, failed; O_DIRECT and buffered)"

@@ -12,7 +12,7 @@ RIG_SH=$top_srcdir/tests/rig/rig.sh
 [ -r "$RIG_SH" ] || { echo "1..0 # SKIP tests/rig/rig.sh is not there"; exit 0; }
 . "$RIG_SH"
 rig_trap 'rm -rf "$TMPD"'
-plan 7
+plan 8
 MB=1048576
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_NO_PROGRESS=1
@@ -60,6 +60,8 @@ check $? "three sessions of real runs on two like rig disks ($d1 $d2) and one of
 	"$BENCHTOP" compare "$TMPD/a.json" "$TMPD/b.json" "$TMPD/c.json" \
 	> "$TMPD/abc.txt"
 check $? "compare A B C: status 0"
+valid "$TMPD/abc.json"
+check $? "the benchtop.sessions document, averages and all, validates against doc/schema/sessions.json"
 diag "$(sed -n '/^Averages across/,$p' "$TMPD/abc.txt")"
 
 json "$TMPD/a.json" '[(r["conditions"]["target"]["disk"], r["conditions"]["target"]["disk_size_bytes"], r["conditions"]["target"]["disk_model"]) for r in d["results"]] == [("'"$d1"'", 256 << 20, None), ("'"$d2"'", 256 << 20, None), ("'"$d3"'", 512 << 20, None)]'

@@ -5,7 +5,7 @@
 # run of each is matched by default and the output says which;
 # --all-pairs compares every pair.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 6
+plan 7
 SNAPS=$top_srcdir/tests/data/snapshots
 
 python3 - "$SNAPS/odroid-xu4.json" "$TMPD" <<'PY'
@@ -35,6 +35,8 @@ check $? "--all-pairs: both pairs, each named [A i, B j] (on a line of its own: 
 "$BENCHTOP" compare a.json b.json --format json > out.json
 json out.json 'd["matching"] == "latest" and d["matched"] == [{"run": "dd-direct /mnt/ssd", "a": 1, "a_of": 1, "b": 2, "b_of": 2}]'
 check $? "JSON: matching latest, matched A 1 of 1 with B 2 of 2"
+valid out.json
+check $? "compare --format json of runs validates against doc/schema/compare.json"
 "$BENCHTOP" report -a a.json > /dev/null 2> rep.err
 [ $? -eq 2 ] && grep -q "unknown option '-a'" rep.err
 check $? "-a is not an option of report"

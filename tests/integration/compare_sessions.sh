@@ -7,7 +7,7 @@
 # results (a session of three runs); C's runs are of another size and are
 # left out with the sentence that says why.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 8
+plan 9
 BENCHTOP_NO_PROGRESS=1
 XDG_CONFIG_HOME=$TMPD/config
 export BENCHTOP_NO_PROGRESS XDG_CONFIG_HOME
@@ -47,6 +47,8 @@ check $? "compare A B C: a column per session with B/A; C left out, sizes differ
 "$BENCHTOP" compare --format json "$TMPD/a.json" "$TMPD/b.json" "$TMPD/c.json" > "$TMPD/t.json"
 json "$TMPD/t.json" '[s["name"] for s in d["sessions"]] == ["A", "B", "C"] and all([c["n"] for c in f["cells"]] == [3, 3, 0] and abs(f["cells"][1]["ratio"] - f["cells"][1]["median"] / f["cells"][0]["median"]) < 1e-9 and f["cells"][1]["verdict"] in ("higher", "lower", "same", "unclear") and f["cells"][2]["median"] is None for r in d["runs"] for f in r["figures"]) and len(d["runs"]) == 1'
 check $? "compare --format json: 3 runs a side, B/A the medians' ratio, a verdict for B, none for C"
+valid "$TMPD/t.json"
+check $? "compare --format json of three sessions validates against doc/schema/sessions.json"
 grep -Eq '^  write, B against A: (faster by|slower by|the same within|cannot tell with 3 runs a side)' "$TMPD/t.txt"
 check $? "compare A B C: B's verdict against A under the table"
 "$BENCHTOP" report "$TMPD/a.json" "$TMPD/b.json" "$TMPD/c.json" > "$TMPD/t.md" 2>&1 &&

@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root (as benchtop set does)"; exit 0; }
-plan 39
+plan 40
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_NO_PROGRESS=1
 export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
@@ -164,6 +164,10 @@ flat "$TMPD/snap.cmp" | grep -Eq ' seq-direct .* irq:150=0-3,4-7 ' &&
 check $? "compare: the experiments' medians variant by variant, with B/A, under the experiment's name"
 under_rows "$TMPD/snap.cmp" 80
 check $? "compare with experiments fits 80 columns"
+"$BENCHTOP" compare --format json "$TMPD/snap.a.json" "$TMPD/snap.b.json" > "$TMPD/snap.cmp.json" &&
+	json "$TMPD/snap.cmp.json" 'len(d["experiments"]) > 0' &&
+	valid "$TMPD/snap.a.json" "$TMPD/snap.cmp.json"
+check $? "the session with its experiment and compare --format json of two such validate (snapshot.json, compare.json's experiments)"
 "$BENCHTOP" metrics --no-io --results "$TMPD/snap.a.json" > "$TMPD/snap.prom" 2> "$TMPD/snap.prom.err"
 grep -Eq '^benchtop_experiment_median_bytes_per_second\{preset="seq-direct",target="[^"]*",figure="write",variant="A",label="irq:150=0-3"\} [0-9.e+]+$' "$TMPD/snap.prom" &&
 	grep -Eq '^benchtop_experiment_ratio\{preset="seq-direct",.*figure="write",.*variant="B",label="irq:150=4-7",verdict="[a-z]+"\} [0-9.]+$' "$TMPD/snap.prom" &&

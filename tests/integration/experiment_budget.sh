@@ -4,7 +4,7 @@
 # the time is spent, judges the table where it stopped (one look more)
 # and says so; a budget that is neither runs nor a time is one sentence.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 4
+plan 5
 BENCHTOP_NO_PROGRESS=1
 XDG_CONFIG_HOME=$TMPD/config
 BENCHTOP_EXPERIMENT_HOOK=$TMPD/hook
@@ -28,6 +28,8 @@ EXP="experiment --preset seq-buffered-fsync --size 4M --target $TMPD/disk --vary
 check $? "--budget 2s: status 0"
 json "$TMPD/t.json" 'd["auto"] and d["budget_s"] == 2 and d["budget"] == 50 and d["looks"] == 9 and abs(d["alpha"] - 0.05 / 9) < 1e-12 and 1 <= d["repeat"] <= 50 and len(d["runs"]) == 2 * d["repeat"] and (d["timed_out"] or d["repeat"] in (5, 7, 10))'
 check $? "--budget 2s: runs a side capped at 50, 9 looks, stopped by the time or at a look that decided"
+valid "$TMPD/t.json"
+check $? "--budget 2s: the document validates against doc/schema/experiment.json"
 json "$TMPD/t.json" 'not d["timed_out"]' > /dev/null ||
 	flat "$TMPD/t.err" | grep -Eq '(^| )benchtop experiment: the budget of 2 s is spent after [0-9]+ runs a side; a figure that cannot tell says how many more would decide it \(--budget\) '
 check $? "--budget 2s: stderr says the time is spent and after how many runs"

@@ -9,7 +9,7 @@ RIG_SH=$top_srcdir/tests/rig/rig.sh
 [ -r "$RIG_SH" ] || { echo "1..0 # SKIP tests/rig/rig.sh is not there"; exit 0; }
 . "$RIG_SH"
 rig_trap 'rm -rf "$TMPD"'
-plan 15
+plan 16
 MB=1048576
 BENCHTOP_EXPERIMENT_HOOK=$top_srcdir/tests/integration/exp_rig_hook.sh
 RIG_HOOK_STATE=$TMPD/hook
@@ -112,4 +112,17 @@ if command -v iperf3 > /dev/null && rig_link_up 40; then
 	fi
 else
 	rig_skip 11 "${RIG_WHY:-no iperf3}"
+fi
+
+# Every experiment document above (disk, iperf, auto, a pin not in effect
+# whose variant has a readback) validates against doc/schema/experiment.json.
+set --
+for f in disk link ten xu4; do
+	[ -s "$TMPD/$f.json" ] && set -- "$@" "$TMPD/$f.json"
+done
+if [ $# -gt 0 ]; then
+	valid "$@"
+	check $? "the $# experiment documents validate against doc/schema/experiment.json"
+else
+	skip "no experiment ran"
 fi

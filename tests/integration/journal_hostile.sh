@@ -54,5 +54,5 @@ rm -f "$J"
 
 try fine
 [ "$(cat "$TMPD/fine.rc")" = 0 ] && [ "$(cat "$TMPD/fine.gov")" = performance ] &&
-	json "$J" 'len(d) == 1 and d[0]["new"] == "performance"'
+	json "$J" 'len(d["entries"]) == 1 and d["entries"][0]["new"] == "performance"'
 check $? "with the journal gone, set works and journals again"

@@ -76,4 +76,5 @@ EXTRA_DIST += \
 	tests/integration/metricslib.sh \
 	tests/integration/http_hostile.py \
 	tests/data/snapshots/mkreplay.py \
-	tests/schema/validate.py
+	tests/schema/validate.py \
+	tests/schema/coverage.py

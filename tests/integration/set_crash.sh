@@ -33,5 +33,5 @@ check $st "set --restore finds the killed write in the journal and puts 7 back"
 [ "$(wc -l < "$TMPD/o.err")" = 1 ] &&
 	grep -q '^benchtop set: the journal shows that a benchtop set (pid [0-9]*) ended without putting back 1 change, still in force: IRQ 151 affinity 4-7; `benchtop set --restore` puts the original back$' "$TMPD/o.err"
 check $? "the next run says in one sentence what it found"
-json "$J" 'not any(e.get("pending") for e in d) and all(e["settled"] for e in d)'
+json "$J" 'not any(e.get("pending") for e in d["entries"]) and all(e["settled"] for e in d["entries"])'
 check $? "the journal holds no unfinished entry after that"

@@ -5,7 +5,7 @@
 # --undo takes back the newest change, --restore everything, headless.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 13
+plan 15
 P4=sys/devices/system/cpu/cpufreq/policy4
 J=$BENCHTOP_RUNTIME_DIR/journal.json
 
@@ -25,6 +25,7 @@ run '$B set governor=performance --cluster 4 > /dev/null; echo $? > $O.rc1
 	$B set irq 151=4-7 > /dev/null; echo $? >> $O.rc1
 	'"$state"' > $O.s1
 	stat -c %a '"$J"' > $O.mode; ls -A '"$BENCHTOP_RUNTIME_DIR"' > $O.ls
+	cp '"$J"' $O.journal.json
 	$B set --undo > $O.u1 2>&1; echo $? > $O.urc; '"$state"' > $O.s2
 	$B set --undo > $O.u2 2>&1; '"$state"' > $O.s3
 	$B set --restore > $O.r 2>&1; echo $? > $O.rrc; '"$state"' > $O.s4
@@ -34,8 +35,11 @@ run '$B set governor=performance --cluster 4 > /dev/null; echo $? > $O.rc1
 check $? "three changes by three runs of set"
 [ "$(cat "$TMPD/o.mode")" = 600 ] && [ "$(cat "$TMPD/o.ls")" = journal.json ]
 check $? "the journal file is mode 0600, and no temporary file is left beside it"
-json "$J" 'len(d) >= 3 and [e["kind"] for e in d][:3] == ["governor", "max_freq", "irq_affinity"]'
+json "$TMPD/o.journal.json" 'len(d["entries"]) == 3 and [e["kind"] for e in d["entries"]] == ["governor", "max_freq", "irq_affinity"]'
 check $? "the journal file holds each run's change in order"
+json "$TMPD/o.journal.json" 'd["format"] == "benchtop.journalfile" and d["version"] == 2' &&
+	valid "$TMPD/o.journal.json"
+check $? "the journal file has the header and validates against doc/schema/journalfile.json"
 [ "$(cat "$TMPD/o.urc")" = 0 ] && [ "$(cat "$TMPD/o.s2")" = "performance 1400000 7" ] &&
 	grep -q '^IRQ 151: affinity 7' "$TMPD/o.u1"
 check $? "--undo takes back the last change: IRQ 151 back on 7"
@@ -74,6 +78,25 @@ run '$B set --undo > $O.bad 2>&1; echo $? > $O.badrc'
 [ "$(cat "$TMPD/o.badrc")" = 1 ] && grep -q "^benchtop set: $J cannot be read as a journal: not a benchtop journal\$" "$TMPD/o.bad" &&
 	[ "$(cat "$J")" = '{"not": "a journal"}' ]
 check $? "a file that is not a journal: status 1, one sentence, left as it was"
+
+# A journal as benchtop wrote it before the header (a bare array of
+# entries, times in seconds) is still read: --restore takes its change back.
+cat > "$J" <<'EOF'
+[
+  {"index": 0, "time": 1714564800, "kind": "governor", "target": "policy4",
+   "old": "ondemand", "new": "performance", "result": "ok", "error": null,
+   "errno": null, "readback": "performance", "readback_matched": true,
+   "undo_of": null, "restore": false, "pid": 1, "settled": true}
+]
+EOF
+run 'echo performance > $D/'$P4'/scaling_governor
+	$B set --restore > $O.old 2>&1; echo $? > $O.oldrc
+	cat $D/'$P4'/scaling_governor > $O.olds'
+[ "$(cat "$TMPD/o.oldrc")" = 0 ] && [ "$(cat "$TMPD/o.olds")" = ondemand ] &&
+	grep -q '^cluster of CPU 4: governor performance -> ondemand, read back ondemand$' "$TMPD/o.old" &&
+	json "$J" 'd["format"] == "benchtop.journalfile" and len(d["entries"]) == 2'
+st=$?; [ $st = 0 ] || diag "set --restore said:" "$(cat "$TMPD/o.old")"
+check $st "a journal without the header (as before): read, --restore puts ondemand back, written anew with it"
 
 # Without a runtime folder (not root, no XDG_RUNTIME_DIR) set says that a
 # change cannot be undone later; XDG_RUNTIME_DIR is used when there is one.

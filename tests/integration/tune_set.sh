@@ -203,5 +203,5 @@ else
 	skip "needs root and setpriv"
 	skip "needs root and setpriv"
 fi
-valid "$TMPD/freq.down.json" "$TMPD/freq.up.json" "$TMPD/irq.json" "$TMPD/sched.json" "$TMPD/bad.json" $([ -f "$TMPD/ro.json" ] && echo "$TMPD/ro.json")
-check $? "every set --json document validates against doc/schema/journal.json"
+valid "$TMPD/freq.down.json" "$TMPD/freq.up.json" "$TMPD/irq.json" "$TMPD/sched.json" "$TMPD/bad.json" "$TMPD/chk.round.json" "$TMPD/chk.asked.json" $([ -f "$TMPD/ro.json" ] && echo "$TMPD/ro.json")
+check $? "every set --json document validates against doc/schema/journal.json (a rounded frequency's \"asked\" too)"

@@ -16,26 +16,35 @@ BASE = "https://benchtop.invalid/schema/"
 
 
 def load_schemas():
+    """Every schema of doc/schema by file name; each names itself by $id."""
     out = {}
     for name in sorted(os.listdir(SCHEMAS)):
         if name.endswith(".json"):
             with open(os.path.join(SCHEMAS, name)) as f:
                 out[name] = json.load(f)
+            if out[name].get("$id") != BASE + name:
+                raise SystemExit("%s: $id is not %s" % (name, BASE + name))
     return out
 
 
 def validator_for(schemas, name):
+    """A validator for doc/schema/NAME whose "$ref"s (relative names, such
+    as common.json#/$defs/header) resolve offline: every schema is put in
+    a registry under its own "$id", nothing is fetched."""
     cls = jsonschema.Draft202012Validator
     cls.check_schema(schemas[name])
     try:        # jsonschema >= 4.18 (referencing)
-        from referencing import Registry, Resource
+        from referencing import Registry
+        from referencing.jsonschema import DRAFT202012
         reg = Registry().with_resources(
-            (BASE + n, Resource.from_contents(s)) for n, s in schemas.items())
+            (s["$id"], DRAFT202012.create_resource(s))
+            for s in schemas.values())
         return cls(schemas[name], registry=reg,
                    format_checker=cls.FORMAT_CHECKER)
     except ImportError:     # Debian 12: jsonschema 4.10
-        store = {BASE + n: s for n, s in schemas.items()}
-        res = jsonschema.RefResolver(BASE + name, schemas[name], store=store)
+        store = {s["$id"]: s for s in schemas.values()}
+        res = jsonschema.RefResolver(schemas[name]["$id"], schemas[name],
+                                     store=store)
         return cls(schemas[name], resolver=res,
                    format_checker=cls.FORMAT_CHECKER)
 

@@ -50,7 +50,7 @@ wait_in joined 'these changes stay in force: IRQ 150 affinity 4-7; `benchtop set
 check $? "after k: the terminal says what stays and how to undo it"
 wait_exit 20 && [ "$(cat "$TMPD/status")" = 0 ] && [ "$(cat "$TMPD/kept")" = 4-7 ]
 check $? "k quits with status 0 and IRQ 150 stays at 4-7 in the testbed"
-json "$TMPD/journal.kept" '[(e["kind"], e["target"], e["old"], e["new"]) for e in d] == [("irq_affinity", "150", "2", "4-7")]'
+json "$TMPD/journal.kept" '[(e["kind"], e["target"], e["old"], e["new"]) for e in d["entries"]] == [("irq_affinity", "150", "2", "4-7")]'
 check $? "the runtime journal holds the kept change: IRQ 150, 2 -> 4-7"
 [ "$(cat "$TMPD/rrc")" = 0 ] && grep -q '^IRQ 150: affinity 2' "$TMPD/restore"
 st=$?; [ $st = 0 ] || diag "set --restore said:" "$(cat "$TMPD/restore")"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tune/journal.h"
+#include "tune/journalfile.h"
 #include "testutil.h"
 
 static long add(struct journal *j, enum journal_kind k, const char *target,
@@ -130,6 +131,47 @@ START_TEST(json_keys)
 }
 END_TEST
 
+#define ENTRY "{\"index\": 0, \"time\": 1714564800, \"kind\": " \
+	"\"governor\", \"target\": \"policy4\", \"old\": \"ondemand\", " \
+	"\"new\": \"performance\", \"result\": \"ok\", \"readback\": " \
+	"\"performance\", \"readback_matched\": true, \"undo_of\": null, " \
+	"\"restore\": false}"
+
+/* The journal file: with the header (version 2) and as a bare array, as
+ * written before the header; another kind or version is not a journal. */
+START_TEST(file_header)
+{
+	static const struct {
+		const char *text;
+		int rc;
+	} cases[] = {
+		{ "{\"format\": \"benchtop.journalfile\", \"version\": 2, "
+		  "\"time\": \"2026-12-06T05:00:00Z\", \"entries\": [" ENTRY
+		  "]}", 0 },
+		{ "[" ENTRY "]", 0 },
+		{ "{\"format\": \"benchtop.journal\", \"version\": 2, "
+		  "\"entries\": [" ENTRY "]}", -EINVAL },
+		{ "{\"format\": \"benchtop.journalfile\", \"version\": 3, "
+		  "\"entries\": [" ENTRY "]}", -EINVAL },
+		{ "{\"format\": \"benchtop.journalfile\", \"version\": 2, "
+		  "\"entries\": {}}", -EINVAL },
+	};
+	struct journal j;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		journal_init(&j);
+		ck_assert_int_eq(journalfile_parse(&j, cases[i].text,
+						   strlen(cases[i].text)),
+				 cases[i].rc);
+		ck_assert_uint_eq(j.n, cases[i].rc ? 0 : 1);
+		if (j.n)
+			ck_assert_str_eq(j.v[0].new, "performance");
+		journal_fini(&j);
+	}
+}
+END_TEST
+
 static Suite *journal_suite(void)
 {
 	Suite *s = suite_create("journal");
@@ -139,6 +181,7 @@ static Suite *journal_suite(void)
 	tcase_add_test(tc, undo_order);
 	tcase_add_test(tc, json_keys);
 	tcase_add_test(tc, append_moves_indexes);
+	tcase_add_test(tc, file_header);
 	suite_add_tcase(s, tc);
 	return s;
 }
