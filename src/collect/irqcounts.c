@@ -118,23 +118,31 @@ static void short_fields(const char **q, const char *end, size_t max,
 			 uint32_t *dst, size_t *k, uint64_t *sum)
 {
 	const char *s = *q;
-	size_t i = *k;
+	size_t i = *k, n = end - s > FIELD ? (size_t)(end - s - 1) / FIELD : 0;
 	uint64_t add = 0;
+	uint32_t v = 0;
 
-	while (i < max && end - s > FIELD && s[FIELD] == ' ') {
+	n = i + (n < max - i ? n : max - i);	/* those with a byte after */
+	for (; i < n; i++, s += FIELD) {
 		uint64_t w = load8(s + 3), nd = nondigits(w);
 		uint64_t sp = (nd >> 7) * 0xff;
 
 		/* s[0..2] spaces; in W, spaces up to the first digit, then
 		 * only digits, the last one too */
-		if ((load8(s) & 0xffffff) != 0x202020 || (nd >> 63) ||
-		    (sp & (sp + 1)) || ((w ^ ONES * ' ') & sp))
+		if (((load8(s) ^ ONES * ' ') & 0xffffff) | (nd >> 63) |
+		    (sp & (sp + 1)) | ((w ^ ONES * ' ') & sp))
 			break;
+		v = eight_digits(w);
 		if (dst)
-			dst[i] = eight_digits(w);
-		add += eight_digits(w);	/* < 10^8 each: no overflow */
-		i++;
-		s += FIELD;
+			dst[i] = v;
+		add += v;	/* < 10^8 each: no overflow */
+	}
+	/* each field's next byte is the next one's first space: the last
+	 * one read needs its own (else field() decides) */
+	if (i > *k && *s != ' ') {
+		i--;
+		s -= FIELD;
+		add -= v;
 	}
 	*sum += add;	/* at most SIZE_MAX / FIELD fields of < 2^27 */
 	*q = s;
