@@ -111,6 +111,34 @@ static bool col_delta(const struct irq_row *p, const struct irq_row *c,
  * counts over one DT: the same order, the first of equals), and with the
  * same columns in both (SAME) they are read without the map: a busy
  * 256-CPU machine has 516 000 of them a tick. */
+/* The lazy rates' first columns of a row whose columns are PREV's: four
+ * at a time while none went down, into *SUM, *TOP (the largest count,
+ * the first of equals at R->top); returns the first column not read. */
+static size_t up_by_four(const uint32_t *p, const uint32_t *c, size_t n,
+			 uint64_t *sum, uint64_t *top, struct irq_rate *r)
+{
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		int64_t d[4] = { (int64_t)c[i] - p[i],
+				 (int64_t)c[i + 1] - p[i + 1],
+				 (int64_t)c[i + 2] - p[i + 2],
+				 (int64_t)c[i + 3] - p[i + 3] };
+		int64_t t = (int64_t)*top;
+
+		if ((d[0] | d[1] | d[2] | d[3]) < 0)
+			break;	/* the column by column way from here */
+		*sum += (uint64_t)(d[0] + d[1] + d[2] + d[3]);
+		if ((d[0] > t) | (d[1] > t) | (d[2] > t) | (d[3] > t))
+			for (size_t k = 0; k < 4; k++)
+				if ((uint64_t)d[k] > *top) {
+					*top = (uint64_t)d[k];
+					r->top = i + k;
+				}
+	}
+	return i;
+}
+
 static bool row_rates(const struct irq_row *p, const struct irq_row *c,
 		      const size_t *map, bool same, double dt,
 		      struct irq_rate *r)
@@ -119,6 +147,9 @@ static bool row_rates(const struct irq_row *p, const struct irq_row *c,
 	double *pc = r->per_cpu;
 	size_t i = 0;
 
+	if (same && p->ncounts == c->ncounts && !pc)
+		i = up_by_four(p->counts, c->counts, c->ncounts, &sum, &top,
+			       r);
 	if (same && p->ncounts == c->ncounts)
 		for (; i < c->ncounts && c->counts[i] >= p->counts[i]; i++) {
 			uint64_t d = c->counts[i] - p->counts[i];

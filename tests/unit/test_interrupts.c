@@ -651,8 +651,10 @@ static char *random_text(unsigned ncpus, unsigned id0, unsigned nrows,
 			if (r % 7 == 5)
 				v = seed ? (id0 + c + r) % 50 :
 					   4294967000u - c;  /* wraps */
-			if (r % 11 == 10 && seed && c == 1)
+			if (r % 11 == 10 && seed && c == 1 + r % 13)
 				v = 0;			/* went down */
+			if (r % 13 == 12 && c >= 8)	/* equal tops */
+				v = seed * 1000u + (c > 9) * 7u;
 			at += (size_t)snprintf(t + at, cap - at, " %10u", v);
 		}
 		at += (size_t)snprintf(t + at, cap - at,
@@ -672,9 +674,10 @@ START_TEST(rates_lazy_agree)
 		"x86/desktop20_proc_interrupts",
 		"rpi4/proc_interrupts",
 	};
-	/* columns: the same; one CPU gone; one back; all other ids */
-	static const unsigned lay[][2] = { { 16, 0 }, { 15, 0 }, { 16, 0 },
-					   { 16, 1 }, { 16, 0 } };
+	/* columns: the same; one CPU gone; one back; all other ids; the
+	 * same again */
+	static const unsigned lay[][2] = { { 16, 0 }, { 16, 0 }, { 15, 0 },
+					   { 16, 0 }, { 16, 1 }, { 16, 1 } };
 	struct irq_table a, b;
 	char *ta, *tb, *e1, *e2;
 
