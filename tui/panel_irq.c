@@ -135,7 +135,7 @@ static void draw_row(struct app *a, int y, int w, const struct moment_irq *q,
 		 * in TOTAL/s, under no CPU */
 		if (q->ncounts >= ncpus)
 			(cw < CPU_W ? cells_count_short : cells_count)(cell,
-				sizeof(cell), q->valid ? q->per_cpu[c] : 0,
+				sizeof(cell), moment_irq_cpu(q, c),
 				q->valid);
 		else
 			snprintf(cell, sizeof(cell), " ");

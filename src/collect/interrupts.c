@@ -104,25 +104,59 @@ static bool col_delta(const struct irq_row *p, const struct irq_row *c,
 	return counter_delta(p->counts[map[i]], c->counts[i], d);
 }
 
-/* Per-CPU rates of one row; false when a counter went down.  A CPU that
- * was offline in PREV has no baseline and reads 0 this tick.  The top
- * column is found on the counts (the rates are the counts over one DT:
- * the same order, the first of equals), and with the same columns in
- * both (SAME) they are read without the map: a busy 256-CPU machine
- * has 516 000 of them a tick. */
+/* Per-CPU rates of one row into R->per_cpu (none when it is NULL: the
+ * lazy rates, read later by interrupts_rate_cpu); false when a counter
+ * went down.  A CPU that was offline in PREV has no baseline and reads 0
+ * this tick.  The top column is found on the counts (the rates are the
+ * counts over one DT: the same order, the first of equals), and with the
+ * same columns in both (SAME) they are read without the map: a busy
+ * 256-CPU machine has 516 000 of them a tick. */
+/* The lazy rates' first columns of a row whose columns are PREV's: four
+ * at a time while none went down, into *SUM, *TOP (the largest count,
+ * the first of equals at R->top); returns the first column not read. */
+static size_t up_by_four(const uint32_t *p, const uint32_t *c, size_t n,
+			 uint64_t *sum, uint64_t *top, struct irq_rate *r)
+{
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		int64_t d[4] = { (int64_t)c[i] - p[i],
+				 (int64_t)c[i + 1] - p[i + 1],
+				 (int64_t)c[i + 2] - p[i + 2],
+				 (int64_t)c[i + 3] - p[i + 3] };
+		int64_t t = (int64_t)*top;
+
+		if ((d[0] | d[1] | d[2] | d[3]) < 0)
+			break;	/* the column by column way from here */
+		*sum += (uint64_t)(d[0] + d[1] + d[2] + d[3]);
+		if ((d[0] > t) | (d[1] > t) | (d[2] > t) | (d[3] > t))
+			for (size_t k = 0; k < 4; k++)
+				if ((uint64_t)d[k] > *top) {
+					*top = (uint64_t)d[k];
+					r->top = i + k;
+				}
+	}
+	return i;
+}
+
 static bool row_rates(const struct irq_row *p, const struct irq_row *c,
 		      const size_t *map, bool same, double dt,
 		      struct irq_rate *r)
 {
 	uint64_t sum = 0, top = 0;
+	double *pc = r->per_cpu;
 	size_t i = 0;
 
+	if (same && p->ncounts == c->ncounts && !pc)
+		i = up_by_four(p->counts, c->counts, c->ncounts, &sum, &top,
+			       r);
 	if (same && p->ncounts == c->ncounts)
 		for (; i < c->ncounts && c->counts[i] >= p->counts[i]; i++) {
 			uint64_t d = c->counts[i] - p->counts[i];
 
 			sum += d;	/* 32-bit counts: no overflow */
-			r->per_cpu[i] = (double)d / dt;	/* as counter_rate */
+			if (pc)
+				pc[i] = (double)d / dt;	/* counter_rate */
 			if (d > top) {
 				top = d;
 				r->top = i;
@@ -134,7 +168,8 @@ static bool row_rates(const struct irq_row *p, const struct irq_row *c,
 		if (!col_delta(p, c, map, i, &d))
 			return false;
 		sum = sum + d < sum ? UINT64_MAX : sum + d;
-		r->per_cpu[i] = (double)d / dt;	/* as counter_rate */
+		if (pc)
+			pc[i] = (double)d / dt;	/* as counter_rate */
 		if (d > top) {
 			top = d;
 			r->top = i;
@@ -193,44 +228,72 @@ static int rate_plan(const struct irq_table *prev, const struct irq_table *cur,
 	return 0;
 }
 
-/* The rates and, after them, NCHANGED + 1 arrays of per-CPU rates (the
- * first all zeros, for every row that did not move): one block. */
+/* The rates and, after them, the per-CPU rates: NCHANGED + 1 arrays of
+ * them (the first all zeros, for every row that did not move), or for
+ * the lazy rates the zeros, the columns' map and NBASE counts of PREV,
+ * the moved rows' baselines: one block. */
 static struct irq_rate *rates_alloc(size_t nrows, size_t nchanged,
-				    size_t ncpus)
+				    size_t ncpus, size_t nbase)
 {
 	size_t n = 0;
 
 	if (!size_add(&n, nrows, sizeof(struct irq_rate)) ||
 	    nchanged == SIZE_MAX || ncpus > SIZE_MAX / sizeof(double) ||
-	    !size_add(&n, nchanged + 1, ncpus * sizeof(double)))
+	    !size_add(&n, nbase ? 1 : nchanged + 1, ncpus * sizeof(double)) ||
+	    !size_add(&n, nbase ? ncpus : 0, sizeof(size_t)) ||
+	    !size_add(&n, nbase, sizeof(uint32_t)))
 		return NULL;
 	/* calloc: columns past a short row's counts (ERR) read 0 */
 	return calloc(1, n ? n : 1);
 }
 
 /* Rates of row I of CUR from the plan into R, PER_CPU its array (the
- * zeros when it did not move); invalid for a new row or a reset. */
+ * zeros when it did not move; NULL: lazy, with its baseline copied to
+ * *BASE, which moves past it); invalid for a new row or a reset. */
 static void rate_row(const struct rate_plan *pl, const struct irq_row *c,
 		     size_t i, const size_t *map, double dt, double *per_cpu,
-		     struct irq_rate *r)
+		     uint32_t **base, struct irq_rate *r)
 {
+	const struct irq_row *p = pl->prev_of[i];
+
 	*r = (struct irq_rate){ .row = c, .per_cpu = per_cpu };
 	if (pl->still[i])
 		r->valid = true;
 	else
-		r->valid = pl->prev_of[i] &&
-			   row_rates(pl->prev_of[i], c, map, pl->same, dt, r);
-	if (!r->valid)
+		r->valid = p && row_rates(p, c, map, pl->same, dt, r);
+	if (!r->valid) {
 		*r = (struct irq_rate){ .row = c };
+	} else if (!per_cpu) {
+		memcpy(*base, p->counts, p->ncounts * sizeof(**base));
+		r->base = *base;
+		r->nbase = p->ncounts;
+		r->map = map;
+		r->dt = dt;
+		*base += p->ncounts;
+	}
 }
 
-int interrupts_rates(const struct irq_table *prev, const struct irq_table *cur,
-		     double dt, struct irq_rate **out)
+/* The counts of PREV the lazy rates keep: those of the rows that moved. */
+static size_t base_counts(const struct rate_plan *pl, size_t nrows)
+{
+	size_t n = 1;	/* never 0: 0 means eager */
+
+	for (size_t i = 0; i < nrows; i++)
+		if (pl->prev_of[i] && !pl->still[i])
+			n += pl->prev_of[i]->ncounts;
+	return n;
+}
+
+/* interrupts_rates, per-CPU rates of moved rows written (EAGER) or left
+ * to interrupts_rate_cpu. */
+static int rates(const struct irq_table *prev, const struct irq_table *cur,
+		 double dt, bool eager, struct irq_rate **out)
 {
 	struct rate_plan pl;
 	struct irq_rate *r = NULL;
 	double *zeros, *next;
-	size_t *map;
+	size_t *map, *kept;
+	uint32_t *base = NULL;
 	bool ok_dt = dt > 0 && isfinite(dt);
 	int rc;
 
@@ -239,19 +302,25 @@ int interrupts_rates(const struct irq_table *prev, const struct irq_table *cur,
 		return 0;
 	map = malloc((cur->ncpus ? cur->ncpus : 1) * sizeof(*map));
 	rc = map ? rate_plan(ok_dt ? prev : NULL, cur, &pl) : -ENOMEM;
-	if (rc == 0 && !(r = rates_alloc(cur->nrows, pl.nchanged, cur->ncpus)))
+	if (rc == 0 && !(r = rates_alloc(cur->nrows, pl.nchanged, cur->ncpus,
+					 eager ? 0 :
+					 base_counts(&pl, cur->nrows))))
 		rc = -ENOMEM;
 	if (rc == 0) {
 		zeros = next = (double *)(void *)(r + cur->nrows);
+		kept = (size_t *)(void *)(zeros + cur->ncpus);
+		if (!eager)
+			base = (uint32_t *)(void *)(kept + cur->ncpus);
 		if (prev)
-			map_columns(prev, cur, map);
+			map_columns(prev, cur, eager ? map : kept);
 		for (size_t i = 0; i < cur->nrows; i++) {
 			bool moved = pl.prev_of[i] && !pl.still[i];
 
-			if (moved)
+			if (moved && eager)
 				next += cur->ncpus;
-			rate_row(&pl, &cur->rows[i], i, map, dt,
-				 moved ? next : zeros, &r[i]);
+			rate_row(&pl, &cur->rows[i], i, eager ? map : kept,
+				 dt, !moved ? zeros : eager ? next : NULL,
+				 &base, &r[i]);
 		}
 	}
 	free(map);
@@ -263,6 +332,38 @@ int interrupts_rates(const struct irq_table *prev, const struct irq_table *cur,
 		return rc;
 	*out = r;
 	return (int)cur->nrows;
+}
+
+int interrupts_rates(const struct irq_table *prev, const struct irq_table *cur,
+		     double dt, struct irq_rate **out)
+{
+	return rates(prev, cur, dt, true, out);
+}
+
+int interrupts_rates_lazy(const struct irq_table *prev,
+			  const struct irq_table *cur, double dt,
+			  struct irq_rate **out)
+{
+	return rates(prev, cur, dt, false, out);
+}
+
+double interrupts_rate_cpu(const struct irq_rate *r, size_t i)
+{
+	const struct irq_row *c = r->row;
+	uint64_t d = 0;
+	size_t j;
+
+	if (!r->valid)
+		return 0;
+	if (r->per_cpu)
+		return r->per_cpu[i];
+	if (i >= c->ncounts || (j = r->map[i]) >= r->nbase)
+		return 0;	/* past a short row; no baseline */
+	if (c->counts[i] >= r->base[j])
+		d = c->counts[i] - r->base[j];
+	else
+		counter_delta(r->base[j], c->counts[i], &d);
+	return (double)d / r->dt;	/* as row_rates */
 }
 
 void interrupts_rates_free(struct irq_rate *r, size_t n)

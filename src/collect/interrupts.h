@@ -82,6 +82,13 @@ struct irq_rate {
 	double *per_cpu;	/* per column of CUR's cpus[], NULL if !valid */
 	size_t top;		/* the column with the highest rate (the first
 				 * of equals; 0 when none moved) */
+	/* interrupts_rates_lazy: per_cpu is NULL for a row that moved;
+	 * interrupts_rate_cpu reads its rates from the row's counts and
+	 * these (the rates' own copy of PREV's) */
+	const uint32_t *base;	/* the row's counts in PREV */
+	size_t nbase;
+	const size_t *map;	/* CUR's columns in BASE (SIZE_MAX: none) */
+	double dt;
 };
 
 /*
@@ -94,6 +101,22 @@ struct irq_rate {
  */
 int interrupts_rates(const struct irq_table *prev, const struct irq_table *cur,
 		     double dt, struct irq_rate **out);
+
+/*
+ * interrupts_rates, but a row that moved keeps a copy of its counts in
+ * PREV instead of its per-CPU rates (per_cpu NULL): a busy 256-CPU
+ * machine has 2000 rows that move, and a screen shows a dozen.  Totals,
+ * top columns and validity are those of interrupts_rates; read the
+ * per-CPU rates with interrupts_rate_cpu, which gives what
+ * interrupts_rates would have put in per_cpu.
+ */
+int interrupts_rates_lazy(const struct irq_table *prev,
+			  const struct irq_table *cur, double dt,
+			  struct irq_rate **out);
+
+/* The rate of column I (< the table's ncpus) of R, either kind: 0 when R
+ * is not valid. */
+double interrupts_rate_cpu(const struct irq_rate *r, size_t i);
 
 void interrupts_rates_free(struct irq_rate *r, size_t n);
 

@@ -355,8 +355,8 @@ int sample_rates(const struct sample *prev, const struct sample *cur,
 	if (rc >= 0 && (rc = netdev_rates(&prev->nets, &cur->nets, r->dt,
 					  &r->nets)) >= 0)
 		r->nnets = (size_t)rc;
-	if (rc >= 0 && (rc = interrupts_rates(&prev->irqs, &cur->irqs, r->dt,
-					      &r->irqs)) >= 0)
+	if (rc >= 0 && (rc = interrupts_rates_lazy(&prev->irqs, &cur->irqs,
+						   r->dt, &r->irqs)) >= 0)
 		r->nirqs = (size_t)rc;
 	if (rc < 0) {
 		sample_rates_free(r);

@@ -47,11 +47,13 @@ void collectset_init(struct collectset *c, const struct collectset_opts *o)
 	live_init(&c->live, &metrics_live);
 	c->read_at = -1;
 	c->irqbalance_at = -1;
+	irqbalance_look_init(&c->ib_look);
 }
 
 void collectset_fini(struct collectset *c)
 {
 	live_fini(&c->live);
+	irqbalance_look_fini(&c->ib_look);
 	benchres_free(&c->res);
 	buf_free(&c->text[0]);
 	buf_free(&c->text[1]);
@@ -86,8 +88,10 @@ static int reload_results(struct collectset *c)
 }
 
 /* irqbalance's pid: the one found is checked each reading (its comm),
- * every process is looked at only each HW_RELOAD_S (76 of a scrape's 130
- * file opens on this VM were /proc/PID/comm). */
+ * the processes are looked at only each HW_RELOAD_S (76 of a scrape's 130
+ * file opens on this VM were /proc/PID/comm), and then as the monitor
+ * looks (irqbalance_look: the comm of the processes new since the last
+ * look, not of every one). */
 static void find_irqbalance(struct collectset *c, double now)
 {
 	if (c->irqbalance_at >= 0 && now >= c->irqbalance_at &&
@@ -95,7 +99,7 @@ static void find_irqbalance(struct collectset *c, double now)
 	    (c->irqbalance <= 0 || irqbalance_still(sample_live_roots.proc,
 						      c->irqbalance)))
 		return;
-	c->irqbalance = irqbalance_find(sample_live_roots.proc);
+	c->irqbalance = irqbalance_look(&c->ib_look, sample_live_roots.proc);
 	c->irqbalance_at = now;
 }
 

@@ -14,6 +14,7 @@
 #include "collect/sample.h"
 #include "view/live.h"
 #include "metrics/benchres.h"
+#include "tune/irqbalance.h"
 
 struct collectset_opts {
 	double min_interval_s;	/* no kernel read sooner than this again */
@@ -40,8 +41,10 @@ struct collectset {
 	uint64_t res_stamp;	/* benchres_stamp of what res holds */
 	uint64_t res_loads;	/* times the result files were parsed */
 	int irqbalance;		/* pid, 0 none, -errno unknown */
-	double irqbalance_at;	/* when every process was looked at; < 0
+	double irqbalance_at;	/* when the processes were looked at; < 0
 				 * never */
+	struct irqbalance_look ib_look;	/* the monitor's look: a process
+				 * settled once is not read again */
 	struct buf text[2];	/* [0] 0.0.4, [1] OpenMetrics */
 	bool fresh[2];
 	double read_at;		/* monotonic seconds; < 0 never */

@@ -118,7 +118,7 @@ static json_t *irq_per_cpu(const struct irq_table *t, const struct irq_rate *q)
 		char key[16];
 
 		snprintf(key, sizeof(key), "%u", t->cpus[i]);
-		json_object_set_new(o, key, num(q->valid ? q->per_cpu[i] : 0,
+		json_object_set_new(o, key, num(interrupts_rate_cpu(q, i),
 						q->valid));
 	}
 	return o;

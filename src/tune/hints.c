@@ -153,7 +153,7 @@ static void build_irq(struct hints_in *in, const struct moment *m,
 	in->irq_rate = best->total_per_s;
 	snprintf(in->irq_name, sizeof(in->irq_name), "%s", best->action);
 	for (i = 1; i < best->ncounts && i < m->nirq_cpus; i++)
-		if (best->per_cpu[i] > best->per_cpu[top])
+		if (moment_irq_cpu(best, i) > moment_irq_cpu(best, top))
 			top = i;
 	in->irq_cpu = top < m->nirq_cpus ? (int)m->irq_cpus[top] : -1;
 	in->irq_on_little = in->irq_cpu >= 0 &&

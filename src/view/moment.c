@@ -186,6 +186,13 @@ const struct moment_irq *moment_irq_number(const struct moment *m,
 	return NULL;
 }
 
+double moment_irq_cpu(const struct moment_irq *q, size_t c)
+{
+	if (!q->valid)
+		return 0;
+	return q->rate ? interrupts_rate_cpu(q->rate, c) : q->per_cpu[c];
+}
+
 const struct moment_bus *moment_bus(const struct moment *m, unsigned busnum)
 {
 	size_t i;

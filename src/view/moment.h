@@ -81,7 +81,9 @@ struct moment_irq {
 	bool valid;		/* a rate was measured */
 	double total_per_s;
 	double *per_cpu;	/* per column of irq_cpus; 0 when !valid (live:
-				 * the rates' own array, read only) */
+				 * zeros; read moment_irq_cpu) */
+	const struct irq_rate *rate;	/* live, when valid: the per-CPU
+					 * rates are read from it */
 	size_t ncounts;		/* columns the row has (ERR, MIS: fewer) */
 	int on_cpu;		/* the CPU that takes them: the most in the
 				 * interval, else since boot; -1 never */
@@ -179,6 +181,10 @@ const struct moment_disk *moment_disk(const struct moment *m,
 const struct moment_net *moment_net(const struct moment *m, const char *name);
 const struct moment_irq *moment_irq_number(const struct moment *m,
 					   unsigned irq);
+
+/* IRQ Q's rate on column C (< nirq_cpus): its live rate's, read only for
+ * the rows a view shows, or its own per_cpu (replay); 0 when !valid. */
+double moment_irq_cpu(const struct moment_irq *q, size_t c);
 
 /* The IRQs of USB bus BUSNUM, or NULL. */
 const struct moment_bus *moment_bus(const struct moment *m, unsigned busnum);

@@ -123,8 +123,8 @@ static void live_irq(struct moment_irq *o, const struct sample *s, size_t k,
 	o->valid = q && q->valid;
 	o->total_per_s = q ? q->total_per_s : 0;
 	o->ncounts = r->ncounts;
-	if (o->valid && q->per_cpu)
-		o->per_cpu = q->per_cpu;
+	if (o->valid)
+		o->rate = q;
 	o->on_cpu = interrupts_taker(r, q, &s->irqs,
 				     s->aff ? &s->aff[k] : NULL);
 	if (s->aff)

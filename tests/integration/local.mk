@@ -63,6 +63,7 @@ SH_TESTS += \
 	tests/integration/metrics_textfile.sh \
 	tests/integration/metrics_units.sh \
 	tests/integration/metrics_rules.sh \
+	tests/integration/metrics_irqbalance.sh \
 	tests/integration/once_badline.sh \
 	tests/integration/schema.sh \
 	tests/integration/dlopen_libs.sh

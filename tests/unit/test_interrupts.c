@@ -599,6 +599,136 @@ START_TEST(rates_first_tick_and_bad_dt)
 }
 END_TEST
 
+/* The lazy rates against the eager ones of PREV -> CUR: the same rows,
+ * validity, totals and top columns, and every column's rate read back
+ * from the lazy rates' copy of PREV's counts equal to per_cpu. */
+static void assert_lazy_agrees(const struct irq_table *prev,
+			       const struct irq_table *cur, double dt)
+{
+	struct irq_rate *e, *l;
+	int n = interrupts_rates(prev, cur, dt, &e);
+
+	ck_assert_int_eq(interrupts_rates_lazy(prev, cur, dt, &l), n);
+	for (int i = 0; i < n; i++) {
+		ck_assert_ptr_eq(l[i].row, e[i].row);
+		ck_assert(l[i].valid == e[i].valid);
+		ck_assert_double_eq(l[i].total_per_s, e[i].total_per_s);
+		ck_assert_uint_eq(l[i].top, e[i].top);
+		for (size_t c = 0; c < cur->ncpus; c++) {
+			double want = e[i].valid ? e[i].per_cpu[c] : 0;
+
+			ck_assert_msg(interrupts_rate_cpu(&l[i], c) == want &&
+				      interrupts_rate_cpu(&e[i], c) == want,
+				      "row %s column %zu: %g, want %g",
+				      e[i].row->key, c,
+				      interrupts_rate_cpu(&l[i], c), want);
+		}
+	}
+	interrupts_rates_free(e, (size_t)(n > 0 ? n : 0));
+	interrupts_rates_free(l, (size_t)(n > 0 ? n : 0));
+}
+
+/* A table of NCPUS columns (ids ID0, ID0 + 1, ...), NROWS rows, counts
+ * from SEED: some rows still, some moved, some near a wrap. */
+static char *random_text(unsigned ncpus, unsigned id0, unsigned nrows,
+			 unsigned seed)
+{
+	size_t cap = 64 + (size_t)(ncpus + 1) * 12 * (nrows + 1), at = 0;
+	char *t = malloc(cap);
+
+	ck_assert_ptr_nonnull(t);
+	for (unsigned c = 0; c < ncpus; c++)
+		at += (size_t)snprintf(t + at, cap - at, " CPU%u", id0 + c);
+	at += (size_t)snprintf(t + at, cap - at, "\n");
+	for (unsigned r = 0; r < nrows; r++) {
+		at += (size_t)snprintf(t + at, cap - at, "%3u:", r + 1);
+		for (unsigned c = 0; c < ncpus; c++) {
+			unsigned v = (r * 2654435761u + (id0 + c) * 40503u) %
+				     100000u;
+
+			if (r % 3 && (r + c + seed) % 4)
+				v += seed * (r + c + 1);   /* moved */
+			if (r % 7 == 5)
+				v = seed ? (id0 + c + r) % 50 :
+					   4294967000u - c;  /* wraps */
+			if (r % 11 == 10 && seed && c == 1 + r % 13)
+				v = 0;			/* went down */
+			if (r % 13 == 12 && c >= 8)	/* equal tops */
+				v = seed * 1000u + (c > 9) * 7u;
+			at += (size_t)snprintf(t + at, cap - at, " %10u", v);
+		}
+		at += (size_t)snprintf(t + at, cap - at,
+				       "  IR-PCI-MSI %u-edge  dev%u\n", r, r);
+	}
+	return t;
+}
+
+/* The lazy rates read each column from the two readings' counts: a row
+ * that was not read last tick (one coming on screen) loses nothing. */
+START_TEST(rates_lazy_agree)
+{
+	static const char *const fixtures[] = {
+		"odroid-xu4/proc_interrupts_excerpt",
+		"rk3399/nanopi-r4s_proc_interrupts",
+		"rk3399/rockpi4_proc_interrupts",
+		"x86/desktop20_proc_interrupts",
+		"rpi4/proc_interrupts",
+	};
+	/* columns: the same; one CPU gone; one back; all other ids; the
+	 * same again */
+	static const unsigned lay[][2] = { { 16, 0 }, { 16, 0 }, { 15, 0 },
+					   { 16, 0 }, { 16, 1 }, { 16, 1 } };
+	struct irq_table a, b;
+	char *ta, *tb, *e1, *e2;
+
+	for (size_t k = 0; k < sizeof(fixtures) / sizeof(fixtures[0]); k++) {
+		parse_fixture(fixtures[k], &a);
+		assert_lazy_agrees(NULL, &a, 1.0);
+		assert_lazy_agrees(&a, &a, 1.0);
+		assert_lazy_agrees(&a, &a, 0);
+		interrupts_free(&a);
+	}
+	/* a counter past a wrap, one that went down, a CPU offline */
+	ta = edit_fixture("rk3399/nanopi-r4s_proc_interrupts", "1156859750",
+			  "4294967000");
+	tb = edit_fixture("rk3399/nanopi-r4s_proc_interrupts", "1156859750",
+			  "200");
+	ck_assert_int_eq(parse_str(ta, &a), 46);
+	ck_assert_int_eq(parse_str(tb, &b), 46);
+	assert_lazy_agrees(&a, &b, 0.5);
+	assert_lazy_agrees(&b, &a, 1.0);
+	interrupts_free(&a);
+	interrupts_free(&b);
+	free(ta);
+	free(tb);
+	parse_fixture("rk3399/rockpi4_proc_interrupts", &a);
+	ta = unparse(&a, 2, false);
+	e1 = edit(ta, "73: 52061", "73: 52121");
+	e2 = edit(e1, "IPI0: 629986 29367897 9830343",
+		  "IPI0: 629986 29367897 9830373");
+	ck_assert_int_eq(parse_str(e2, &b), 51);
+	assert_lazy_agrees(&a, &b, 1.0);
+	assert_lazy_agrees(&b, &a, 1.0);
+	interrupts_free(&a);
+	interrupts_free(&b);
+	free(ta);
+	free(e1);
+	free(e2);
+	for (unsigned k = 0; k + 1 < sizeof(lay) / sizeof(lay[0]); k++) {
+		ta = random_text(lay[k][0], lay[k][1], 40, k);
+		tb = random_text(lay[k + 1][0], lay[k + 1][1], 40, k + 1);
+		ck_assert_int_eq(parse_str(ta, &a), 40);
+		ck_assert_int_eq(parse_str(tb, &b), 40);
+		assert_lazy_agrees(&a, &b, 1.0);
+		assert_lazy_agrees(&a, &b, 0.3);
+		interrupts_free(&a);
+		interrupts_free(&b);
+		free(ta);
+		free(tb);
+	}
+}
+END_TEST
+
 START_TEST(garbage_rejected)
 {
 	static const char *const bad[] = {
@@ -782,6 +912,7 @@ static Suite *interrupts_suite(void)
 	tcase_add_test(rates, rates_offline_header_variant);
 	tcase_add_test(rates, rates_reordered_rows);
 	tcase_add_test(rates, rates_first_tick_and_bad_dt);
+	tcase_add_test(rates, rates_lazy_agree);
 	tcase_add_test(bad, garbage_rejected);
 	tcase_add_test(bad, bad_row_skipped);
 	tcase_add_test(bad, edge_cases_accepted);

@@ -155,7 +155,7 @@ START_TEST(live_values)
 	ck_assert_str_eq(m.irqs[0].key, "150");
 	ck_assert_str_eq(m.irqs[0].action, "xhci-hcd:usb1");
 	ck_assert_double_eq_tol(m.irqs[0].total_per_s, 300, 1e-9);
-	ck_assert_double_eq_tol(m.irqs[0].per_cpu[1], 300, 1e-9);
+	ck_assert_double_eq_tol(moment_irq_cpu(&m.irqs[0], 1), 300, 1e-9);
 	ck_assert_int_eq(m.irqs[0].on_cpu, 1);
 	ck_assert(m.irqs[0].aff->has_affinity &&
 		  cpuset_has(&m.irqs[0].aff->affinity, 1));
