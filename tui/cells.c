@@ -14,7 +14,6 @@
 #include "draw.h"
 #include "frame.h"
 #include "base/figfmt.h"
-#include "base/fixfmt.h"
 #include "base/i18n.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
@@ -25,9 +24,7 @@ static void scaled(char *dst, size_t size, double v, const char *const *u)
 		v /= 1000.0;
 		i++;
 	}
-	/* as snprintf "%.1f %s" ("%.0f %s" below 1000), for less */
-	fixfmt_cat(dst, size, fixfmt_cat(dst, size, fixfmt(dst, size, v,
-		   i ? 1 : 0), " "), u[i]);
+	snprintf(dst, size, "%.*f %s", i ? 1 : 0, v, u[i]);
 }
 
 void cells_bytes_rate(char *dst, size_t size, double bps, bool valid)
@@ -64,7 +61,7 @@ void cells_count(char *dst, size_t size, double v, bool valid)
 		v /= 1000.0;
 		i++;
 	}
-	fixfmt_cat(dst, size, fixfmt(dst, size, v, i ? 1 : 0), u[i]);
+	snprintf(dst, size, "%.*f%s", i ? 1 : 0, v, u[i]);
 }
 
 void cells_count_short(char *dst, size_t size, double v, bool valid)
@@ -80,8 +77,7 @@ void cells_count_short(char *dst, size_t size, double v, bool valid)
 		v /= 1000.0;
 		i++;
 	}
-	fixfmt_cat(dst, size, fixfmt(dst, size, v, i && v < 9.95 ? 1 : 0),
-		   u[i]);
+	snprintf(dst, size, "%.*f%s", i && v < 9.95 ? 1 : 0, v, u[i]);
 }
 
 void cells_cluster_title(char *dst, size_t size)
@@ -346,14 +342,15 @@ void cells_draw_irq_row(struct app *a, int y, int w,
 size_t cells_row(char *dst, size_t size, const struct cells_col *c)
 {
 	size_t n = 0;
+	int k;
 
 	if (size)
 		dst[0] = '\0';
 	for (; c->text; c++) {
-		n = fixfmt_pad(dst, size, n, c->text, c->width, c->prec,
-			       c->left);
-		if (c[1].text || c->sep)
-			n = fixfmt_cat(dst, size, n, " ");
+		k = snprintf(n < size ? dst + n : NULL, n < size ? size - n : 0,
+			     c->left ? "%-*.*s%s" : "%*.*s%s", c->width,
+			     c->prec, c->text, c[1].text || c->sep ? " " : "");
+		n += k > 0 ? (size_t)k : 0;
 	}
 	return n;
 }

@@ -22,8 +22,6 @@ src_libbenchtop_a_SOURCES += \
 	src/base/dynlib.h \
 	src/base/figfmt.c \
 	src/base/figfmt.h \
-	src/base/fixfmt.c \
-	src/base/fixfmt.h \
 	src/base/i18n.h \
 	src/base/jsondoc.c \
 	src/base/jsondoc.h \

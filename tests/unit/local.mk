@@ -28,7 +28,6 @@ UNIT_TESTS = \
 	tests/unit/test_expo \
 	tests/unit/test_figfmt \
 	tests/unit/test_gzipbody \
-	tests/unit/test_fixfmt \
 	tests/unit/test_hints \
 	tests/unit/test_history \
 	tests/unit/test_interrupts \
@@ -63,8 +62,6 @@ UNIT_TESTS = \
 	tests/unit/test_usbdesc \
 	tests/unit/test_verdict \
 	tests/unit/test_zonemap
-# libm as the reference fixfmt is checked against
-tests_unit_test_fixfmt_LDADD = $(LDADD) -lm
 # libm for the Monte-Carlo's lognormal noise (the verdict itself has none)
 tests_unit_test_verdict_LDADD = $(LDADD) -lm
 # libpci (dlopen in benchtop) as the reference pciids is checked against
