@@ -5,7 +5,9 @@
 # or refused with one sentence naming what to use instead - a new iperf3
 # option fails here until it has one or the other.  The options taken are
 # then run against a stock `iperf3 -s` on 127.0.0.1 and checked in the
-# run's own JSON (libiperf's -J), as iperf3 -c would set them.
+# run's own JSON (libiperf's -J), as iperf3 -c would set them, beside a
+# stock `iperf3 -c` with the same options; `benchtop serve --one-off`
+# serves a stock client once, as `iperf3 -s --one-off` does.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"	# free_port
 if "$BENCHTOP" serve --help 2>&1 | grep -q 'built without iperf support'; then
@@ -19,7 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 export BENCHTOP_NO_PROGRESS=1
-plan 9
+plan 13
 
 # ---- the table ----------------------------------------------------------
 iperf3 --help 2>&1 | sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}--\([a-z][a-z0-9-]*\).*/\2/p' |
@@ -63,6 +65,36 @@ server
 [ $? -eq 0 ] && json "$TMPD/n.json" 'd["start"]["test_start"]["bytes"] == 10485760 and d["start"]["test_start"]["blksize"] == 65536 and d["end"]["sum_sent"]["bytes"] == 10485760'
 check $? "-c HOST -n 10M -l 64K: 10 MiB sent in 64 KiB writes, then the run ends"
 [ $? -eq 0 ] || diag "$(head -3 "$TMPD/err")"
+# stock iperf3 -c with the same options: the same bytes and block size
+server
+iperf3 -c 127.0.0.1 -p "$P" -n 10M -l 64K -J > "$TMPD/stock_n.json" 2> "$TMPD/err"
+python3 - "$TMPD/n.json" "$TMPD/stock_n.json" << 'EOF'
+import json, sys
+ours, theirs = (json.load(open(f)) for f in sys.argv[1:])
+key = lambda d: (d["start"]["test_start"]["bytes"],
+                 d["start"]["test_start"]["blksize"],
+                 d["end"]["sum_sent"]["bytes"])
+print("# benchtop %s, iperf3 %s" % (key(ours), key(theirs)))
+sys.exit(key(ours) != key(theirs))
+EOF
+check $? "-n 10M -l 64K: bytes, block size and bytes sent as stock iperf3 -c's"
+# -i: the lines' interval (libiperf's reporter and stats interval)
+server
+"$BENCHTOP" iperf 127.0.0.1 -p "$P" -t 2 -i 0.5 -J > "$TMPD/i.json" 2> "$TMPD/err"
+server
+iperf3 -c 127.0.0.1 -p "$P" -t 2 -i 0.5 -J > "$TMPD/stock_i.json" 2>&1
+half='len(d["intervals"]) >= 3 and 0.4 <= sorted(i["sum"]["seconds"] for i in d["intervals"])[len(d["intervals"]) // 2] <= 0.6'
+json "$TMPD/i.json" "$half" && json "$TMPD/stock_i.json" "$half"
+check $? "-t 2 -i 0.5: lines of half a second, as stock iperf3 -c -i 0.5 gives"
+[ $? -eq 0 ] || diag "$(head -3 "$TMPD/err")"
+server
+"$BENCHTOP" iperf 127.0.0.1 -p "$P" -t 1 -i 0 --json > "$TMPD/i0.json" 2> "$TMPD/err"
+server
+iperf3 -c 127.0.0.1 -p "$P" -t 1 -i 0 -J > "$TMPD/stock_i0.json" 2>&1
+json "$TMPD/i0.json" 'len(d["intervals"]) == 1 and d["settings"]["interval_ms"] == 0' &&
+	json "$TMPD/stock_i0.json" 'len(d["intervals"]) == 1' && valid "$TMPD/i0.json"
+check $? "-i 0: one line for the whole run, as stock iperf3 -c -i 0; the settings record it"
+[ $? -eq 0 ] || diag "$(head -3 "$TMPD/err")"
 server
 "$BENCHTOP" iperf 127.0.0.1 -p "$P" -k 100 -l 1K -N -S 0x10 -M 1000 -J > "$TMPD/k.json" 2> "$TMPD/err"
 [ $? -eq 0 ] && json "$TMPD/k.json" 'd["start"]["test_start"]["blocks"] == 100 and d["end"]["sum_sent"]["bytes"] == 102400 and d["start"]["test_start"]["tos"] == 16 and d["start"]["tcp_mss"] == 1000'
@@ -89,3 +121,16 @@ server
 [ $? -eq 0 ] && json "$TMPD/s.json" 'd["settings"]["bytes"] == 1048576 and d["settings"]["duration_s"] == 0 and "length_bytes" not in d["settings"]'
 check $? "--json: the settings record -n (bytes 1048576, no duration), not the options left out"
 valid "$TMPD/s.json" || diag "$(cat "$TMPD/valid.out" 2>/dev/null | head -5)"
+
+# benchtop serve --one-off, as iperf3 -s --one-off: one test, then exit 0
+P=$(free_port)
+"$BENCHTOP" serve --one-off --bind 127.0.0.1 -p "$P" > "$TMPD/serve.out" 2>&1 &
+sp=$!
+PIDS="$PIDS $sp"
+listening "$P" && iperf3 -c 127.0.0.1 -p "$P" -n 1M > "$TMPD/c.out" 2>&1
+crc=$?
+n=600	# its exit, 60 s at most
+while kill -0 "$sp" 2> /dev/null && [ $n -gt 0 ]; do sleep 0.1; n=$((n - 1)); done
+! kill -0 "$sp" 2> /dev/null && wait "$sp" && [ $crc -eq 0 ]
+check $? "serve --one-off: a stock iperf3 -c is served, then the server exits 0"
+[ $? -eq 0 ] || diag "$(tail -3 "$TMPD/serve.out") $(tail -2 "$TMPD/c.out")"
