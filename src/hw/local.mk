@@ -30,6 +30,7 @@ src_libbenchtop_a_SOURCES += \
 	src/hw/uevent.h \
 	src/hw/usbdesc.c \
 	src/hw/usbdesc.h \
+	src/hw/boscache.c \
 	src/hw/usbdev.c \
 	src/hw/usbdev.h \
 	src/hw/usbdev_json.c \
