@@ -391,6 +391,25 @@ static int serve(struct metrics_cmd *m)
 	return 0;
 }
 
+/* DIR's files replaced by the BOS libusb read from each device of L
+ * (those sysfs has none for); the count into *N; 0 or -errno. */
+static int save_bos(const struct usbdev_list *l, const char *dir, size_t *n)
+{
+	size_t i;
+	int rc = boscache_begin(dir);
+
+	for (i = 0; rc == 0 && i < l->n; i++) {
+		const struct usbdev *d = &l->v[i];
+
+		if (!d->bos_raw)
+			continue;
+		rc = boscache_write(dir, d->busnum, d->devnum, d->vid, d->pid,
+				    d->bos_raw, d->bos_len);
+		*n += rc == 0;
+	}
+	return rc;
+}
+
 /* --write-bos-cache: each USB device's BOS, asked as root, where the
  * service without root reads it (hw/boscache.h); 0, or 1 after one
  * sentence. */
@@ -410,11 +429,10 @@ static int write_bos_cache(void)
 	boscache_dir(dir, sizeof(dir));
 	rc = usbdev_scan_as(sample_live_roots.sys, true, &l);
 	if (rc >= 0)
-		rc = boscache_save(&l, dir, &n, err, sizeof(err));
-	else
-		snprintf(err, sizeof(err), "%s", strerror(-rc));
+		rc = save_bos(&l, dir, &n);
 	usbdev_list_free(&l);
 	if (rc < 0) {
+		snprintf(err, sizeof(err), "%s: %s", dir, strerror(-rc));
 		cmdline_say(stderr, _("benchtop metrics: the BOS cache could "
 				      "not be written: %s\n"), err);
 		return 1;

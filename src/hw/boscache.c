@@ -16,9 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hw/usbdev.h"
-
-#define BOSCACHE_MAX 1024	/* a BOS's wTotalLength as libusb rebuilds it */
 
 void boscache_dir(char *dst, size_t size)
 {
@@ -91,33 +88,20 @@ static int make_dir(const char *dir)
 	return mkdir(dir, 0755) && errno != EEXIST ? -errno : 0;
 }
 
-int boscache_save(const struct usbdev_list *l, const char *dir, size_t *n,
-		  char *err, size_t errsize)
+int boscache_begin(const char *dir)
 {
-	char name[32];
-	size_t i;
 	int rc = make_dir(dir);
 
-	*n = 0;
-	if (rc) {
-		snprintf(err, errsize, "%s: %s", dir, strerror(-rc));
-		return rc;
-	}
-	clear(dir);
-	for (i = 0; i < l->n; i++) {
-		const struct usbdev *d = &l->v[i];
+	if (rc == 0)
+		clear(dir);
+	return rc;
+}
 
-		if (!d->bos_raw || d->bos_len > BOSCACHE_MAX)
-			continue;
-		file_name(name, sizeof(name), d->busnum, d->devnum, d->vid,
-			  d->pid);
-		rc = put(dir, name, d->bos_raw, d->bos_len);
-		if (rc) {
-			snprintf(err, errsize, "%s/%s: %s", dir, name,
-				 strerror(-rc));
-			return rc;
-		}
-		(*n)++;
-	}
-	return 0;
+int boscache_write(const char *dir, unsigned busnum, unsigned devnum,
+		   uint16_t vid, uint16_t pid, const void *data, size_t len)
+{
+	char name[32];
+
+	file_name(name, sizeof(name), busnum, devnum, vid, pid);
+	return put(dir, name, data, len);
 }

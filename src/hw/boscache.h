@@ -11,8 +11,6 @@
 
 #include "base/buf.h"
 
-struct usbdev_list;
-
 #define BOSCACHE_DIR "/run/benchtop-bos"
 #define BOSCACHE_ENV "BENCHTOP_BOS_CACHE"	/* moves it (tests) */
 
@@ -25,10 +23,12 @@ void boscache_dir(char *dst, size_t size);
 int boscache_read(unsigned busnum, unsigned devnum, uint16_t vid,
 		  uint16_t pid, struct buf *b);
 
-/* Replace DIR's files with the BOS of each device of L that libusb read
- * from the device (sysfs has none for it): the count into *N; 0, or
- * -errno with one sentence in ERR. */
-int boscache_save(const struct usbdev_list *l, const char *dir, size_t *n,
-		  char *err, size_t errsize);
+/* DIR made (0755) or emptied of an earlier run's files; 0 or -errno. */
+int boscache_begin(const char *dir);
+
+/* The BOS DATA (LEN bytes) of the device at BUSNUM/DEVNUM with VID:PID
+ * into DIR; 0 or -errno. */
+int boscache_write(const char *dir, unsigned busnum, unsigned devnum,
+		   uint16_t vid, uint16_t pid, const void *data, size_t len);
 
 #endif
