@@ -21,7 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 export BENCHTOP_NO_PROGRESS=1
-plan 13
+plan 14
 
 # ---- the table ----------------------------------------------------------
 iperf3 --help 2>&1 | sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}--\([a-z][a-z0-9-]*\).*/\2/p' |
@@ -48,6 +48,14 @@ done < "$TMPD/theirs"
 [ -s "$TMPD/theirs" ] && [ "$(wc -l < "$TMPD/theirs")" -ge 50 ]
 check $? "iperf3 --help lists its options ($(wc -l < "$TMPD/theirs") long names)"
 check $st "each is taken by benchtop iperf or refused with what to use instead ($(grep -c taken "$TMPD/table") taken, $(grep -c refused "$TMPD/table") refused)"
+# doc/bench.md's table: a row for each, its status and sentence the program's
+sed -n 's/^| \(`-[A-Za-z0-9]`, \)\{0,1\}`--\([a-z0-9-]*\)` | [^|]* | \([^:|]*\): \([^|]*[^ ]\) |.*/\2 \3: \4/p' \
+	"$top_srcdir/doc/bench.md" | sed 's/^\([^ ]*\) -J taken, --json differs:.*/\1 taken/; s/^\([^ ]*\) taken: .*/\1 taken/' |
+	sort > "$TMPD/doc"
+sed "s/^--\([^ ]*\) refused: /\1 refused: /; s/^--\([^ ]*\) taken$/\1 taken/; s/; try 'benchtop iperf --help'$//" "$TMPD/table" | sort > "$TMPD/prog"
+diff "$TMPD/doc" "$TMPD/prog" > "$TMPD/docdiff"
+check $? "doc/bench.md's table gives each option the status and sentence benchtop iperf gives it"
+[ -s "$TMPD/docdiff" ] && diag "$(head -8 "$TMPD/docdiff")"
 "$BENCHTOP" iperf 127.0.0.1 -s > "$TMPD/out" 2> "$TMPD/err"
 [ $? -eq 2 ] && grep -qx "benchtop iperf: '-s' is iperf3's option, not benchtop iperf's: the server is benchtop serve (or iperf3 -s); try 'benchtop iperf --help'" "$TMPD/err"
 check $? "short names too: -s names benchtop serve"
