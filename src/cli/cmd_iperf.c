@@ -44,6 +44,7 @@ static int rate_of(const char *s, uint64_t *out)
 struct iperf_args {
 	long port, time, streams, omit, mss, cport, connect_timeout;
 	long interval_ms;	/* -i; -1 not given */
+	char format;		/* -f; 0 Mbit/s */
 	bool reverse, json, raw, udp, bidir, no_delay, zerocopy, ipv4, ipv6;
 	uint64_t rate, window, length, bytes, blocks;
 	unsigned tos;
@@ -110,6 +111,16 @@ static int set_interval(void *args, const char *v)
 		return bad(_("'%s' is not an interval (0, or 0.1 to 60 "
 			     "seconds)"), v);
 	((struct iperf_args *)args)->interval_ms = (long)(s * 1000 + 0.5);
+	return -1;
+}
+
+/* -f: one of iperf3's unit letters. */
+static int set_format(void *args, const char *v)
+{
+	if (strlen(v) != 1 || !strchr("kmgtKMGT", *v))
+		return bad(_("'%s' is not a format: k, m, g or t for bit/s, K, "
+			     "M, G or T for bytes a second"), v);
+	((struct iperf_args *)args)->format = *v;
 	return -1;
 }
 
@@ -208,6 +219,10 @@ static const struct cliopt iperf_opts[] = {
 					 "(intervals;\n1 unless given; 0: one "
 					 "for the whole run)"),
 	  CLIOPT_CALL_FN(set_interval) },
+	{ "format", 'f', N_("UNIT"), N_("rates in k, m, g, t bit/s or K, M, G, "
+					"T bytes a\nsecond (powers of 1024), as "
+					"iperf3 -f"),
+	  CLIOPT_CALL_FN(set_format) },
 	{ "version4", '4', NULL, N_("IPv4 only: HOST's IPv4 address"),
 	  CLIOPT_SET_FLAG(struct iperf_args, ipv4) },
 	{ "version6", '6', NULL, N_("IPv6 only: HOST's IPv6 address"),
@@ -263,7 +278,6 @@ static const struct {
 	{ 0, "username", N_("authenticated servers: run iperf3 -c itself") },
 	{ 0, "rsa-public-key-path", N_("authenticated servers: run iperf3 -c "
 				       "itself") },
-	{ 'f', "format", N_("the result is in Mbit/s; --json gives bit/s") },
 	{ 'I', "pidfile", N_("the shell's $! is the process's id") },
 	{ 'F', "file", N_("for disk throughput, benchtop bench seq-direct") },
 	{ 'A', "affinity", N_("pin the run with taskset -c CPU benchtop iperf "
@@ -438,5 +452,6 @@ int cmd_iperf_main(int argc, char **argv)
 	if (a.ipv4 || a.ipv6)
 		host = addr;
 	return cmd_bench_run("iperf", &p, host, 5201,
-			     &(struct cmd_bench_out){ .json = a.json });
+			     &(struct cmd_bench_out){ .json = a.json,
+						      .format = a.format });
 }

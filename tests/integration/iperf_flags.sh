@@ -21,7 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 export BENCHTOP_NO_PROGRESS=1
-plan 14
+plan 15
 
 # ---- the table ----------------------------------------------------------
 iperf3 --help 2>&1 | sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}--\([a-z][a-z0-9-]*\).*/\2/p' |
@@ -129,6 +129,17 @@ server
 [ $? -eq 0 ] && json "$TMPD/s.json" 'd["settings"]["bytes"] == 1048576 and d["settings"]["duration_s"] == 0 and "length_bytes" not in d["settings"]'
 check $? "--json: the settings record -n (bytes 1048576, no duration), not the options left out"
 valid "$TMPD/s.json" || diag "$(cat "$TMPD/valid.out" 2>/dev/null | head -5)"
+
+# -f: the text's rates in iperf3's units; a letter it lacks is refused
+server
+"$BENCHTOP" iperf 127.0.0.1 -p "$P" -t 1 -f K > "$TMPD/f.out" 2> "$TMPD/err"
+rc=$?
+"$BENCHTOP" iperf 127.0.0.1 -p "$P" -f x > /dev/null 2> "$TMPD/fx.err"
+[ $rc -eq 0 ] && grep -Eq '^  sender +[0-9.]+ KiB/s$' "$TMPD/f.out" &&
+	grep -Eq '^  receiver +[0-9.]+ KiB/s$' "$TMPD/f.out" && ! grep -q 'Mbit/s' "$TMPD/f.out" &&
+	grep -q "^benchtop iperf: 'x' is not a format: k, m, g or t for bit/s" "$TMPD/fx.err"
+check $? "-f K: the rates in KiB/s, as iperf3 -f K gives KBytes; -f x is refused with a sentence"
+[ $? -eq 0 ] || diag "$(cat "$TMPD/f.out" "$TMPD/err" "$TMPD/fx.err")"
 
 # benchtop serve --one-off, as iperf3 -s --one-off: one test, then exit 0
 P=$(free_port)
