@@ -114,10 +114,11 @@ check $? "set irq NAME=CPUS: a name no IRQ has, or two have: status 1, one sente
 run alike '$B set --persist irq 151=big > $O.out 2> $O.err; echo $? > $O.rc' \
 	"$TMPD/alike"
 [ "$(cat "$TMPD/alike.rc")" = 1 ] && [ ! -e "$UNIT" ] && [ ! -e "$RULE" ] &&
-	[ "$(wc -l < "$TMPD/alike.err")" = 1 ] &&
+	[ "$(grep -vc irqbalance "$TMPD/alike.err")" = 1 ] &&
 	grep -q "^benchtop set: IRQ 151 is held by no device /proc/interrupts names alone, so it is not kept across reboots" "$TMPD/alike.err"
-check $? "--persist of a pin whose device no name finds alone: status 1, one sentence, no file"
-[ $? = 0 ] || diag "$(cat "$TMPD/alike.err")"
+st=$?	# (an irqbalance of the machine's, or of another test's, is warned of too)
+check $st "--persist of a pin whose device no name finds alone: status 1, one sentence, no file"
+[ $st = 0 ] || diag "$(cat "$TMPD/alike.err")"
 
 # A unit an older benchtop wrote pins by number: it still applies, and
 # --unpersist removes it.
