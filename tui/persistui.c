@@ -45,8 +45,9 @@ bool persistui_open(struct app *a)
 		return true;
 	if (s->have)
 		persist_fini(&s->p);
-	s->have = persist_build(&a->tune.journal, true, time(NULL),
-				&s->p) == 0;
+	s->have = persist_build(&a->tune.journal, &(struct persist_how){
+		.changed_only = true, .when = time(NULL),
+		.proc_root = a->tune.proc_root }, &s->p) == 0;
 	persist_paths(s->unit, sizeof(s->unit), s->rule, sizeof(s->rule));
 	app_show(a, PANEL_PERSIST);
 	return true;
@@ -117,7 +118,10 @@ static void persist_draw(struct app *a, int top, int height, int width)
 		y += path_line(y, end - y, width, s->rule);
 		y = lines(y, end - y, width, s->p.rule);
 	}
-	if (s->p.irqs[0] && a->irqbalance_pid > 0)
+	if (s->p.unnamed[0])
+		draw_fmt(end, 0, width, _("IRQ %s: no device name finds it "
+			 "alone, so y writes nothing"), s->p.unnamed);
+	else if (s->p.irqs[0] && a->irqbalance_pid > 0)
 		draw_fmt(end, 0, width, _("irqbalance runs (pid %d): at boot "
 			 "it will move IRQ %s again"), a->irqbalance_pid,
 			 s->p.irqs);
@@ -131,6 +135,11 @@ static void write_files(struct app *a)
 
 	if (!s || !s->have || (!s->p.unit && !s->p.rule))
 		return;
+	if (s->p.unnamed[0]) {
+		app_say(a, _("IRQ %s is held by no device name that finds it "
+			     "alone: nothing written"), s->p.unnamed);
+		return;
+	}
 	if (s->p.unit)
 		rc = snapfile_write(s->unit, s->p.unit, strlen(s->p.unit),
 				    true, err, sizeof(err));

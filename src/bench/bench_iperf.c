@@ -209,6 +209,7 @@ int bench_iperf_figures(const char *text, json_t *res, char *err,
 	X(iperf_set_test_mss) X(iperf_set_test_no_delay) \
 	X(iperf_set_test_tos) X(iperf_set_test_zerocopy) \
 	X(iperf_set_test_bind_port) X(iperf_set_test_connect_timeout) \
+	X(iperf_set_test_reporter_interval) X(iperf_set_test_stats_interval) \
 	X(iperf_run_server)
 
 struct iperf_lib {
@@ -234,8 +235,8 @@ static int iperf_lib_open(struct iperf_lib *l, char *err, size_t errsize)
 	return l->handle ? 0 : -ENOTSUP;
 }
 
-/* What iperf3 -l -n -k -M -N -S -Z -B --cport --connect-timeout would set
- * (each only when given: libiperf's defaults stay otherwise). */
+/* What iperf3 -l -n -k -M -N -S -Z -B --cport --connect-timeout -i would
+ * set (each only when given: libiperf's defaults stay otherwise). */
 static void set_more_options(const struct iperf_lib *L, struct iperf_test *t,
 			     const struct preset *p)
 {
@@ -259,6 +260,10 @@ static void set_more_options(const struct iperf_lib *L, struct iperf_test *t,
 		L->iperf_set_test_bind_port(t, (int)p->cport);
 	if (p->connect_timeout_ms)
 		L->iperf_set_test_connect_timeout(t, (int)p->connect_timeout_ms);
+	if (p->interval_ms || p->no_intervals) {	/* as iperf3 -i: both */
+		L->iperf_set_test_reporter_interval(t, p->interval_ms / 1e3);
+		L->iperf_set_test_stats_interval(t, p->interval_ms / 1e3);
+	}
 }
 
 /* What iperf3 -u -b -O -w -C --bidir would set (iperf3's own defaults:

@@ -453,6 +453,9 @@ static json_t *iperf_settings_json(const struct preset *p)
 	set_given(o, "blocks", (json_int_t)p->blocks);
 	set_given(o, "mss_bytes", p->mss);
 	set_given(o, "tos", p->tos);
+	set_given(o, "interval_ms", p->interval_ms);
+	if (o && p->no_intervals)
+		json_object_set_new(o, "interval_ms", json_integer(0));
 	if (o && p->no_delay)
 		json_object_set_new(o, "no_delay", json_true());
 	if (o && p->zerocopy)

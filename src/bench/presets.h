@@ -57,6 +57,8 @@ struct preset {
 	unsigned cport;		/* --cport: the client's port; 0 any */
 	unsigned connect_timeout_ms;	/* --connect-timeout; 0 the system's */
 	char bind[64];		/* -B: the local address; "" the route's */
+	unsigned interval_ms;	/* -i: the lines' interval; 0 iperf3's 1 s */
+	bool no_intervals;	/* -i 0: no lines, the totals alone */
 };
 
 struct presets {

@@ -83,13 +83,13 @@ static void print_raw(json_t *res)
 }
 
 /* The result RES in words, or the sentence why it cannot be read. */
-static void print_result(json_t *res)
+static void print_result(json_t *res, char format)
 {
 	struct benchresult br;
 	char err[256];
 
 	if (benchresult_load(&br, res, err, sizeof(err)) == 0)
-		cmd_bench_print(stdout, &br);
+		cmd_bench_print_as(stdout, &br, format);
 	else
 		fprintf(stderr, "benchtop: %s\n", err);
 	benchresult_fini(&br);
@@ -163,7 +163,7 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 	if (res && json)
 		fputc('\n', stdout);
 	else if (res && r.state == BENCHRUN_DONE && !p->raw_json)
-		print_result(res);
+		print_result(res, out->format);
 	/* the error may echo the target of the command line */
 	if (r.state != BENCHRUN_DONE && strcmp(cmd, p->name) == 0)
 		cmdline_say(stderr, "benchtop %s: %s\n", cmd, r.error);
@@ -254,14 +254,39 @@ static void print_conditions(FILE *f, const struct benchresult_cond *c)
 		_("no cluster was seen throttled"));
 }
 
-/* One figure: counts (retransmits, lost datagrams) as integers. */
-static void print_figure(FILE *f, const struct benchresult_figure *x)
+/* A rate of V Mbit/s in FORMAT's unit, as iperf3 -f: k m g t bits
+ * (powers of 1000), K M G T bytes (powers of 1024); its unit's name. */
+static const char *in_format(double *v, char format)
 {
-	if (x->count)
+	static const char fmts[] = "kmgtKMGT";
+	static const char *const units[] = { "kbit/s", "Mbit/s", "Gbit/s",
+		"Tbit/s", "KiB/s", "MiB/s", "GiB/s", "TiB/s" };
+	static const double per_mbit[] = { 1e3, 1, 1e-3, 1e-6,
+		1e6 / 8 / 1024, 1e6 / 8 / 1048576.0, 1e6 / 8 / 1073741824.0,
+		1e6 / 8 / 1099511627776.0 };
+	const char *at = format ? strchr(fmts, format) : NULL;
+	int i = at ? (int)(at - fmts) : 1;
+
+	*v *= per_mbit[i];
+	return units[i];
+}
+
+/* One figure: counts (retransmits, lost datagrams) as integers; bit
+ * rates in FORMAT's unit. */
+static void print_figure(FILE *f, const struct benchresult_figure *x,
+			 char format)
+{
+	double v = x->value;
+	const char *unit = x->unit;
+
+	if (x->count) {
 		fprintf(f, "  %-22s %12lld %s\n", x->name,
 			(long long)x->value, x->unit);
-	else
-		fprintf(f, "  %-22s %12.1f %s\n", x->name, x->value, x->unit);
+		return;
+	}
+	if (format && unit && !strcmp(unit, "Mbit/s"))
+		unit = in_format(&v, format);
+	fprintf(f, "  %-22s %12.1f %s\n", x->name, v, unit);
 }
 
 /* An iperf run over TCP under -R: the congestion window is the server's,
@@ -274,6 +299,11 @@ static bool remote_sender(const struct benchresult *res)
 
 void cmd_bench_print(FILE *f, const struct benchresult *res)
 {
+	cmd_bench_print_as(f, res, 0);
+}
+
+void cmd_bench_print_as(FILE *f, const struct benchresult *res, char format)
+{
 	size_t i;
 
 	fprintf(f, _("%s on %s (%s)\n"), S(res->preset), S(res->target),
@@ -282,7 +312,7 @@ void cmd_bench_print(FILE *f, const struct benchresult *res)
 		print_table(f, &res->table);
 	else
 		for (i = 0; i < res->nfigs; i++)
-			print_figure(f, &res->figs[i]);
+			print_figure(f, &res->figs[i], format);
 	if (remote_sender(res))
 		fprintf(f, "  %-22s %12s %s\n", _("max cwnd"), _("n/a"),
 			_("(the sender is remote)"));

@@ -18,6 +18,8 @@ struct cmd_bench_out {
 	bool json;
 	const char *snapshot;	/* a file or folder, or NULL */
 	bool force;		/* replace SNAPSHOT */
+	char format;		/* iperf -f: k m g t (bit/s), K M G T (bytes
+				 * per second, powers of 1024); 0 Mbit/s */
 };
 
 /* Run preset P on TARGET (PORT for iperf) in a child, show progress on
@@ -29,6 +31,9 @@ int cmd_bench_run(const char *cmd, const struct preset *p,
 
 /* A result object as text: figures, iozone table, conditions. */
 void cmd_bench_print(FILE *f, const struct benchresult *res);
+
+/* The same with bit rates in FORMAT's unit (struct cmd_bench_out). */
+void cmd_bench_print_as(FILE *f, const struct benchresult *res, char format);
 
 /* Load the presets; false (with a sentence on stderr) when impossible. */
 bool cmd_bench_presets(const char *cmd, struct presets *ps);

@@ -43,6 +43,8 @@ static int rate_of(const char *s, uint64_t *out)
 
 struct iperf_args {
 	long port, time, streams, omit, mss, cport, connect_timeout;
+	long interval_ms;	/* -i; -1 not given */
+	char format;		/* -f; 0 Mbit/s */
 	bool reverse, json, raw, udp, bidir, no_delay, zerocopy, ipv4, ipv6;
 	uint64_t rate, window, length, bytes, blocks;
 	unsigned tos;
@@ -97,6 +99,29 @@ static int set_bind(void *args, const char *v)
 	return strlen(v) < 64 && *v && !strchr(v, '%') ? -1 :
 	       bad(_("'%s' is not a local address (-B 192.0.2.7; for an "
 		     "interface, give its address)"), v);
+}
+
+/* -i: 0 (no lines), or 0.1 to 60 seconds, as iperf3 takes it. */
+static int set_interval(void *args, const char *v)
+{
+	char *end;
+	double s = strtod(v, &end);
+
+	if (end == v || *end || !(s == 0 || (s >= 0.1 && s <= 60)))
+		return bad(_("'%s' is not an interval (0, or 0.1 to 60 "
+			     "seconds)"), v);
+	((struct iperf_args *)args)->interval_ms = (long)(s * 1000 + 0.5);
+	return -1;
+}
+
+/* -f: one of iperf3's unit letters. */
+static int set_format(void *args, const char *v)
+{
+	if (strlen(v) != 1 || !strchr("kmgtKMGT", *v))
+		return bad(_("'%s' is not a format: k, m, g or t for bit/s, K, "
+			     "M, G or T for bytes a second"), v);
+	((struct iperf_args *)args)->format = *v;
+	return -1;
 }
 
 static int set_rate(void *args, const char *v)
@@ -190,6 +215,14 @@ static const struct cliopt iperf_opts[] = {
 	  CLIOPT_SET_NUM(struct iperf_args, connect_timeout, 1, 3600000,
 			 N_("'%s' is not a number of milliseconds "
 			    "(1-3600000)")) },
+	{ "interval", 'i', N_("SEC"), N_("seconds between the result's lines "
+					 "(intervals;\n1 unless given; 0: one "
+					 "for the whole run)"),
+	  CLIOPT_CALL_FN(set_interval) },
+	{ "format", 'f', N_("UNIT"), N_("rates in k, m, g, t bit/s or K, M, G, "
+					"T bytes a\nsecond (powers of 1024), as "
+					"iperf3 -f"),
+	  CLIOPT_CALL_FN(set_format) },
 	{ "version4", '4', NULL, N_("IPv4 only: HOST's IPv4 address"),
 	  CLIOPT_SET_FLAG(struct iperf_args, ipv4) },
 	{ "version6", '6', NULL, N_("IPv6 only: HOST's IPv6 address"),
@@ -231,7 +264,7 @@ static const struct {
 	{ 'D', "daemon", N_("run benchtop serve as a service: "
 			    "benchtop-serve.service") },
 	{ '1', "one-off", N_("that is a server's option: benchtop serve "
-			     "--once") },
+			     "--one-off") },
 	{ 0, "server-bitrate-limit", N_("that is a server's option: run "
 					"iperf3 -s for it") },
 	{ 0, "idle-timeout", N_("that is a server's option: benchtop serve "
@@ -245,9 +278,6 @@ static const struct {
 	{ 0, "username", N_("authenticated servers: run iperf3 -c itself") },
 	{ 0, "rsa-public-key-path", N_("authenticated servers: run iperf3 -c "
 				       "itself") },
-	{ 'f', "format", N_("the result is in Mbit/s; --json gives bit/s") },
-	{ 'i', "interval", N_("the result is the whole run; the live screen "
-			      "shows the interface's rate every second") },
 	{ 'I', "pidfile", N_("the shell's $! is the process's id") },
 	{ 'F', "file", N_("for disk throughput, benchtop bench seq-direct") },
 	{ 'A', "affinity", N_("pin the run with taskset -c CPU benchtop iperf "
@@ -367,11 +397,14 @@ static void more_options(struct preset *p, const struct iperf_args *a)
 	p->connect_timeout_ms = (unsigned)a->connect_timeout;
 	if (a->bind)
 		snprintf(p->bind, sizeof(p->bind), "%s", a->bind);
+	p->interval_ms = a->interval_ms > 0 ? (unsigned)a->interval_ms : 0;
+	p->no_intervals = a->interval_ms == 0;
 }
 
 int cmd_iperf_main(int argc, char **argv)
 {
-	struct iperf_args a = { .port = 0, .omit = -1 }; /* port 0: the preset's, or 5201 */
+	struct iperf_args a = { .port = 0, .omit = -1, .interval_ms = -1 };
+	/* port 0: the preset's, or 5201 */
 	struct presets ps;
 	const struct preset *found;
 	struct preset p;
@@ -419,5 +452,6 @@ int cmd_iperf_main(int argc, char **argv)
 	if (a.ipv4 || a.ipv6)
 		host = addr;
 	return cmd_bench_run("iperf", &p, host, 5201,
-			     &(struct cmd_bench_out){ .json = a.json });
+			     &(struct cmd_bench_out){ .json = a.json,
+						      .format = a.format });
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/i18n.h"
 #include "base/monoclock.h"
@@ -18,6 +19,9 @@
 #include "metrics/collectset.h"
 #include "metrics/httpd.h"
 #include "metrics/textfile.h"
+#include "collect/sample.h"
+#include "hw/boscache.h"
+#include "hw/usbdev.h"
 
 /* One sentence about the command line; exit status 2. */
 #define bad(...) cmdline_bad("metrics", __VA_ARGS__)
@@ -31,6 +35,7 @@ struct metrics_cmd {
 	const char *listen;
 	char listen_buf[64];
 	bool om;
+	bool write_bos;		/* --write-bos-cache */
 	unsigned timeout_s;
 	char last_warning[300];
 	int last_status[4];	/* of the sources, as last said */
@@ -172,6 +177,11 @@ static const struct cliopt metrics_opts[] = {
 	{ "timeout", 'T', N_("S"), N_("close a client idle this long (default "
 				      "10)"),
 	  CLIOPT_CALL_FN(set_timeout) },
+	{ "write-bos-cache", 0, NULL, N_("as root: ask each USB device for its "
+					 "BOS descriptor\n(Linux < 6.7) into "
+					 "/run/benchtop-bos, for the\nservice "
+					 "without root; then exit"),
+	  CLIOPT_SET_FLAG(struct metrics_cmd, write_bos) },
 	CLIOPT_HELP_ROW,
 	{ 0 },
 };
@@ -186,7 +196,8 @@ const struct command cmd_metrics_entry = {
 		       "[ADDR:]PORT]\n                        "
 		       "[--with-node-figures] [--no-per-cpu] [--no-io] "
 		       "[--no-cpufreq]\n                        "
-		       "[--no-thermal] [--results PATH]..."),
+		       "[--no-thermal] [--results PATH]...\n"
+		       "       benchtop metrics --write-bos-cache"),
 	.about = N_("Print the board's facts and counters as Prometheus "
 		    "metrics (doc/metrics.md)."),
 	.opts = metrics_opts,
@@ -211,6 +222,8 @@ static int parse(struct metrics_cmd *m, int argc, char **argv)
 		return rc;
 	if (optind != argc)
 		return bad(_("unexpected '%s'"), argv[optind]);
+	if (m->write_bos && (m->textfile || m->listen || m->om))
+		return bad(_("--write-bos-cache goes alone"));
 	if (m->textfile && m->listen)
 		return bad(_("--textfile and --listen do not go together"));
 	if (m->textfile && m->om)
@@ -378,6 +391,59 @@ static int serve(struct metrics_cmd *m)
 	return 0;
 }
 
+/* DIR's files replaced by the BOS libusb read from each device of L
+ * (those sysfs has none for); the count into *N; 0 or -errno. */
+static int save_bos(const struct usbdev_list *l, const char *dir, size_t *n)
+{
+	size_t i;
+	int rc = boscache_begin(dir);
+
+	for (i = 0; rc == 0 && i < l->n; i++) {
+		const struct usbdev *d = &l->v[i];
+
+		if (!d->bos_raw)
+			continue;
+		rc = boscache_write(dir, d->busnum, d->devnum, d->vid, d->pid,
+				    d->bos_raw, d->bos_len);
+		*n += rc == 0;
+	}
+	return rc;
+}
+
+/* --write-bos-cache: each USB device's BOS, asked as root, where the
+ * service without root reads it (hw/boscache.h); 0, or 1 after one
+ * sentence. */
+static int write_bos_cache(void)
+{
+	struct usbdev_list l;
+	char dir[4096], err[4400];
+	size_t n = 0;
+	int rc;
+
+	if (geteuid() != 0) {
+		fprintf(stderr, "%s\n", _("benchtop metrics: --write-bos-cache "
+			"needs root: only root may ask a USB device for its "
+			"BOS descriptor"));
+		return 1;
+	}
+	boscache_dir(dir, sizeof(dir));
+	rc = usbdev_scan_as(sample_live_roots.sys, true, &l);
+	if (rc >= 0)
+		rc = save_bos(&l, dir, &n);
+	usbdev_list_free(&l);
+	if (rc < 0) {
+		snprintf(err, sizeof(err), "%s: %s", dir, strerror(-rc));
+		cmdline_say(stderr, _("benchtop metrics: the BOS cache could "
+				      "not be written: %s\n"), err);
+		return 1;
+	}
+	cmdline_say(stdout, ngettext("benchtop metrics: %zu BOS descriptor "
+				     "cached in %s\n", "benchtop metrics: %zu "
+				     "BOS descriptors cached in %s\n", n),
+		    n, dir);
+	return 0;
+}
+
 int cmd_metrics_main(int argc, char **argv)
 {
 	struct metrics_cmd m;
@@ -385,5 +451,7 @@ int cmd_metrics_main(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	if (m.write_bos)
+		return write_bos_cache();
 	return m.listen ? serve(&m) : once(&m);
 }

@@ -60,9 +60,21 @@ int cmd_persist_write(FILE *out, const struct journal *j, bool changed_only)
 	char unit[PATH_MAX], rule[PATH_MAX];
 	struct persist p;
 	int rc = 0;
+	struct persist_how how = { .changed_only = changed_only,
+				   .when = time(NULL),
+				   .proc_root = sample_live_roots.proc };
 
-	if (persist_build(j, changed_only, time(NULL), &p)) {
+	if (persist_build(j, &how, &p)) {
 		fprintf(stderr, MSG "%s\n", strerror(ENOMEM));
+		return 1;
+	}
+	if (p.unnamed[0]) {
+		fprintf(stderr, _("benchtop set: IRQ %s is held by no device "
+			"/proc/interrupts names alone, so it is not kept "
+			"across reboots (after a kernel update the number "
+			"may be another device's); nothing was written\n"),
+			p.unnamed);
+		persist_fini(&p);
 		return 1;
 	}
 	persist_paths(unit, sizeof(unit), rule, sizeof(rule));

@@ -89,6 +89,8 @@ static const struct cliopt serve_opts[] = {
 			 N_("'%s' is not a number of seconds (1-3600)")) },
 	{ "once", '1', NULL, N_("serve one test, then exit"),
 	  CLIOPT_SET_FLAG(struct serve_args, once) },
+	{ "one-off", 0, NULL, N_("the same, as iperf3 -s spells it"),
+	  CLIOPT_SET_FLAG(struct serve_args, once) },
 	{ "snapshot", 'S', N_("FILE"), N_("save each test in a session "
 					  "(report, compare),\nwith its "
 					  "per-second lines"),

@@ -4,6 +4,7 @@
  * same checks, sentences and journal as the live screen. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "base/figfmt.h"
 #include "base/i18n.h"
 #include "tune/irqbalance.h"
+#include "tune/irqmove.h"
 #include "tune/journalfile.h"
 #include "tune/tunefile.h"
 #include "base/numparse.h"
@@ -37,6 +39,7 @@ struct act {
 	char value[64];		/* governor, CPU list or word, scheduler */
 	uint64_t min, max;	/* ACT_FREQ, kHz (0: keep) */
 	unsigned irq;
+	char name[64];		/* ACT_IRQ by its device's name, or "" */
 	char disk[32];
 };
 
@@ -95,6 +98,10 @@ const struct command cmd_set_entry = {
 		    "MHz or GHz)\n"
 		    "  irq N=CPUS               pin IRQ N: a CPU list (4-7), "
 		    "big, little or all\n"
+		    "  irq NAME=CPUS            pin the IRQ a device holds, "
+		    "named as in\n"
+		    "                           /proc/interrupts "
+		    "(xhci-hcd:usb5=4-7)\n"
 		    "  scheduler DISK=NAME      the I/O scheduler of a disk"),
 	.opts = set_opts,
 	.epilog = N_("Exit status: 0 all applied, 1 some change failed (one "
@@ -160,6 +167,13 @@ static int parse_pair(struct act *a, const char *w)
 	snprintf(a->value, sizeof(a->value), "%s", eq + 1);
 	if (a->kind == ACT_SCHED) {
 		snprintf(a->disk, sizeof(a->disk), "%.*s", (int)(eq - w), w);
+		return 0;
+	}
+	if (!isdigit((unsigned char)*w)) {	/* a device's name */
+		if ((size_t)(eq - w) >= sizeof(a->name))
+			return bad(_("'%.*s' is too long for an IRQ's name"),
+				   (int)(eq - w), w);
+		snprintf(a->name, sizeof(a->name), "%.*s", (int)(eq - w), w);
 		return 0;
 	}
 	snprintf(num, sizeof(num), "%.*s", (int)(eq - w), w);
@@ -342,12 +356,38 @@ static long settle(struct set_cmd *c, long k)
 	return k;
 }
 
-static void run_irq(struct set_cmd *c, const struct act *a)
+/* "irq NAME=CPUS": the number of the IRQ NAME holds now into A; 0, or -1
+ * after one sentence why not. */
+static int irq_of_name(struct set_cmd *c, struct act *a)
+{
+	unsigned other = 0;
+	int rc = irqmove_named(c->tune.proc_root, a->name, &a->irq, &other);
+
+	if (rc == 0)
+		return 0;
+	if (rc == -ENOENT)
+		cmdline_say(stderr, _("benchtop set: no IRQ in /proc/interrupts "
+				      "is held by '%s'\n"), a->name);
+	else if (rc == -EEXIST)
+		cmdline_say(stderr, _("benchtop set: '%s' holds IRQs %u and %u: "
+				      "give the number instead\n"), a->name,
+			    a->irq, other);
+	else
+		cmdline_say(stderr, _("benchtop set: could not read "
+				      "/proc/interrupts: %s\n"), strerror(-rc));
+	c->failed++;
+	return -1;
+}
+
+static void run_irq(struct set_cmd *c, struct act *a)
 {
 	struct cpuset set;
 	char label[32];
-	int rc = resolve_cpus(c, a->value, &set);
+	int rc;
 
+	if (a->name[0] && irq_of_name(c, a))
+		return;
+	rc = resolve_cpus(c, a->value, &set);
 	snprintf(label, sizeof(label), _("IRQ %u"), a->irq);
 	if (c->irqbalance_pid > 0)
 		fprintf(stderr, _("benchtop set: warning: irqbalance (pid %d) "
@@ -364,7 +404,7 @@ static void run_irq(struct set_cmd *c, const struct act *a)
 							  a->irq, &set)));
 }
 
-static void run_act(struct set_cmd *c, const struct act *a)
+static void run_act(struct set_cmd *c, struct act *a)
 {
 	size_t i, hit = 0;
 

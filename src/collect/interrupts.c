@@ -61,6 +61,25 @@ const struct irq_row *interrupts_find(const struct irq_table *t,
 	return NULL;
 }
 
+size_t interrupts_by_action(const struct irq_table *t, const char *name,
+			    unsigned *irq, unsigned *other)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct irq_row *r = &t->rows[i];
+
+		if (!r->numeric || !r->action || strcmp(r->action, name))
+			continue;
+		if (n == 0)
+			*irq = r->irq;
+		else if (n == 1)
+			*other = r->irq;
+		n++;
+	}
+	return n;
+}
+
 /* Row of PREV with KEY, trying index *HINT first (rows rarely move). */
 static const struct irq_row *match_row(const struct irq_table *prev,
 				       const char *key, size_t *hint)

@@ -75,6 +75,12 @@ void interrupts_free(struct irq_table *t);
 const struct irq_row *interrupts_find(const struct irq_table *t,
 				      const char *key);
 
+/* The numbered rows of T whose action is NAME, whole ("xhci-hcd:usb5",
+ * "mmc1, mmc0"): how many, the first's number in *IRQ (the second's in
+ * *OTHER when there are more). */
+size_t interrupts_by_action(const struct irq_table *t, const char *name,
+			    unsigned *irq, unsigned *other);
+
 struct irq_rate {
 	const struct irq_row *row;	/* row in CUR */
 	bool valid;		/* false: new row or counter reset */

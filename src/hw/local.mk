@@ -4,6 +4,8 @@
 src_libbenchtop_a_SOURCES += \
 	src/hw/blockdev.c \
 	src/hw/blockdev.h \
+	src/hw/boscache.c \
+	src/hw/boscache.h \
 	src/hw/bridges.c \
 	src/hw/bridges.h \
 	src/hw/chain.c \

@@ -17,6 +17,7 @@
 
 #include <libusb.h>
 
+#include "hw/boscache.h"
 #include "hw/bridges.h"
 #include "base/buf.h"
 #include "base/errlist.h"
@@ -404,6 +405,10 @@ static void take_bos(const struct usb_lib *L, struct usbdev *d,
 		d->has_bos = true;
 		d->bos_from = "libusb";
 		d->bos.ss |= ss != NULL;
+		if ((d->bos_raw = malloc(n)) != NULL) {
+			memcpy(d->bos_raw, raw, n);
+			d->bos_len = n;
+		}
 	}
 	L->libusb_free_ss_usb_device_capability_descriptor(ss);
 }
@@ -421,6 +426,23 @@ static void set_note(const struct usb_lib *L, struct usbdev *d,
 		snprintf(t, sizeof(t), "%s", why);
 	free(d->capable_note);
 	d->capable_note = strdup(t);
+}
+
+/* The BOS root's `benchtop metrics --write-bos-cache` read from D at
+ * boot, for a service without root; whether there was one. */
+static bool cached_bos(struct usbdev *d)
+{
+	struct buf b = { 0 };
+	bool ok = boscache_read(d->busnum, d->devnum, d->vid, d->pid,
+				&b) == 0 &&
+		  usbdesc_parse_bos(b.data, b.len, &d->bos) >= 0;
+
+	buf_free(&b);
+	if (ok) {
+		d->has_bos = true;
+		d->bos_from = "cache";
+	}
+	return ok;
 }
 
 /*
@@ -537,6 +559,10 @@ static void conclude(struct usbdev_list *l, struct usbdev *d,
 	}
 	if (!d->libusb_seen && d->syspath && !l->error)
 		errlist_add(&d->error, "libusb does not list this device");
+	if (!d->has_bos && !as_root && cached_bos(d)) {
+		free(d->capable_note);	/* root asked the device at boot */
+		d->capable_note = NULL;
+	}
 	d->capable_kbps = usbdesc_capable_kbps(d->bcd_usb,
 					       d->has_bos ? &d->bos : NULL,
 					       d->speed_kbps);
@@ -675,6 +701,7 @@ static void dev_free(struct usbdev *d)
 	free(d->syspath);
 	free(d->error);
 	free(d->capable_note);
+	free(d->bos_raw);
 }
 
 void usbdev_list_free(struct usbdev_list *l)

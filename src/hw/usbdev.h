@@ -37,7 +37,11 @@ struct usbdev {
 	bool libusb_seen;	/* libusb listed the device */
 	bool has_bos;
 	struct usbdesc_bos bos;	/* valid when has_bos */
-	const char *bos_from;	/* "sysfs" (Linux >= 6.7) or "libusb" */
+	const char *bos_from;	/* "sysfs" (Linux >= 6.7), "libusb" (as
+				 * root) or "cache" (boscache, without) */
+	unsigned char *bos_raw;	/* the BOS libusb read, for boscache_save;
+				 * NULL otherwise */
+	size_t bos_len;
 	const char *capable_from;	/* "sysfs", "libusb", "usb_version";
 					 * NULL when capable_kbps is 0 */
 	char *capable_note;	/* why the capable speed may be understated
@@ -85,7 +89,8 @@ int usbdev_scan(const char *sys_root, struct usbdev_list *out);
 
 /* What usbdev_scan() does as far as asking devices goes: AS_ROOT lets it
  * open a device whose kernel has no sysfs bos_descriptors (Linux < 6.7)
- * and ask it for its BOS descriptor; usbdev_scan() passes geteuid() == 0. */
+ * and ask it for its BOS descriptor; without, the BOS a root helper
+ * cached (boscache) is read; usbdev_scan() passes geteuid() == 0. */
 int usbdev_scan_as(const char *sys_root, bool as_root,
 		   struct usbdev_list *out);
 

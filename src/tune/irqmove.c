@@ -68,3 +68,19 @@ int irqmove_row(const char *proc_root, const struct irq_table *t,
 	interrupts_free(&own);
 	return r ? 0 : -ENOENT;
 }
+
+int irqmove_named(const char *proc_root, const char *name, unsigned *irq,
+		  unsigned *other)
+{
+	struct irq_table t = { 0 };
+	struct buf b = { 0 };
+	size_t n;
+	int rc = sample_read_interrupts(proc_root, NULL, &b, &t);
+
+	buf_free(&b);
+	if (rc < 0)
+		return rc;
+	n = interrupts_by_action(&t, name, irq, other);
+	interrupts_free(&t);
+	return n == 1 ? 0 : n ? -EEXIST : -ENOENT;
+}

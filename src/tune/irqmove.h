@@ -36,4 +36,11 @@ struct irqmove_id {
 int irqmove_row(const char *proc_root, const struct irq_table *t,
 		unsigned irq, struct irqmove_id *out);
 
+/* The IRQ whose action in PROC_ROOT/interrupts is NAME (a persisted pin
+ * names its device, as its number may change across kernels): 0 with the
+ * number in *IRQ; -ENOENT none, -EEXIST several (the second in *OTHER),
+ * or the read's -errno. */
+int irqmove_named(const char *proc_root, const char *name, unsigned *irq,
+		  unsigned *other);
+
 #endif

@@ -31,6 +31,10 @@ trap 'rm -rf "$TMPD"' EXIT
 # `benchtop set` keeps its journal here, not in /run/benchtop.
 BENCHTOP_RUNTIME_DIR=$TMPD/run
 export BENCHTOP_RUNTIME_DIR
+# ... and benchtop without root reads no BOS cache of this machine's
+# (/run/benchtop-bos), only one a test writes.
+BENCHTOP_BOS_CACHE=$TMPD/bos
+export BENCHTOP_BOS_CACHE
 # A signal, a closed pipe (| head) or a hang-up exits, and the exit trap
 # (this one, or the one a test sets for EXIT) cleans up.
 trap 'exit 1' INT TERM HUP PIPE

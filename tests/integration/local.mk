@@ -8,6 +8,7 @@ SH_TESTS += \
 	tests/integration/once_live.sh \
 	tests/integration/once_count.sh \
 	tests/integration/hw_usb.sh \
+	tests/integration/bos_cache.sh \
 	tests/integration/hw_clusters.sh \
 	tests/integration/i18n.sh \
 	tests/integration/tune_set.sh \

@@ -11,7 +11,7 @@
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP the testbed's tunables need root"; exit 0; }
-plan 17
+plan 19
 mkdir -p "$TMPD/xdg/benchtop" "$TMPD/target"
 cat > "$TMPD/xdg/benchtop/presets.conf" <<'CONF'
 [a-exp]
@@ -140,3 +140,26 @@ wait_for 'written; enable it: systemctl enable benchtop-tuning.service' &&
 	grep -q "^ExecStart=/bin/sh -c 'echo performance > /sys/devices/system/cpu/cpufreq/policy4/scaling_governor'$" "$TMPD/systemd/benchtop-tuning.service" &&
 	{ ! command -v systemd-analyze > /dev/null || systemd-analyze verify "$TMPD/systemd/benchtop-tuning.service"; }
 check $? "y writes it; systemd-analyze verify accepts it"
+
+# An IRQ pin is kept by its device's name, which benchtop set finds at boot.
+keys i
+wait_for '^IRQ +TOTAL/s' > /dev/null
+keys j j
+wait_for '^151: GICv2 105 Edge xhci-hcd:usb5' > /dev/null
+keys p
+wait_for 'Pin IRQ 151 to' > /dev/null
+keys Enter
+wait_for 'IRQ 151: affinity 4-7' > /dev/null
+keys J
+wait_for 'IRQ 151' > /dev/null
+keys K
+# (the line wraps where the program's path is long: read the rows as one)
+joined() { screen | tr '\n' ' ' | tr -s ' '; }
+wait_in joined 'ExecStart=.* set irq "xhci-hcd:usb5=4-7"' 15 &&
+	! screen | grep -q '/proc/irq'
+st=$?; [ $st = 0 ] || diag "$(screen)"
+check $st "K with IRQ 151 pinned: the unit names its device (benchtop set irq \"xhci-hcd:usb5=4-7\"), not /proc/irq/151"
+keys y
+wait_for 'written; enable it' &&
+	grep -Eq '^ExecStart=/[^ ]*benchtop set irq "xhci-hcd:usb5=4-7"$' "$TMPD/systemd/benchtop-tuning.service"
+check $? "y writes that line"

@@ -153,6 +153,38 @@ START_TEST(odroid_xu4_without_header)
 }
 END_TEST
 
+/* A device's name (the whole action) finds its IRQ; a shared row by its
+ * whole text only; a name of two rows is counted, both numbers given. */
+START_TEST(by_action)
+{
+	struct irq_table t;
+	unsigned irq = 0, other = 0;
+
+	parse_fixture("odroid-xu4/proc_interrupts_excerpt", &t);
+	ck_assert_uint_eq(interrupts_by_action(&t, "xhci-hcd:usb5", &irq,
+					       &other), 1);
+	ck_assert_uint_eq(irq, 151);
+	ck_assert_uint_eq(interrupts_by_action(&t, "ehci_hcd:usb1, "
+					       "ohci_hcd:usb2", &irq, &other), 1);
+	ck_assert_uint_eq(irq, 80);
+	ck_assert_uint_eq(interrupts_by_action(&t, "ehci_hcd:usb1", &irq,
+					       &other), 0);
+	ck_assert_uint_eq(interrupts_by_action(&t, "", &irq, &other), 0);
+	ck_assert_uint_eq(interrupts_by_action(&t, "GICv2", &irq, &other), 0);
+	interrupts_free(&t);
+	ck_assert_int_ge(interrupts_parse("CPU0\n 40: 1 GICv2 1 Edge xhci_hcd\n"
+		" 41: 2 GICv2 2 Edge xhci_hcd\n 42: 3 GICv2 3 Edge xhci_hcd\n",
+		strlen("CPU0\n 40: 1 GICv2 1 Edge xhci_hcd\n"
+		" 41: 2 GICv2 2 Edge xhci_hcd\n 42: 3 GICv2 3 Edge xhci_hcd\n"),
+		&t), 0);
+	ck_assert_uint_eq(interrupts_by_action(&t, "xhci_hcd", &irq, &other),
+			  3);
+	ck_assert_uint_eq(irq, 40);
+	ck_assert_uint_eq(other, 41);
+	interrupts_free(&t);
+}
+END_TEST
+
 START_TEST(rockpi4_gicv3)
 {
 	struct irq_table t;
@@ -898,6 +930,7 @@ static Suite *interrupts_suite(void)
 
 	tcase_add_test(parse, odroid_xu4_without_header);
 	tcase_add_test(parse, rockpi4_gicv3);
+	tcase_add_test(parse, by_action);
 	tcase_add_test(parse, nanopi_r4s_its_msi);
 	tcase_add_test(parse, rpi4_chip_with_spaces);
 	tcase_add_test(parse, x86_desktop20_named_rows);
