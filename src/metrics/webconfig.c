@@ -19,7 +19,7 @@ struct parser {
 	enum section sec;
 	unsigned sec_line[3];	/* where each section started; 0 not seen */
 	size_t indent;		/* of the section's keys; 0 not yet known */
-	unsigned client_auth_line;
+	bool client_auth_seen;	/* client_auth_type was given */
 	const char *why;
 };
 
@@ -206,7 +206,7 @@ static int tls_key(struct parser *p, const char *key, const char *s,
 		"client_allowed_sans", "cert", "key",
 	};
 	struct webconfig *w = p->w;
-	char v[WEBCONFIG_TEXT];
+	char v[WEBCONFIG_TEXT] = "";
 	char *dst = !strcmp(key, "cert_file") ? w->cert_file :
 		    !strcmp(key, "key_file") ? w->key_file :
 		    !strcmp(key, "client_ca_file") ? w->client_ca_file :
@@ -226,13 +226,16 @@ static int tls_key(struct parser *p, const char *key, const char *s,
 		p->why = N_("an unknown key of tls_server_config");
 		return -EINVAL;
 	}
-	if (*dst) {
+	if (*dst || (dst == v && p->client_auth_seen)) {
 		p->why = N_("a key given twice");
 		return -EINVAL;
 	}
 	if (scalar(p, s, e, dst, WEBCONFIG_TEXT))
 		return -EINVAL;
-	return dst == v ? client_auth(p, v) : 0;
+	if (dst != v)
+		return 0;
+	p->client_auth_seen = true;
+	return client_auth(p, v);
 }
 
 /* A bcrypt hash as crypt(3) writes it: $2a$, $2b$ or $2y$, two digits
