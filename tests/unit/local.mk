@@ -62,6 +62,7 @@ UNIT_TESTS = \
 	tests/unit/test_uevent \
 	tests/unit/test_usbdesc \
 	tests/unit/test_verdict \
+	tests/unit/test_webconfig \
 	tests/unit/test_zonemap
 # libm as the reference fixfmt is checked against
 tests_unit_test_fixfmt_LDADD = $(LDADD) -lm
