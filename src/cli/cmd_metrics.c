@@ -148,7 +148,7 @@ static const struct cliopt metrics_opts[] = {
 	     "only when told: 0.0.0.0:PORT, [::]:PORT)"),
 	  .optional = true, CLIOPT_CALL_FN(set_listen) },
 	{ "web-config", 0, N_("FILE"),
-	  N_("TLS and basic auth of --listen, as exporter-toolkit's\n"
+	  N_("TLS and basic auth of --listen, as exporter-toolkit's "
 	     "--web.config.file (doc/metrics.md)"),
 	  CLIOPT_SET_TEXT(struct metrics_cmd, web_config) },
 	{ "web.config.file", 0, N_("FILE"), NULL,
