@@ -21,8 +21,8 @@ struct webauth_lib {
 	struct crypt_data data;	/* 32 KiB: crypt_r's scratch */
 };
 
-/* A hash of cost 10 for a user nobody has: an unknown name takes as
- * long as a known one with a wrong password. */
+/* A hash for a user nobody has, its cost made the first user's: an
+ * unknown name takes as long as a known one with a wrong password. */
 #define DUMMY "$2b$10$c2VuIGJlbmNodG9wIGFueOgVSIzMRALg/URO3T5FtZl77RwFAD0kq"
 
 int webauth_init(struct webauth *a, const struct webconfig_user *users,
@@ -46,6 +46,8 @@ int webauth_init(struct webauth *a, const struct webconfig_user *users,
 		return -ENOTSUP;
 	}
 	a->lib = l;
+	memcpy(a->dummy, DUMMY, sizeof(a->dummy));
+	memcpy(a->dummy, users[0].hash, 7);	/* "$2y$10$" */
 	a->users = users;
 	a->nusers = n;
 	return 0;
@@ -65,7 +67,7 @@ static bool same_hash(const char *x, const char *y)
 bool webauth_check(struct webauth *a, const char *user,
 		   const char *password)
 {
-	const char *hash = DUMMY, *out;
+	const char *hash = a->dummy, *out;
 	bool known = false;
 	size_t i;
 

@@ -17,6 +17,8 @@ struct webauth {
 	struct webauth_lib *lib;	/* NULL: no users, every request in */
 	const struct webconfig_user *users;	/* the caller's */
 	size_t nusers;
+	char dummy[61];		/* checked for an unknown user: the first
+				 * user's cost, nobody's password */
 	unsigned long long checks;	/* crypt_r runs so far */
 };
 

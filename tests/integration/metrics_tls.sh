@@ -14,7 +14,7 @@
 for t in openssl curl prometheus; do
 	command -v $t > /dev/null 2>&1 || { echo "1..0 # SKIP $t missing"; exit 0; }
 done
-plan 20
+plan 21
 
 stop_all() {
 	for f in "$TMPD/tls.pid" "$TMPD/mtls.pid" "$TMPD/prom.pid"; do
@@ -124,6 +124,13 @@ check $? "an unknown user, and any path without the password: 401"
 	grep -q '^content-encoding: gzip' "$TMPD/gz.h" &&
 	grep -q '^benchtop_build_info{' "$TMPD/gz.b"
 check $? "gzip over TLS: Content-Encoding: gzip, decoded by curl"
+# the gzip'ed body is kept for one reading only: a scrape after the
+# minimum interval (1 s) shows the next reading, not the kept body
+reads() { sed -n 's/^benchtop_metrics_reads_total \([0-9]*\)$/\1/p' "$1"; }
+sleep 1.2
+code gz2 "$TP" -u prom:s3cret --compressed > /dev/null
+[ -n "$(reads "$TMPD/gz.b")" ] && [ "$(reads "$TMPD/gz2.b")" -gt "$(reads "$TMPD/gz.b")" ]
+check $? "a gzip'ed scrape a reading later shows that reading ($(reads "$TMPD/gz.b") then $(reads "$TMPD/gz2.b") reads)"
 curl -sS --max-time 10 -o /dev/null "http://127.0.0.1:$TP/metrics" 2> /dev/null
 [ $? -ne 0 ]
 check $? "plain HTTP to the TLS port gets no answer"

@@ -128,6 +128,9 @@ START_TEST(auth)
 			       &line, &why), 0);
 	ck_assert_msg(webauth_init(&a, w.users, w.nusers, err,
 				   sizeof(err)) == 0, "%s", err);
+	/* an unknown user is checked at the cost of the users' hashes */
+	ck_assert_uint_eq(strlen(a.dummy), 60);
+	ck_assert(strncmp(a.dummy, "$2y$04$", 7) == 0);
 	ck_assert(webauth_check(&a, "prom", "s3cret"));
 	ck_assert(!webauth_check(&a, "prom", "s3creT"));
 	ck_assert(!webauth_check(&a, "prom", ""));
