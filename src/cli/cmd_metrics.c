@@ -295,6 +295,7 @@ static int once(struct metrics_cmd *m)
 struct serve_ctx {
 	struct metrics_cmd *m;
 	struct collectset c;
+	struct httpd *h;	/* NULL until it listens */
 };
 
 static int serve_metrics(void *ctx, bool om, const char **body, size_t *len,
@@ -302,7 +303,13 @@ static int serve_metrics(void *ctx, bool om, const char **body, size_t *len,
 {
 	struct serve_ctx *s = ctx;
 	const struct buf *out;
-	int rc = collectset_get(&s->c, om, monoclock_s(), &out);
+	int rc;
+
+	if (s->h) {	/* as of this reading's rendering */
+		s->c.http_gzips = httpd_gzips(s->h);
+		s->c.http_denied = httpd_denied(s->h);
+	}
+	rc = collectset_get(&s->c, om, monoclock_s(), &out);
 
 	if (rc)
 		return rc;
@@ -400,6 +407,7 @@ static int serve(struct metrics_cmd *m)
 		return rc;
 	}
 	collectset_init(&s.c, &m->co);
+	s.c.serving = true;
 	catch_signals(&old);
 	if (!(h = httpd_start(&o, err, sizeof(err)))) {
 		fprintf(stderr, "benchtop metrics: %s\n", err);
@@ -407,6 +415,7 @@ static int serve(struct metrics_cmd *m)
 		metrics_web_fini(&mw);
 		return 1;
 	}
+	s.h = h;
 	fprintf(stderr, _("benchtop metrics: serving %s://%s/metrics\n"),
 		o.tls_cert ? "https" : "http",
 		shown_addr(m->listen, err, sizeof(err)));
