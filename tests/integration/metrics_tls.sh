@@ -14,7 +14,7 @@
 for t in openssl curl prometheus; do
 	command -v $t > /dev/null 2>&1 || { echo "1..0 # SKIP $t missing"; exit 0; }
 done
-plan 21
+plan 22
 
 stop_all() {
 	for f in "$TMPD/tls.pid" "$TMPD/mtls.pid" "$TMPD/prom.pid"; do
@@ -131,6 +131,10 @@ sleep 1.2
 code gz2 "$TP" -u prom:s3cret --compressed > /dev/null
 [ -n "$(reads "$TMPD/gz.b")" ] && [ "$(reads "$TMPD/gz2.b")" -gt "$(reads "$TMPD/gz.b")" ]
 check $? "a gzip'ed scrape a reading later shows that reading ($(reads "$TMPD/gz.b") then $(reads "$TMPD/gz2.b") reads)"
+# refused so far: the first answer of up(), wrong, none, who, other
+denied=$(sed -n 's/^benchtop_metrics_http_denied_total //p' "$TMPD/gz2.b")
+[ "$denied" = 5 ]
+check $? "benchtop_metrics_http_denied_total counts the 5 refusals ($denied)"
 curl -sS --max-time 10 -o /dev/null "http://127.0.0.1:$TP/metrics" 2> /dev/null
 [ $? -ne 0 ]
 check $? "plain HTTP to the TLS port gets no answer"
