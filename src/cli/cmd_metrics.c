@@ -16,6 +16,7 @@
 #include "base/monoclock.h"
 #include "cli/cmdline.h"
 #include "cli/commands.h"
+#include "cli/metrics_web.h"
 #include "metrics/collectset.h"
 #include "metrics/httpd.h"
 #include "metrics/textfile.h"
@@ -33,6 +34,7 @@ struct metrics_cmd {
 	const char *results[MAX_RESULTS];
 	const char *textfile;
 	const char *listen;
+	const char *web_config;	/* --web-config FILE: TLS, basic auth */
 	char listen_buf[64];
 	bool om;
 	bool write_bos;		/* --write-bos-cache */
@@ -150,6 +152,12 @@ static const struct cliopt metrics_opts[] = {
 	  N_("serve GET /metrics (default 127.0.0.1:9186; all\naddresses "
 	     "only when told: 0.0.0.0:PORT, [::]:PORT)"),
 	  .optional = true, CLIOPT_CALL_FN(set_listen) },
+	{ "web-config", 0, N_("FILE"),
+	  N_("TLS and basic auth of --listen, as exporter-toolkit's "
+	     "--web.config.file (doc/metrics.md)"),
+	  CLIOPT_SET_TEXT(struct metrics_cmd, web_config) },
+	{ "web.config.file", 0, N_("FILE"), NULL,
+	  CLIOPT_SET_TEXT(struct metrics_cmd, web_config) },
 	{ "no-per-cpu", 'C', NULL, N_("interrupts per IRQ, not per IRQ and "
 				      "CPU"),
 	  CLIOPT_CALL_FN(no_per_cpu) },
@@ -193,7 +201,8 @@ const struct command cmd_metrics_entry = {
 	.summary = N_("Prometheus metrics: print, write a textfile, or serve "
 		      "/metrics"),
 	.synopsis = N_("metrics [--openmetrics] [--textfile DIR | --listen "
-		       "[ADDR:]PORT]\n                        "
+		       "[ADDR:]PORT\n                        "
+		       "[--web-config FILE]]\n                        "
 		       "[--with-node-figures] [--no-per-cpu] [--no-io] "
 		       "[--no-cpufreq]\n                        "
 		       "[--no-thermal] [--results PATH]...\n"
@@ -226,6 +235,8 @@ static int parse(struct metrics_cmd *m, int argc, char **argv)
 		return bad(_("--write-bos-cache goes alone"));
 	if (m->textfile && m->listen)
 		return bad(_("--textfile and --listen do not go together"));
+	if (m->web_config && !m->listen)
+		return bad(_("--web-config goes with --listen"));
 	if (m->textfile && m->om)
 		return bad(_("the textfile collector reads the text format "
 			     "only: leave out --openmetrics"));
@@ -297,13 +308,21 @@ static int once(struct metrics_cmd *m)
 struct serve_ctx {
 	struct metrics_cmd *m;
 	struct collectset c;
+	struct httpd *h;	/* NULL until it listens */
 };
 
-static int serve_metrics(void *ctx, bool om, const char **body, size_t *len)
+static int serve_metrics(void *ctx, bool om, const char **body, size_t *len,
+			 unsigned long long *reading)
 {
 	struct serve_ctx *s = ctx;
 	const struct buf *out;
-	int rc = collectset_get(&s->c, om, monoclock_s(), &out);
+	int rc;
+
+	if (s->h) {	/* as of this reading's rendering */
+		s->c.http_gzips = httpd_gzips(s->h);
+		s->c.http_denied = httpd_denied(s->h);
+	}
+	rc = collectset_get(&s->c, om, monoclock_s(), &out);
 
 	if (rc)
 		return rc;
@@ -311,6 +330,7 @@ static int serve_metrics(void *ctx, bool om, const char **body, size_t *len)
 	warn_sources(s->m, &s->c);
 	*body = out->data;
 	*len = out->len;
+	*reading = s->c.reads;
 	return 0;
 }
 
@@ -364,6 +384,24 @@ static void loop(struct httpd *h, const sigset_t *old)
 	}
 }
 
+/* The TLS and basic auth of --web-config into O; -1 or the exit status. */
+static int web(struct metrics_cmd *m, struct metrics_web *mw,
+	       struct httpd_opts *o)
+{
+	int rc;
+
+	if (!m->web_config)
+		return -1;
+	if ((rc = metrics_web_load(mw, m->web_config)) >= 0)
+		return rc;
+	o->tls_cert = mw->cert.len ? mw->cert.data : NULL;
+	o->tls_key = mw->key.len ? mw->key.data : NULL;
+	o->tls_ca = mw->ca.len ? mw->ca.data : NULL;
+	o->users = mw->w.users;
+	o->nusers = mw->w.nusers;
+	return -1;
+}
+
 static int serve(struct metrics_cmd *m)
 {
 	struct serve_ctx s = { .m = m };
@@ -371,22 +409,33 @@ static int serve(struct metrics_cmd *m)
 		.addr = m->listen, .force_om = m->om, .timeout_s = m->timeout_s,
 		.max_conns = 128, .fn = serve_metrics, .ctx = &s,
 	};
+	struct metrics_web mw = { 0 };
 	struct httpd *h;
 	sigset_t old;
 	char err[300];
+	int rc;
 
+	if ((rc = web(m, &mw, &o)) >= 0) {
+		metrics_web_fini(&mw);
+		return rc;
+	}
 	collectset_init(&s.c, &m->co);
+	s.c.serving = true;
 	catch_signals(&old);
 	if (!(h = httpd_start(&o, err, sizeof(err)))) {
 		fprintf(stderr, "benchtop metrics: %s\n", err);
 		collectset_fini(&s.c);
+		metrics_web_fini(&mw);
 		return 1;
 	}
-	fprintf(stderr, _("benchtop metrics: serving http://%s/metrics\n"),
+	s.h = h;
+	fprintf(stderr, _("benchtop metrics: serving %s://%s/metrics\n"),
+		o.tls_cert ? "https" : "http",
 		shown_addr(m->listen, err, sizeof(err)));
 	loop(h, &old);
 	httpd_stop(h);
 	collectset_fini(&s.c);
+	metrics_web_fini(&mw);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return 0;
 }

@@ -22,6 +22,8 @@ benchtop_SOURCES += \
 	src/cli/commands.c \
 	src/cli/commands.h \
 	src/cli/main.c \
+	src/cli/metrics_web.c \
+	src/cli/metrics_web.h \
 	src/cli/options.c \
 	src/cli/options.h \
 	src/cli/report_text.c \

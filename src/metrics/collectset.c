@@ -172,6 +172,20 @@ static void self(struct expo *e, const struct collectset *c)
 		expo_u64(e, "benchtop_metrics_results_loads_total", NULL, 0,
 			 c->res_loads);
 	}
+	if (c->serving) {
+		expo_family(e, "benchtop_metrics_http_gzip_bodies_total",
+			    EXPO_COUNTER, NULL, "Answers gzip'ed by --listen: "
+			    "at most one per reading and format, however many "
+			    "scrapers asked.");
+		expo_u64(e, "benchtop_metrics_http_gzip_bodies_total", NULL, 0,
+			 c->http_gzips);
+		expo_family(e, "benchtop_metrics_http_denied_total",
+			    EXPO_COUNTER, NULL, "Requests refused for a wrong "
+			    "or missing password or client certificate "
+			    "(--web-config).");
+		expo_u64(e, "benchtop_metrics_http_denied_total", NULL, 0,
+			 c->http_denied);
+	}
 	expo_family(e, "benchtop_irqbalance_running", EXPO_GAUGE, NULL,
 		    "1 when the irqbalance daemon runs (it moves IRQs pinned "
 		    "by hand back).");

@@ -52,6 +52,10 @@ struct collectset {
 	double read_cost_s;	/* how long the read took */
 	uint64_t reads;		/* kernel reads so far */
 	size_t nseries;		/* series in the last rendering */
+	bool serving;		/* --listen: the server's counters below */
+	uint64_t http_gzips;	/* bodies gzip'ed (set by the caller) */
+	uint64_t http_denied;	/* requests refused for a password or a
+				 * certificate (set by the caller) */
 };
 
 void collectset_init(struct collectset *c, const struct collectset_opts *o);

@@ -174,8 +174,10 @@ int gzipbody_compress(struct gzipbody *g, const char *in, size_t len)
 	int rc;
 
 	g->len = 0;
+	g->keyed = false;
 	if (!L)
 		return -ENOTSUP;
+	g->runs++;
 	if (len > UINT_MAX / 2)	/* deflateBound and avail_out: uInt */
 		return -EIO;
 	memset(&z, 0, sizeof(z));
@@ -196,6 +198,20 @@ int gzipbody_compress(struct gzipbody *g, const char *in, size_t len)
 	g->len = rc == Z_STREAM_END ? (size_t)z.total_out : 0;
 	L->deflateEnd(&z);
 	return rc == Z_STREAM_END ? 0 : -EIO;
+}
+
+int gzipbody_compress_once(struct gzipbody *g, unsigned long long key,
+			   const char *in, size_t len)
+{
+	int rc;
+
+	if (g->keyed && g->key == key)
+		return 0;
+	if ((rc = gzipbody_compress(g, in, len)) != 0)
+		return rc;
+	g->key = key;
+	g->keyed = true;
+	return 0;
 }
 
 void gzipbody_fini(struct gzipbody *g)

@@ -21,6 +21,9 @@ struct gzipbody {
 	unsigned char *buf;
 	size_t cap;
 	size_t len;		/* bytes of the last gzipbody_compress() */
+	unsigned long long key;	/* what buf holds, when keyed */
+	bool keyed;		/* buf holds the body of reading KEY */
+	unsigned long long runs;	/* compressions so far */
 };
 
 /*
@@ -41,6 +44,12 @@ int gzipbody_init(struct gzipbody *g, char *err, size_t errsize);
 /* Compress IN (LEN bytes) at level 6 into G->buf, G->len bytes; 0, or
  * -ENOTSUP (no zlib), -ENOMEM or -EIO: the caller sends IN as it is. */
 int gzipbody_compress(struct gzipbody *g, const char *in, size_t len);
+
+/* Compress IN for reading KEY unless G holds that reading's body
+ * already (a burst of scrapers of one reading costs one compression):
+ * as gzipbody_compress, G->buf and G->len then stay as they are. */
+int gzipbody_compress_once(struct gzipbody *g, unsigned long long key,
+			   const char *in, size_t len);
 
 void gzipbody_fini(struct gzipbody *g);
 

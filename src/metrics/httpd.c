@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* httpd: libmicrohttpd in external-epoll mode, bound to one address:
- * GET (or HEAD) /metrics gets the exposition (gzip'ed when the client
- * takes it), anything else 404 or 405; slow, idle and oversized requests
- * are the library's to cut off. */
+/* httpd: libmicrohttpd in external-epoll mode, bound to one address,
+ * over TLS and behind basic auth when --web-config says: GET (or HEAD)
+ * /metrics gets the exposition (gzip'ed when the client takes it, once
+ * per reading), anything else 404 or 405; slow, idle and oversized
+ * requests are the library's to cut off. */
 #include "config.h"
 
 #include "metrics/httpd.h"
 
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -25,6 +27,7 @@
 #include "metrics/expo.h"
 #include "metrics/gzipbody.h"
 #include "metrics/httpd_slots.h"
+#include "metrics/webauth.h"
 
 /* libmicrohttpd, loaded when the server starts (dlopen: it maps gnutls,
  * p11-kit, nettle, gmp..., 2.2 MiB resident, that no other run needs).
@@ -33,7 +36,14 @@
 	X(MHD_add_response_header) X(MHD_queue_response) \
 	X(MHD_destroy_response) X(MHD_lookup_connection_value) \
 	X(MHD_start_daemon) X(MHD_get_daemon_info) X(MHD_get_timeout) \
-	X(MHD_run) X(MHD_stop_daemon) X(MHD_get_connection_info)
+	X(MHD_run) X(MHD_stop_daemon) X(MHD_get_connection_info) \
+	X(MHD_basic_auth_get_username_password) X(MHD_free) \
+	X(MHD_queue_basic_auth_fail_response)
+
+/* gnutls, which libmicrohttpd links, checks a client's certificate
+ * (looked up through libmicrohttpd's handle: no header, no link). */
+typedef int (*verify_peers_fn)(void *session, unsigned *status);
+typedef const void *(*get_peers_fn)(void *session, unsigned *n);
 
 struct mhd_lib {
 	void *handle;
@@ -47,9 +57,12 @@ struct httpd {
 	struct MHD_Daemon *d;
 	struct httpd_opts o;
 	struct httpd_slots slots;
-	struct gzipbody gz;	/* the last gzip'ed body */
+	struct gzipbody gz[2];	/* the last gzip'ed body: [0] 0.0.4, [1] OM */
+	struct webauth auth;
+	verify_peers_fn verify_peers;	/* set when a CA is given */
+	get_peers_fn get_peers;
 	int fd;
-	unsigned long requests;
+	unsigned long requests, denied;
 };
 
 int httpd_parse_addr(const char *addr, char *host, size_t hsize,
@@ -106,6 +119,9 @@ static int mhd_open(struct mhd_lib *l, char *err, size_t errsize)
 	return l->handle ? 0 : -ENOTSUP;
 }
 
+#define TEXT "text/plain; charset=utf-8"
+#define MSG(s) s, sizeof(s) - 1
+
 /* A response holding a copy of BODY, of content type TYPE (NULL when the
  * library has no memory). */
 static struct MHD_Response *response(const struct mhd_lib *L,
@@ -154,9 +170,11 @@ static enum MHD_Result answer(const struct mhd_lib *L,
  * way. */
 static enum MHD_Result answer_metrics(struct httpd *h,
 				      struct MHD_Connection *c, bool om,
-				      const char *body, size_t len)
+				      const char *body, size_t len,
+				      unsigned long long reading)
 {
 	const struct mhd_lib *L = &h->L;
+	struct gzipbody *g = &h->gz[om];
 	struct MHD_Response *r;
 	bool gz;
 
@@ -164,8 +182,8 @@ static enum MHD_Result answer_metrics(struct httpd *h,
 	     gzipbody_wanted(L->MHD_lookup_connection_value(c,
 				MHD_HEADER_KIND,
 				MHD_HTTP_HEADER_ACCEPT_ENCODING)) &&
-	     gzipbody_compress(&h->gz, body, len) == 0;
-	r = gz ? response(L, expo_content_type(om), h->gz.buf, h->gz.len) :
+	     gzipbody_compress_once(g, reading, body, len) == 0;
+	r = gz ? response(L, expo_content_type(om), g->buf, g->len) :
 		 response(L, expo_content_type(om), body, len);
 	if (!r)
 		return MHD_NO;
@@ -178,9 +196,6 @@ static enum MHD_Result answer_metrics(struct httpd *h,
 				   "Accept, Accept-Encoding");
 	return send_response(L, c, MHD_HTTP_OK, r);
 }
-
-#define TEXT "text/plain; charset=utf-8"
-#define MSG(s) s, sizeof(s) - 1
 
 /* Whether the client's Accept header asks for OpenMetrics. */
 static bool wants_om(struct httpd *h, struct MHD_Connection *c)
@@ -248,6 +263,61 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
 	}
 }
 
+/* Whether the client may have the metrics: a certificate signed by the
+ * CA when one is asked for, a user and password of the web config when
+ * it has users.  Everything else is refused before the URL is looked at,
+ * as exporter-toolkit does. */
+enum refusal { LET_IN, NO_CERT, NO_PASSWORD };
+
+static enum refusal client_ok(struct httpd *h, struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci;
+	char *user, *pw = NULL;
+	unsigned status = 1, n = 0;
+	bool ok;
+
+	if (h->verify_peers) {
+		ci = h->L.MHD_get_connection_info(c,
+				MHD_CONNECTION_INFO_GNUTLS_SESSION);
+		if (!ci || !ci->tls_session ||
+		    !h->get_peers(ci->tls_session, &n) || !n ||
+		    h->verify_peers(ci->tls_session, &status) != 0 || status)
+			return NO_CERT;
+	}
+	if (!h->o.nusers)
+		return LET_IN;
+	user = h->L.MHD_basic_auth_get_username_password(c, &pw);
+	ok = webauth_check(&h->auth, user, pw);
+	if (pw) {
+		explicit_bzero(pw, strlen(pw));
+		h->L.MHD_free(pw);
+	}
+	if (user)
+		h->L.MHD_free(user);
+	return ok ? LET_IN : NO_PASSWORD;
+}
+
+/* 401 with WWW-Authenticate (users asked for), or 403 (no certificate
+ * signed by the CA: a password would not help). */
+static enum MHD_Result deny(struct httpd *h, struct MHD_Connection *c,
+			    bool cert)
+{
+	const struct mhd_lib *L = &h->L;
+	struct MHD_Response *r;
+	enum MHD_Result rc;
+
+	h->denied++;
+	if (cert)
+		return answer(L, c, MHD_HTTP_FORBIDDEN, TEXT,
+			      MSG("A client certificate signed by the "
+				  "configured CA is needed\n"));
+	if (!(r = response(L, TEXT, MSG("Unauthorized\n"))))
+		return MHD_NO;
+	rc = L->MHD_queue_basic_auth_fail_response(c, "benchtop", r);
+	L->MHD_destroy_response(r);
+	return rc;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 				  const char *url, const char *method,
 				  const char *version, const char *data,
@@ -256,6 +326,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	struct httpd *h = cls;
 	struct httpd_slot *slot;
 	const char *body;
+	unsigned long long reading;
+	enum refusal refusal;
 	size_t len;
 	bool om;
 
@@ -270,6 +342,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 	h->requests++;
 	if ((slot = slot_of(h, c)))	/* answered now: not an idler */
 		slot->sending = true;
+	if ((refusal = client_ok(h, c)) != LET_IN)
+		return deny(h, c, refusal == NO_CERT);
 	if (strcmp(url, "/metrics") != 0)
 		return answer(&h->L, c, MHD_HTTP_NOT_FOUND, TEXT,
 			      MSG("Not found: the metrics are at /metrics\n"));
@@ -277,10 +351,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
 		return answer(&h->L, c, MHD_HTTP_METHOD_NOT_ALLOWED, TEXT,
 			      MSG("Only GET and HEAD\n"));
 	om = wants_om(h, c);
-	if (h->o.fn(h->o.ctx, om, &body, &len) != 0)
+	if (h->o.fn(h->o.ctx, om, &body, &len, &reading) != 0)
 		return answer(&h->L, c, MHD_HTTP_INTERNAL_SERVER_ERROR, TEXT,
 			      MSG("The metrics could not be gathered\n"));
-	return answer_metrics(h, c, om, body, len);
+	return answer_metrics(h, c, om, body, len, reading);
 }
 
 /* The path is left as sent: "/metrics%00" stays that, not "/metrics"
@@ -298,7 +372,18 @@ static void quiet_log(void *cls, const char *fmt, va_list ap)
 static struct MHD_Daemon *start(struct httpd *h, const struct sockaddr *sa,
 				bool v6)
 {
+	struct MHD_OptionItem tls[] = {
+		{ MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)h->o.tls_cert },
+		{ MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)h->o.tls_key },
+		{ h->o.tls_ca ? MHD_OPTION_HTTPS_MEM_TRUST : MHD_OPTION_END, 0,
+		  (void *)h->o.tls_ca },
+		{ MHD_OPTION_END, 0, NULL },
+	};
+
+	if (!h->o.tls_cert)
+		tls[0].option = MHD_OPTION_END;
 	return h->L.MHD_start_daemon(MHD_USE_EPOLL | (v6 ? MHD_USE_IPv6 : 0) |
+				(h->o.tls_cert ? MHD_USE_TLS : 0) |
 				MHD_USE_ERROR_LOG, 0, on_accept, h,
 				on_request, h,
 				MHD_OPTION_SOCK_ADDR, sa,
@@ -317,6 +402,7 @@ static struct MHD_Daemon *start(struct httpd *h, const struct sockaddr *sa,
 				MHD_OPTION_EXTERNAL_LOGGER, quiet_log, NULL,
 				MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped,
 				NULL,
+				MHD_OPTION_ARRAY, tls,
 				MHD_OPTION_END);
 }
 
@@ -336,6 +422,25 @@ static int fill_addr(const char *host, unsigned port, bool v6,
 	a4->sin_family = AF_INET;
 	a4->sin_port = htons((uint16_t)port);
 	return inet_pton(AF_INET, host, &a4->sin_addr) == 1 ? 0 : -EINVAL;
+}
+
+/* The password checks, and gnutls's certificate check when a CA is
+ * given; 0 or -errno with one sentence in ERR. */
+static int secure(struct httpd *h, char *err, size_t size)
+{
+	int rc = webauth_init(&h->auth, h->o.users, h->o.nusers, err, size);
+
+	if (rc || !h->o.tls_ca)
+		return rc;
+	*(void **)&h->verify_peers = dlsym(h->L.handle,
+					   "gnutls_certificate_verify_peers2");
+	*(void **)&h->get_peers = dlsym(h->L.handle,
+					"gnutls_certificate_get_peers");
+	if (h->verify_peers && h->get_peers)
+		return 0;
+	snprintf(err, size, "client certificates cannot be checked: "
+		 "%s has no gnutls", MICROHTTPD_SONAME);
+	return -ENOTSUP;
 }
 
 struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
@@ -371,14 +476,22 @@ struct httpd *httpd_start(const struct httpd_opts *o, char *err, size_t size)
 	}
 	/* without zlib (it is libpci's too, so hardly ever) every answer
 	 * goes as it is: nothing to say */
-	gzipbody_init(&h->gz, zerr, sizeof(zerr));
+	gzipbody_init(&h->gz[0], zerr, sizeof(zerr));
+	gzipbody_init(&h->gz[1], zerr, sizeof(zerr));
+	if (secure(h, err, size)) {
+		httpd_stop(h);
+		return NULL;
+	}
 	errno = 0;
 	h->d = start(h, (const struct sockaddr *)&ss, v6);
 	di = h->d ? h->L.MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD) :
 		    NULL;
 	if (!di) {
 		snprintf(err, size, "cannot listen on %s: %s", shown,
-			 errno ? strerror(errno) : "the HTTP library refused");
+			 errno ? strerror(errno) : o->tls_cert ?
+			 "the HTTP library refused (are cert_file and key_file "
+			 "a PEM certificate and its key?)" :
+			 "the HTTP library refused");
 		httpd_stop(h);
 		return NULL;
 	}
@@ -434,6 +547,16 @@ unsigned long httpd_requests(const struct httpd *h)
 	return h->requests;
 }
 
+unsigned long long httpd_gzips(const struct httpd *h)
+{
+	return h->gz[0].runs + h->gz[1].runs;
+}
+
+unsigned long httpd_denied(const struct httpd *h)
+{
+	return h->denied;
+}
+
 void httpd_stop(struct httpd *h)
 {
 	if (!h)
@@ -442,6 +565,8 @@ void httpd_stop(struct httpd *h)
 		h->L.MHD_stop_daemon(h->d);
 	dynlib_close(h->L.handle);
 	httpd_slots_fini(&h->slots);
-	gzipbody_fini(&h->gz);
+	gzipbody_fini(&h->gz[0]);
+	gzipbody_fini(&h->gz[1]);
+	webauth_fini(&h->auth);
 	free(h);
 }

@@ -8,15 +8,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "metrics/webconfig.h"
+
 #define HTTPD_DEFAULT_PORT 9186
 
 struct httpd;
 
 /* Give the body of GET /metrics: OM when the client asked for
- * OpenMetrics.  *BODY stays valid until the next call; 0 or -errno
- * (the client then gets 500). */
+ * OpenMetrics, *READING the reading it shows (the same body for the same
+ * reading: gzip'ed once).  *BODY stays valid until the next call; 0 or
+ * -errno (the client then gets 500). */
 typedef int (*httpd_metrics_fn)(void *ctx, bool om, const char **body,
-				size_t *len);
+				size_t *len, unsigned long long *reading);
 
 struct httpd_opts {
 	const char *addr;	/* "127.0.0.1:9186", "[::1]:9186", "0.0.0.0:9186" */
@@ -24,6 +27,12 @@ struct httpd_opts {
 	bool never_om;		/* always 0.0.4 */
 	unsigned timeout_s;	/* an idle or slow client is closed after */
 	unsigned max_conns;	/* connections at once; more are refused */
+	const char *tls_cert;	/* PEM text; NULL: plain HTTP */
+	const char *tls_key;	/* PEM text of its private key */
+	const char *tls_ca;	/* PEM: a client needs a certificate signed
+				 * by it (NULL: none asked for) */
+	const struct webconfig_user *users;	/* basic auth (bcrypt) */
+	size_t nusers;		/* 0: no password asked for */
 	httpd_metrics_fn fn;
 	void *ctx;
 };
@@ -50,6 +59,12 @@ void httpd_run(struct httpd *h);
 
 /* Requests answered so far (any status). */
 unsigned long httpd_requests(const struct httpd *h);
+
+/* Bodies gzip'ed so far (once per reading and format at most). */
+unsigned long long httpd_gzips(const struct httpd *h);
+
+/* Requests refused for a missing or wrong password or certificate. */
+unsigned long httpd_denied(const struct httpd *h);
 
 void httpd_stop(struct httpd *h);
 

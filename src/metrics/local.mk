@@ -23,4 +23,8 @@ src_libbenchtop_a_SOURCES += \
 	src/metrics/httpd_slots.c \
 	src/metrics/httpd_slots.h \
 	src/metrics/textfile.c \
-	src/metrics/textfile.h
+	src/metrics/textfile.h \
+	src/metrics/webauth.c \
+	src/metrics/webauth.h \
+	src/metrics/webconfig.c \
+	src/metrics/webconfig.h

@@ -28,7 +28,8 @@ FUZZ_TARGETS = \
 	tests/fuzz/fuzz_tuneparse \
 	tests/fuzz/fuzz_tunespec \
 	tests/fuzz/fuzz_uevent \
-	tests/fuzz/fuzz_usbdesc
+	tests/fuzz/fuzz_usbdesc \
+	tests/fuzz/fuzz_webconfig
 tests_fuzz_fuzz_benchmsg_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_benchres_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_bridges_LDFLAGS = $(FUZZ_LDFLAGS)
@@ -53,6 +54,7 @@ tests_fuzz_fuzz_tuneparse_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_tunespec_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_uevent_LDFLAGS = $(FUZZ_LDFLAGS)
 tests_fuzz_fuzz_usbdesc_LDFLAGS = $(FUZZ_LDFLAGS)
+tests_fuzz_fuzz_webconfig_LDFLAGS = $(FUZZ_LDFLAGS)
 EXTRA_PROGRAMS = $(FUZZ_TARGETS)
 EXTRA_DIST += $(FUZZ_TARGETS:=.c) tests/fuzz/run.sh
 CLEANFILES += $(FUZZ_TARGETS)

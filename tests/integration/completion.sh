@@ -5,7 +5,7 @@
 # the command table, the option tables, presets.conf and the devices.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v bash > /dev/null || { echo "1..0 # SKIP bash missing"; exit 0; }
-plan 16
+plan 17
 COMPL="$top_srcdir/data/bash-completion/benchtop"
 export XDG_CONFIG_HOME="$TMPD/xdg"
 mkdir -p "$TMPD/bin" "$TMPD/files/sub"
@@ -72,6 +72,14 @@ check $? "report --format=: md csv (from its --help)"
 comp compare "$TMPD/files/" > "$TMPD/got"
 same "$TMPD/files/a.json" "$TMPD/files/b.json" "$TMPD/files/sub"
 check $? "compare: .json files"
+if "$BENCHTOP" metrics --help > /dev/null 2>&1; then
+	comp metrics --web > "$TMPD/got" && same --web-config= &&
+		comp metrics --web-config = "$TMPD/files/" > "$TMPD/got" &&
+		has "$TMPD/files/notes.txt" "$TMPD/files/a.json" "$TMPD/files/sub"
+	check $? "metrics --web-config= (not its alias) offers files"
+else
+	skip "no metrics subcommand in this build"
+fi
 
 comp set "" > "$TMPD/got"; same governor= min= max= irq scheduler
 check $? "set: its settings"

@@ -60,6 +60,7 @@ SH_TESTS += \
 	tests/integration/metrics_experiments.sh \
 	tests/integration/metrics_listener.sh \
 	tests/integration/metrics_soak.sh \
+	tests/integration/metrics_tls.sh \
 	tests/integration/metrics_hostile.sh \
 	tests/integration/metrics_textfile.sh \
 	tests/integration/metrics_units.sh \

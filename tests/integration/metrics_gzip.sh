@@ -5,21 +5,22 @@
 # machine and on the XU4 testbed with --with-node-figures: the headers
 # say so (Content-Encoding, Vary), the gunzipped body holds the same
 # series as the plain one, gzip;q=0 and errors stay plain, without zlib
-# (unreadable: root only) every answer is plain, and a real Prometheus
-# scrapes both (up == 1, every sample of the plain body).
+# (unreadable: root only) every answer is plain, a burst of 50 gzip
+# scrapes compresses once per reading (the server's own counter), and a
+# real Prometheus scrapes both (up == 1, every sample of the plain body).
 # Every server runs on 127.0.0.1 on ports picked now.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/integration/metricslib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 command -v curl > /dev/null 2>&1 || { echo "1..0 # SKIP curl missing"; exit 0; }
 command -v prometheus > /dev/null 2>&1 || { echo "1..0 # SKIP prometheus missing (Debian package prometheus)"; exit 0; }
-plan 14
+plan 15
 
 stop_all() {
-	for f in "$TMPD/host.pid" "$TMPD/xu4.pid" "$TMPD/nz.pid" "$TMPD/prom.pid"; do
+	for f in "$TMPD/host.pid" "$TMPD/xu4.pid" "$TMPD/nz.pid" "$TMPD/prom.pid" "$TMPD/burst.pid"; do
 		[ -s "$f" ] && kill "$(cat "$f")" 2> /dev/null
 	done
-	for f in "$TMPD/host.pid" "$TMPD/xu4.pid" "$TMPD/nz.pid" "$TMPD/prom.pid"; do
+	for f in "$TMPD/host.pid" "$TMPD/xu4.pid" "$TMPD/nz.pid" "$TMPD/prom.pid" "$TMPD/burst.pid"; do
 		[ -s "$f" ] || continue
 		i=0
 		while kill -0 "$(cat "$f")" 2> /dev/null && [ $i -lt 50 ]; do
@@ -147,6 +148,28 @@ fi
 hb=$(wc -c < "$TMPD/hplain.b") hg=$(wc -c < "$TMPD/hgz.b")
 xb=$(wc -c < "$TMPD/xplain.b") xg=$(wc -c < "$TMPD/xgz.b")
 diag "bytes per scrape, plain -> gzip: this machine $hb -> $hg, XU4 with node figures $xb -> $xg"
+
+# 50 gzip scrapes in a burst (one curl, one connection after another) of
+# a server reading every second: each reading is compressed once, so the
+# server's count of gzip'ed bodies (shown by the next reading, fetched
+# plain) is the number of readings the 50 answers show, whatever the
+# speed of the machine (before: 50).
+BP=$(free_port)
+sh -c 'echo $$ > "$0"; exec "$@"' "$TMPD/burst.pid" \
+	"$BENCHTOP" metrics --listen "127.0.0.1:$BP" --min-interval 1 \
+	> "$TMPD/burst.out" 2>&1 &
+wait_http "http://127.0.0.1:$BP/metrics" 30
+set --
+i=0
+while [ $i -lt 50 ]; do set -- "$@" "http://127.0.0.1:$BP/metrics"; i=$((i + 1)); done
+curl -sS --max-time 60 --compressed "$@" > "$TMPD/burst.b" 2> "$TMPD/burst.err"
+sleep 1.2
+get bafter "$BP"
+bodies=$(grep -c '^benchtop_build_info{' "$TMPD/burst.b")
+readings=$(sed -n 's/^benchtop_metrics_reads_total //p' "$TMPD/burst.b" | sort -u | wc -l)
+gzips=$(sed -n 's/^benchtop_metrics_http_gzip_bodies_total //p' "$TMPD/bafter.b")
+[ "$bodies" = 50 ] && [ "$gzips" = "$readings" ]
+check $? "50 gzip scrapes in a burst: $gzips compression(s) for the $readings reading(s) they showed"
 
 cat > "$TMPD/prometheus.yml" <<YML
 global:

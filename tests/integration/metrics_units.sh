@@ -33,7 +33,7 @@ else
 	skip "systemd-analyze missing"
 fi
 built=$top_builddir/data/systemd/benchtop-metrics.service
-grep -q '^ExecStart=/.*/benchtop metrics --listen \${BENCHTOP_METRICS_LISTEN} \$BENCHTOP_METRICS_ARGS$' "$built" &&
+grep -q '^ExecStart=/.*/benchtop metrics --listen \${BENCHTOP_METRICS_LISTEN} \$BENCHTOP_METRICS_WEB \$BENCHTOP_METRICS_ARGS$' "$built" &&
 	! grep -q '@bindir@\|@sysconfdir@' "$built" "$top_builddir/data/systemd/benchtop-textfile.service" \
 		"$top_builddir/data/systemd/benchtop-serve.service"
 check $? "the built units name the installed program"

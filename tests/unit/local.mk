@@ -61,6 +61,7 @@ UNIT_TESTS = \
 	tests/unit/test_uevent \
 	tests/unit/test_usbdesc \
 	tests/unit/test_verdict \
+	tests/unit/test_webconfig \
 	tests/unit/test_zonemap
 # libm for the Monte-Carlo's lognormal noise (the verdict itself has none)
 tests_unit_test_verdict_LDADD = $(LDADD) -lm

@@ -136,6 +136,40 @@ START_TEST(round_trip)
 }
 END_TEST
 
+/* A burst of 50 scrapes of one reading compresses once; the next
+ * reading once more; the body given back is that reading's. */
+START_TEST(once_per_reading)
+{
+	struct gzipbody g = { 0 };
+	size_t len, n;
+	char *body = exposition(16384, &len), *out = malloc(len + 1);
+	char err[256];
+	int i;
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert_msg(gzipbody_init(&g, err, sizeof(err)) == 0, "%s", err);
+	for (i = 0; i < 50; i++)
+		ck_assert_int_eq(gzipbody_compress_once(&g, 7, body, len), 0);
+	ck_assert_uint_eq(g.runs, 1);
+	ck_assert_uint_eq(gunzip(g.buf, g.len, out, len + 1), len);
+	for (i = 0; i < 50; i++)
+		ck_assert_int_eq(gzipbody_compress_once(&g, 8, body + 100,
+							2000), 0);
+	ck_assert_uint_eq(g.runs, 2);
+	n = gunzip(g.buf, g.len, out, len + 1);
+	ck_assert_uint_eq(n, 2000);
+	ck_assert(memcmp(out, body + 100, 2000) == 0);
+	/* a plain compression in between forgets the reading */
+	ck_assert_int_eq(gzipbody_compress(&g, body, 3000), 0);
+	ck_assert_int_eq(gzipbody_compress_once(&g, 8, body + 100, 2000), 0);
+	ck_assert_uint_eq(g.runs, 4);
+	ck_assert_uint_eq(gunzip(g.buf, g.len, out, len + 1), 2000);
+	gzipbody_fini(&g);
+	free(out);
+	free(body);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gzipbody");
@@ -143,6 +177,7 @@ int main(void)
 
 	tcase_add_test(tc, accept_encoding);
 	tcase_add_test(tc, round_trip);
+	tcase_add_test(tc, once_per_reading);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
