@@ -96,7 +96,10 @@ static void cluster_lines(struct lines *o, const struct benchresult_cond *c)
 static void target_line(struct lines *o, const struct benchresult_target *t,
 			bool served)
 {
-	if (t->where == BENCHRESULT_WHERE_FOLDER)
+	if (t->where == BENCHRESULT_WHERE_FOLDER && !t->mountpoint)
+		add(o, _("  target %s (disk %s)"), S(t->path),
+		    S(t->disk.name));	/* its mount unseen (a chroot) */
+	else if (t->where == BENCHRESULT_WHERE_FOLDER)
 		add(o, _("  target %s on %s (%s, disk %s)"), S(t->path),
 		    S(t->mountpoint), S(t->fstype), S(t->disk.name));
 	else if (t->where == BENCHRESULT_WHERE_DEVICE)

@@ -110,6 +110,15 @@ static json_t *mount_json(const char *path, unsigned *maj, unsigned *min)
 		json_object_set_new(o, "source", json_string(m.v[k].source));
 		*maj = m.v[k].major;
 		*min = m.v[k].minor;
+	} else if (real) {
+		/* its mount is outside what this process sees (a chroot, a
+		 * container): the disk still comes from the folder's device */
+		struct stat st;
+
+		if (stat(real, &st) == 0) {
+			*maj = major(st.st_dev);
+			*min = minor(st.st_dev);
+		}
 	}
 	blockdev_mnts_free(&m);
 	buf_free(&b);

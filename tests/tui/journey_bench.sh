@@ -108,8 +108,11 @@ keys k
 wait_for '^#1 seq-direct on ' 20 && screen | grep -Eq '^ write +[0-9.]+ [kMG]B/s'
 check $? "$bed: k: #1 seq-direct in detail, its write figure"
 i=0; while [ $i -lt 6 ]; do keys NPage; i=$((i + 1)); done
+# (a chroot's mount table leaves out the folder's mount: then no "on")
+on_mount='on '
+findmnt -n -T "$TMPD/target" > /dev/null 2>&1 || on_mount='(disk '
 wait_for '^  size 16 MiB, O_DIRECT' 20 &&
-	screen_unwrapped | grep -q "^  target $TMPD/target on "
+	screen_unwrapped | grep -q "^  target $TMPD/target $on_mount"
 check $? "$bed: ... its conditions: the target folder and the size chosen, 16 MiB, O_DIRECT"
 printable
 check $? "$bed: every screen captured held printable text only"
