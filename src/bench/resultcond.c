@@ -82,7 +82,8 @@ static void interfaces(struct jsonload *l, struct benchresult_target *t,
 
 static enum benchresult_where where_of(const json_t *t)
 {
-	if (json_object_get(t, "fstype"))
+	/* a folder: its path, and its mount where the process saw it */
+	if (json_object_get(t, "fstype") || json_object_get(t, "path"))
 		return BENCHRESULT_WHERE_FOLDER;
 	if (json_object_get(t, "device_path"))
 		return BENCHRESULT_WHERE_DEVICE;
