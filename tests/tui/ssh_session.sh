@@ -17,7 +17,7 @@ case $? in
 77) echo "1..0 # SKIP needs root, sshd and ssh"; exit 0 ;;
 *) echo "1..0 # SKIP sshd did not start: $(cat "$TMPD/ssh/sshd.log")"; exit 0 ;;
 esac
-plan 7
+plan 8
 mkdir -p "$TMPD/cfg"
 # bt.sh (run by sshd's shell): benchtop in the testbed; $TMPD/bpid its pid,
 # $TMPD/sid its session, $TMPD/rc its status, $TMPD/after the governor
@@ -43,7 +43,10 @@ SH
 # process group when it exits.
 cat > "$TMPD/remote.sh" <<SH
 cd "$(pwd)" || exit 1
-export XDG_CONFIG_HOME="$TMPD/cfg" LANG=C.UTF-8 ASAN_OPTIONS="$ASAN_OPTIONS"
+# (sshd passes no variable: the test's journal folder too, or the
+# session would write the machine's /run/benchtop/journal.json)
+export XDG_CONFIG_HOME="$TMPD/cfg" LANG=C.UTF-8 ASAN_OPTIONS="$ASAN_OPTIONS" \
+	BENCHTOP_RUNTIME_DIR="$BENCHTOP_RUNTIME_DIR"
 sh "$TMPD/bt.sh" -d 0.5
 echo "benchtop ended"
 SH
@@ -55,6 +58,8 @@ wait_for 'Governor for CPUs 4-7' > /dev/null
 keys j Enter
 wait_for 'CPUs 4-7: governor ondemand -> performance, read back performance'
 check $? "the governor changed over SSH, read back on the status line"
+grep -q '"new": "performance"' "$BENCHTOP_RUNTIME_DIR/journal.json" 2> /dev/null
+check $? "the change is in the test's journal, not the machine's /run/benchtop"
 sid=$(cat "$TMPD/sid")
 ssh_pid=$($TMUXC display -p -t t '#{pane_pid}')
 kill -KILL "$ssh_pid"
