@@ -17,6 +17,8 @@ benchtop_SOURCES += \
 	tui/draw.h \
 	tui/expui.c \
 	tui/expui.h \
+	tui/feature.h \
+	tui/features.c \
 	tui/frame.c \
 	tui/frame.h \
 	tui/hintui.c \

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "feature.h"
 #include "base/i18n.h"
 #include "base/strclean.h"
 #include "draw.h"
@@ -28,7 +29,7 @@ struct persistui {
 	bool have;
 };
 
-void persistui_fini(struct app *a)
+static void persistui_fini(struct app *a)
 {
 	if (a->persist && a->persist->have)
 		persist_fini(&a->persist->p);
@@ -145,7 +146,7 @@ static void write_files(struct app *a)
 	app_back(a);
 }
 
-bool persistui_key(struct app *a, int ch)
+static bool persistui_key(struct app *a, int ch)
 {
 	if (ch != 'y')
 		return false;
@@ -160,4 +161,17 @@ const struct panel_ops panel_persist_ops = {
 	.name = "persist",
 	.draw = persist_draw,
 	.key = persistui_key,
+};
+
+/* y on the persist screen writes the unit and rule shown. */
+static bool persistui_modal_key(struct app *a, int ch)
+{
+	return a->panel == PANEL_PERSIST && persistui_key(a, ch);
+}
+
+/* K on the journal: the tunings kept across reboots (A->persist). */
+const struct feature_ops persistui_ops = {
+	.name = "persist",
+	.fini = persistui_fini,
+	.modal_key = persistui_modal_key,
 };

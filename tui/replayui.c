@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "feature.h"
 #include "tune/journalfile.h"
 #include "draw.h"
 #include "base/i18n.h"
@@ -70,7 +71,7 @@ int replayui_open(struct app *a, const char *path)
 	return 0;
 }
 
-void replayui_fini(struct app *a)
+static void replayui_fini(struct app *a)
 {
 	if (!a->replay)
 		return;
@@ -142,7 +143,7 @@ void replayui_load(struct app *a, size_t i)
 	app_data_changed(a);
 }
 
-void replayui_tick(struct app *a)
+static void replayui_tick(struct app *a)
 {
 	size_t last = a->replay->n - 1;
 
@@ -216,7 +217,7 @@ static const char *fact(const struct app *a, const char *k1, const char *k2)
 	return json_is_string(o) ? json_string_value(o) : "";
 }
 
-void replayui_draw_header(struct app *a, int width)
+static void replayui_draw_header(struct app *a, int width)
 {
 	int64_t ms = replay_time_ms(a->replay, a->replay_i);
 	long s = (long)(ms / 1000);
@@ -233,3 +234,31 @@ void replayui_draw_header(struct app *a, int width)
 	if (a->replay_speed > 1)
 		draw_fmt(0, width - 6, 6, "%4ux", a->replay_speed);
 }
+
+/* --replay: the recording instead of /proc; while playing, the cursor
+ * moves on by the speed. */
+static bool replayui_source_tick(struct app *a)
+{
+	if (!a->replay)
+		return false;
+	replayui_tick(a);
+	return true;
+}
+
+/* --replay: REPLAY <time> (<i>/<n>), host, board, kernel. */
+static bool replayui_header(struct app *a, int width)
+{
+	if (!a->replay)
+		return false;
+	replayui_draw_header(a, width);
+	return true;
+}
+
+/* A recorded session shown in place of the live reading (opened before
+ * the terminal starts: replayui_open). */
+const struct feature_ops replayui_ops = {
+	.name = "replay",
+	.fini = replayui_fini,
+	.source_tick = replayui_source_tick,
+	.draw_header = replayui_header,
+};

@@ -13,14 +13,8 @@ struct app;
  * on stderr (the terminal is not touched yet). */
 int replayui_open(struct app *a, const char *path);
 
-/* Free the replay, if any. */
-void replayui_fini(struct app *a);
-
 /* Show recorded row I (the last one past the end). */
 void replayui_load(struct app *a, size_t i);
-
-/* Each tick: while playing, move the cursor on by the speed. */
-void replayui_tick(struct app *a);
 
 /* The time cursor (tui/keys.c binds the keys): one sample, a tenth of the
  * recording or to its end (DIR -1 back, 1 on); play or pause; the play
@@ -34,8 +28,5 @@ void replayui_speed(struct app *a, bool faster);
 /* CH does not work in a replay: say why (tuning is off; w: the session is
  * saved already). */
 void replayui_refuse(struct app *a, int ch);
-
-/* The header line: REPLAY <time> (<i>/<n>), host, board, kernel. */
-void replayui_draw_header(struct app *a, int width);
 
 #endif

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "feature.h"
 /* [experiment snapshot: begin] */
 #include "expui.h"
 /* [experiment snapshot: end] */
@@ -35,13 +36,13 @@
 
 #define SNAPUI_SAVE_BOUND_S 10	/* the longest a save may hold the exit */
 
-void snapui_init(struct app *a)
+static void snapui_init(struct app *a)
 {
 	series_init(&a->series);
 	snapevents_init(&a->events);
 }
 
-void snapui_fini(struct app *a)
+static void snapui_fini(struct app *a)
 {
 	series_free(&a->series);
 	snapevents_fini(&a->events);
@@ -49,7 +50,7 @@ void snapui_fini(struct app *a)
 	a->baseline = NULL;
 }
 
-void snapui_tick(struct app *a)
+static void snapui_tick(struct app *a)
 {
 	size_t was = a->series.refused_max;
 
@@ -183,7 +184,7 @@ static void bounded_save(struct app *a, char *msg, size_t size)
 			 SNAPUI_SAVE_BOUND_S, (int)pid);
 }
 
-void snapui_exit(struct app *a, int end)
+static void snapui_exit(struct app *a, int end)
 {
 	char msg[sizeof(a->snap_exit) - 16];
 
@@ -311,7 +312,7 @@ static void load_baseline(struct app *a, const char *path)
 		 "runs); r shows the results against it", n), shown, n);
 }
 
-bool snapui_modal_key(struct app *a, int ch)
+static bool snapui_modal_key(struct app *a, int ch)
 {
 	if (!a->snap_picking)
 		return false;
@@ -347,7 +348,7 @@ static void pick_words(const char *path, char *dst, size_t size)
 	snprintf(dst, size, _("%s (in %s)"), name, dir);
 }
 
-void snapui_draw(struct app *a)
+static void snapui_draw(struct app *a)
 {
 	int w = COLS - 8 < 72 ? COLS - 8 : 72, h = (int)a->snap_npicks + 2;
 	int y = (LINES - h) / 2, x = (COLS - w) / 2;
@@ -397,3 +398,24 @@ bool snapui_baseline_for(const struct app *a, const struct benchresult *res,
 	}
 	return false;
 }
+
+/* At the end (END: 0 after q, the signal, or -errno), once the terminal
+ * is restored: where the session was saved, or why not. */
+static void snapui_exit_note(const struct app *a, FILE *f)
+{
+	if (a->snap_exit[0])
+		fputs(a->snap_exit, f);
+}
+
+/* The session recorder (its time series), the exit save and the L
+ * choice of a baseline, which takes every key while open. */
+const struct feature_ops snapui_ops = {
+	.name = "snapshot",
+	.init = snapui_init,
+	.fini = snapui_fini,
+	.tick = snapui_tick,
+	.modal_key = snapui_modal_key,
+	.draw_over = snapui_draw,
+	.on_exit = snapui_exit,
+	.exit_note = snapui_exit_note,
+};

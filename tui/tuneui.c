@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "feature.h"
 #include "draw.h"
 #include "base/figfmt.h"
 #include "base/i18n.h"
@@ -64,7 +65,7 @@ static void attach_journal(struct app *a)
 		app_say(a, "%s", msg);
 }
 
-void tuneui_init(struct app *a)
+static void tuneui_init(struct app *a)
 {
 	tune_init(&a->tune, sample_live_roots.proc, sample_live_roots.sys);
 	a->tune_readonly = a->opts->readonly || a->cfg->readonly;
@@ -82,7 +83,7 @@ void tuneui_init(struct app *a)
 		attach_journal(a);
 }
 
-void tuneui_fini(struct app *a)
+static void tuneui_fini(struct app *a)
 {
 	tune_fini(&a->tune);
 	irqbalance_look_fini(&a->irqbalance);
@@ -114,7 +115,7 @@ static void pending_moves(struct app *a)
 	}
 }
 
-void tuneui_tick(struct app *a)
+static void tuneui_tick(struct app *a)
 {
 	if (++a->tune_ticks % IRQBALANCE_EVERY == 0)
 		a->irqbalance_pid = irqbalance_look(&a->irqbalance,
@@ -794,7 +795,7 @@ static void answered(struct app *a, const struct dialog *d)
 	}
 }
 
-bool tuneui_modal_key(struct app *a, int ch)
+static bool tuneui_modal_key(struct app *a, int ch)
 {
 	struct dialog d;
 
@@ -844,7 +845,7 @@ const char *tuneui_bar_note(const struct app *a)
 	       _("irqbalance runs: it moves pinned IRQs back.") : NULL;
 }
 
-void tuneui_draw(struct app *a)
+static void tuneui_draw(struct app *a)
 {
 	int y = LINES - 1;
 
@@ -918,7 +919,7 @@ static void keep_in_force(struct app *a)
 			 strerror(a->tune.jerr ? -a->tune.jerr : ENOENT));
 }
 
-void tuneui_exit(struct app *a, int rc)
+static void tuneui_exit(struct app *a, int rc)
 {
 	enum options_on_exit how = a->opts->on_exit;
 	bool restore_now;
@@ -937,3 +938,25 @@ void tuneui_exit(struct app *a, int rc)
 		keep_in_force(a);
 	tune_settle(&a->tune);
 }
+
+/* After the terminal is restored: what stays in force after quit, and
+ * how to undo it. */
+static void tuneui_exit_note(const struct app *a, FILE *f)
+{
+	if (a->tune_exit[0])
+		fputs(a->tune_exit, f);
+}
+
+/* The journal of changes: its dialogs take every key; at the end of the
+ * run, the changes in force are kept or restored as the options and
+ * settings say. */
+const struct feature_ops tuneui_ops = {
+	.name = "tune",
+	.init = tuneui_init,
+	.fini = tuneui_fini,
+	.tick = tuneui_tick,	/* look for irqbalance now and then */
+	.modal_key = tuneui_modal_key,
+	.draw_over = tuneui_draw,	/* the dialog, the notes */
+	.on_exit = tuneui_exit,
+	.exit_note = tuneui_exit_note,
+};

@@ -9,17 +9,8 @@
 
 struct app;
 
-void tuneui_init(struct app *a);
-void tuneui_fini(struct app *a);
-
-/* Once a tick: look for irqbalance now and then. */
-void tuneui_tick(struct app *a);
-
 /* Whether an open dialog takes every key (the interval keys too). */
 bool tuneui_modal(const struct app *a);
-
-/* Handle CH when a dialog is open; true when it did. */
-bool tuneui_modal_key(struct app *a, int ch);
 
 /* The tuning keys' actions (tui/keys.c binds them): the governor (g),
  * the limits (f), every cluster to performance (P), pin the selected IRQ
@@ -45,10 +36,6 @@ bool tuneui_ask_quit(struct app *a);
 /* What the key bar says before the keys on this screen, or NULL. */
 const char *tuneui_bar_note(const struct app *a);
 
-/* Draw what sits over the frame: the dialog, the read-only and the
- * irqbalance notes. */
-void tuneui_draw(struct app *a);
-
 /* Undo journal entry K (-1: say there is nothing to undo). */
 void tuneui_undo(struct app *a, long k);
 
@@ -56,9 +43,5 @@ void tuneui_undo(struct app *a, long k);
 struct journal_entry;
 void tuneui_entry_label(const struct app *a, const struct journal_entry *e,
 			char *dst, size_t size);
-
-/* At the end of the run (RC: 0 after q, a signal number, or -errno):
- * keep or restore the changes in force as the options and settings say. */
-void tuneui_exit(struct app *a, int rc);
 
 #endif
