@@ -362,7 +362,7 @@ void benchui_fill_targets(struct app *a)
 static void benchui_tick_all(struct app *a)
 {
 	benchui_tick(a);
-	a->tune_bench = benchrun_active(&a->bench.run);
+	a->tuning.bench = benchrun_active(&a->bench.run);
 }
 
 /* A typed path or host takes every key (so '+' and '-' are text). */

@@ -250,7 +250,7 @@ static int prepare(struct app *a)
 	struct tunespec s;
 	size_t i;
 
-	tunevary_init(&e->tv, &a->tune, &a->live.hw.clusters,
+	tunevary_init(&e->tv, &a->tuning.tune, &a->live.hw.clusters,
 		      getenv(TUNEVARY_HOOK_ENV));
 	for (i = 0; i < e->nc; i++) {
 		if (!e->c[i].on)
@@ -274,11 +274,11 @@ static void start(struct app *a)
 	struct expui *e = a->exp;
 	const struct preset *p = presets_find(&a->bench.presets, e->preset);
 
-	if (benchrun_active(&a->bench.run) || a->tune_ro || !p) {
+	if (benchrun_active(&a->bench.run) || a->tuning.ro || !p) {
 		snprintf(e->why, sizeof(e->why), "%s", !p ? _("the run's "
-			 "preset is gone") : a->tune_ro ? _("experiments need "
-			 "root: they change tunables") : _("a benchmark is "
-			 "running: c cancels it"));
+			 "preset is gone") : a->tuning.ro ?
+			 _("experiments need root: they change tunables") :
+			 _("a benchmark is running: c cancels it"));
 		return;
 	}
 	if (prepare(a))

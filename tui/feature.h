@@ -13,6 +13,8 @@ struct pollfd;
 
 /* The most descriptors one feature polls. */
 #define FEATURE_MAX_FDS 2
+/* The most rows the table in features.c may have. */
+#define FEATURES_MAX 12
 
 /* Each hook is optional (NULL).  Walked in the table's order, but for
  * fini and exit_note, walked backwards (the last set up goes first). */
@@ -57,11 +59,9 @@ void features_draw_over(struct app *a);
 void features_exit(struct app *a, int rc);
 void features_exit_note(const struct app *a, FILE *f);
 
-extern const struct feature_ops tuneui_ops;
-extern const struct feature_ops benchui_ops;
-extern const struct feature_ops snapui_ops;
-extern const struct feature_ops replayui_ops;
-extern const struct feature_ops expui_ops;
-extern const struct feature_ops persistui_ops;
+/* The state slot of feature OPS in A (A->feature_data, NULL at the
+ * start): for a feature whose state no other file reads, its one
+ * pointer.  NULL when OPS is not in the table. */
+void **features_data(struct app *a, const struct feature_ops *ops);
 
 #endif

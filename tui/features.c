@@ -7,6 +7,16 @@
 
 #include <poll.h>
 
+#include "app.h"
+
+/* Each row is exported by its own file. */
+extern const struct feature_ops tuneui_ops;
+extern const struct feature_ops benchui_ops;
+extern const struct feature_ops snapui_ops;
+extern const struct feature_ops replayui_ops;
+extern const struct feature_ops expui_ops;
+extern const struct feature_ops persistui_ops;
+
 static const struct feature_ops *const features[] = {
 	&tuneui_ops,
 	&benchui_ops,
@@ -17,6 +27,18 @@ static const struct feature_ops *const features[] = {
 };
 
 #define NFEATURES (sizeof(features) / sizeof(features[0]))
+
+_Static_assert(NFEATURES <= FEATURES_MAX, "FEATURES_MAX is too small");
+
+void **features_data(struct app *a, const struct feature_ops *ops)
+{
+	size_t i;
+
+	for (i = 0; i < NFEATURES; i++)
+		if (features[i] == ops)
+			return &a->feature_data[i];
+	return NULL;
+}
 
 void features_init(struct app *a)
 {

@@ -341,7 +341,7 @@ const struct keys_cmd *keys_table(size_t *n)
 
 bool keys_hidden(const struct keys_cmd *c, const struct app *a)
 {
-	return c->kind == KEYS_TUNE && a->tune_readonly;
+	return c->kind == KEYS_TUNE && a->tuning.readonly;
 }
 
 /* Whether a cluster of the moment shown has cpufreq. */
@@ -349,8 +349,8 @@ static bool has_cpufreq(const struct app *a)
 {
 	size_t i;
 
-	for (i = 0; i < a->moment.nclusters; i++)
-		if (a->moment.clusters[i].has_freq)
+	for (i = 0; i < a->moment.m.nclusters; i++)
+		if (a->moment.m.clusters[i].has_freq)
 			return true;
 	return false;
 }

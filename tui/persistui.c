@@ -29,24 +29,34 @@ struct persistui {
 	bool have;
 };
 
+extern const struct feature_ops persistui_ops;
+
+/* The screen's state: its slot in the feature table (A->feature_data). */
+static struct persistui **state(struct app *a)
+{
+	return (struct persistui **)features_data(a, &persistui_ops);
+}
+
 static void persistui_fini(struct app *a)
 {
-	if (a->persist && a->persist->have)
-		persist_fini(&a->persist->p);
-	free(a->persist);
-	a->persist = NULL;
+	struct persistui **s = state(a);
+
+	if (*s && (*s)->have)
+		persist_fini(&(*s)->p);
+	free(*s);
+	*s = NULL;
 }
 
 bool persistui_open(struct app *a)
 {
-	struct persistui *s = a->persist ? a->persist :
-			      (a->persist = calloc(1, sizeof(*s)));
+	struct persistui **at = state(a);
+	struct persistui *s = *at ? *at : (*at = calloc(1, sizeof(*s)));
 
 	if (!s)
 		return true;
 	if (s->have)
 		persist_fini(&s->p);
-	s->have = persist_build(&a->tune.journal, true, time(NULL),
+	s->have = persist_build(&a->tuning.tune.journal, true, time(NULL),
 				&s->p) == 0;
 	persist_paths(s->unit, sizeof(s->unit), s->rule, sizeof(s->rule));
 	app_show(a, PANEL_PERSIST);
@@ -97,7 +107,7 @@ static int path_line(int y, int h, int w, const char *path)
 
 static void persist_draw(struct app *a, int top, int height, int width)
 {
-	struct persistui *s = a->persist;
+	struct persistui *s = *state(a);
 	int y = top + 1, end = top + height - 1;
 
 	draw_style(a->color, STYLE_TITLE);
@@ -118,15 +128,15 @@ static void persist_draw(struct app *a, int top, int height, int width)
 		y += path_line(y, end - y, width, s->rule);
 		y = lines(y, end - y, width, s->p.rule);
 	}
-	if (s->p.irqs[0] && a->irqbalance_pid > 0)
+	if (s->p.irqs[0] && a->tuning.irqbalance_pid > 0)
 		draw_fmt(end, 0, width, _("irqbalance runs (pid %d): at boot "
-			 "it will move IRQ %s again"), a->irqbalance_pid,
+			 "it will move IRQ %s again"), a->tuning.irqbalance_pid,
 			 s->p.irqs);
 }
 
 static void write_files(struct app *a)
 {
-	struct persistui *s = a->persist;
+	struct persistui *s = *state(a);
 	char err[600] = "";
 	int rc = 0;
 
@@ -150,7 +160,7 @@ static bool persistui_key(struct app *a, int ch)
 {
 	if (ch != 'y')
 		return false;
-	if (a->tune_ro)
+	if (a->tuning.ro)
 		app_say(a, "%s", _("writing to /etc needs root"));
 	else
 		write_files(a);

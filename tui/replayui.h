@@ -29,4 +29,8 @@ void replayui_speed(struct app *a, bool faster);
  * saved already). */
 void replayui_refuse(struct app *a, int ch);
 
+/* The recording's tuning journal (for J), or NULL when not replaying. */
+struct journal;
+const struct journal *replayui_journal(const struct app *a);
+
 #endif

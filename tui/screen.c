@@ -50,7 +50,7 @@ void screen_app_init(struct app *a, const struct options *opts,
 	a->show_all = opts->all || cfg->show_idle_virtual;
 	a->panel = a->back = PANEL_MAIN;
 	live_init(&a->live, &screen_live);
-	a->uevent_fd = -1;
+	a->hotplug.fd = -1;
 	features_init(a);
 }
 
@@ -58,7 +58,7 @@ void screen_app_fini(struct app *a)
 {
 	features_fini(a);	/* the last set up first */
 	live_fini(&a->live);
-	moment_fini(&a->moment);
+	moment_fini(&a->moment.m);
 	hotplugui_close(a);
 	history_free(&a->hist);
 	frame_free(&a->frame);
@@ -103,7 +103,8 @@ void screen_tick(struct app *a)
 
 	if (features_source_tick(a))	/* a recording instead of /proc */
 		return;
-	if (live_tick(&a->live, a->tune.journal.n) && a->live.ticks == ticks)
+	if (live_tick(&a->live,
+		      a->tuning.tune.journal.n) && a->live.ticks == ticks)
 		return;		/* no reading: nothing moved */
 	stale_say(a);
 	app_data_changed(a);
@@ -196,13 +197,13 @@ static void bar_words(struct app *a, char *dst, size_t size)
 	bool replay = a->replay != NULL;
 	const char *kept = textcache_bar(&a->text, (int)a->panel,
 					 a->mouse.bar_w, replay,
-					 a->tune_readonly);
+					 a->tuning.readonly);
 	char words[TEXTCACHE_LINE];
 
 	if (!kept) {
 		keys_bar(a, a->mouse.bar_w, words, sizeof(words));
 		textcache_bar_keep(&a->text, (int)a->panel, a->mouse.bar_w,
-				   replay, a->tune_readonly, words);
+				   replay, a->tuning.readonly, words);
 		kept = words;
 	}
 	snprintf(dst, size, "%s", kept);
@@ -246,7 +247,8 @@ static void draw_keybar(struct app *a, int y, int width)
 		}
 		a->mouse.bar_x = draw_width(line);
 		a->mouse.bar_w = width - a->mouse.bar_x;
-		if (a->tune_ro && width >= 100)	/* room for tuneui_draw's */
+		/* room for tuneui_draw's reason */
+		if (a->tuning.ro && width >= 100)
 			a->mouse.bar_w -= draw_width(tuneui_ro_reason(a)) + 2;
 		a->mouse.bar_shown = true;
 		bar_words(a, line + n, sizeof(line) - n);

@@ -25,4 +25,7 @@ void snapui_baseline_ask(struct app *a);
 bool snapui_baseline_for(const struct app *a, const struct benchresult *res,
 			 struct benchresult *out);
 
+/* The baseline's file name, cleaned ("" when none). */
+const char *snapui_baseline_name(const struct app *a);
+
 #endif

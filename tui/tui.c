@@ -226,7 +226,7 @@ static void load_hw_first(struct app *a)
 	hotplugui_open(a);
 	if (a->replay)
 		return;
-	live_load_hw(&a->live, a->tune.journal.n);
+	live_load_hw(&a->live, a->tuning.tune.journal.n);
 }
 
 int tui_run(const struct options *opts, const struct settings *cfg)

@@ -7,7 +7,30 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dialog.h"
+#include "tune/hints.h"
+#include "tune/irqbalance.h"
+#include "tune/tune.h"
+
 struct app;
+
+/* The tuning feature's state (A->tuning), tuneui.c's and hintui.c's. */
+struct tuneui {
+	struct tune tune;	/* the journal of changes */
+	struct dialog dialog;	/* the open tuning dialog, if any */
+	bool ro;		/* not root: tuning keys only explain */
+	bool readonly;		/* --readonly, readonly = yes: tuning keys
+				 * refuse and leave the key bar and help */
+	int irqbalance_pid;	/* > 0 while irqbalance runs */
+	struct irqbalance_look irqbalance;	/* what the last look saw */
+	unsigned ticks;
+	bool bench;		/* a benchmark runs (the governor hint) */
+	struct hints_in hint_in;	/* hintui's input for hint_gen */
+	unsigned hint_gen;
+	bool hint_built;
+	char exit[600];		/* what stays in force after quit, and
+				 * how to undo it (stderr) */
+};
 
 /* Whether an open dialog takes every key (the interval keys too). */
 bool tuneui_modal(const struct app *a);
