@@ -81,9 +81,22 @@ struct app {
 					 * (replayui.c) */
 	struct expui *exp;	/* experiments (expui.c) */
 	/* the state of the features no other file reads, one pointer each
-	 * (features_data: persistui.c...) */
-	void *feature_data[FEATURES_MAX];
+	 * (app_feature_data: persistui.c, sinceui.c) */
+	struct feature_slot features[FEATURES_MAX];
 };
+
+/* The state slot of feature OPS (a row of features.c's table), or NULL
+ * when OPS is not in the table. */
+static inline void **app_feature_data(struct app *a,
+				      const struct feature_ops *ops)
+{
+	size_t i;
+
+	for (i = 0; i < FEATURES_MAX; i++)
+		if (a->features[i].ops == ops)
+			return &a->features[i].data;
+	return NULL;
+}
 
 /* The newest sample. */
 static inline const struct sample *app_cur(const struct app *a)

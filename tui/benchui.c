@@ -365,14 +365,6 @@ static void benchui_tick_all(struct app *a)
 	a->tuning.bench = benchrun_active(&a->bench.run);
 }
 
-/* A typed path or host takes every key (so '+' and '-' are text). */
-static bool benchui_modal_key(struct app *a, int ch)
-{
-	if (!benchui_typing(a))
-		return false;
-	panels_get(a->panel)->key(a, ch);
-	return true;
-}
 
 /* The BENCH row above the key bar, when shown. */
 static int benchui_rows(const struct app *a)
@@ -390,7 +382,7 @@ const struct feature_ops benchui_ops = {
 	.pollfds = benchui_pollfds,
 	.on_poll = benchui_on_poll,
 	.reap = benchui_reap,
-	.modal_key = benchui_modal_key,
+	.typing = benchui_typing,	/* a typed path or host */
 	.rows = benchui_rows,
 	.draw_rows = benchui_draw_row,
 };

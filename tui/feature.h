@@ -37,6 +37,9 @@ struct feature_ops {
 	int (*rows)(const struct app *a);
 	void (*draw_rows)(struct app *a, int y, int width);
 	void (*draw_over)(struct app *a);	/* over the finished frame */
+	/* True while a text field takes every key: they go to the screen's
+	 * own key hook ('+' and '-' are text then). */
+	bool (*typing)(const struct app *a);
 	/* The run ends (RC: 0 after q, the signal, or -errno), terminal
 	 * still up; then, with the terminal restored, its note to F. */
 	void (*on_exit)(struct app *a, int rc);
@@ -52,6 +55,7 @@ int features_pollfds(const struct app *a, struct pollfd *pfd, int room);
 void features_on_poll(struct app *a, const struct pollfd *pfd, int n);
 void features_reap(struct app *a);
 bool features_modal_key(struct app *a, int ch);
+bool features_typing(const struct app *a);
 bool features_draw_header(struct app *a, int width);
 int features_rows(const struct app *a);
 void features_draw_rows(struct app *a, int y, int width);
@@ -59,9 +63,11 @@ void features_draw_over(struct app *a);
 void features_exit(struct app *a, int rc);
 void features_exit_note(const struct app *a, FILE *f);
 
-/* The state slot of feature OPS in A (A->feature_data, NULL at the
- * start): for a feature whose state no other file reads, its one
- * pointer.  NULL when OPS is not in the table. */
-void **features_data(struct app *a, const struct feature_ops *ops);
+/* A row's state slot in struct app: for a feature whose state no other
+ * file reads, its one pointer (app_feature_data finds it). */
+struct feature_slot {
+	const struct feature_ops *ops;	/* set by features_init */
+	void *data;			/* NULL at the start */
+};
 
 #endif

@@ -11,6 +11,7 @@
 
 /* Each row is exported by its own file. */
 extern const struct feature_ops tuneui_ops;
+extern const struct feature_ops tuneexit_ops;
 extern const struct feature_ops benchui_ops;
 extern const struct feature_ops snapui_ops;
 extern const struct feature_ops replayui_ops;
@@ -19,6 +20,7 @@ extern const struct feature_ops persistui_ops;
 
 static const struct feature_ops *const features[] = {
 	&tuneui_ops,
+	&tuneexit_ops,
 	&benchui_ops,
 	&snapui_ops,
 	&replayui_ops,
@@ -30,20 +32,13 @@ static const struct feature_ops *const features[] = {
 
 _Static_assert(NFEATURES <= FEATURES_MAX, "FEATURES_MAX is too small");
 
-void **features_data(struct app *a, const struct feature_ops *ops)
-{
-	size_t i;
-
-	for (i = 0; i < NFEATURES; i++)
-		if (features[i] == ops)
-			return &a->feature_data[i];
-	return NULL;
-}
-
+/* Each row's slot first: an init may keep its state there. */
 void features_init(struct app *a)
 {
 	size_t i;
 
+	for (i = 0; i < NFEATURES; i++)
+		a->features[i].ops = features[i];
 	for (i = 0; i < NFEATURES; i++)
 		if (features[i]->init)
 			features[i]->init(a);
@@ -126,6 +121,16 @@ bool features_modal_key(struct app *a, int ch)
 
 	for (i = 0; i < NFEATURES; i++)
 		if (features[i]->modal_key && features[i]->modal_key(a, ch))
+			return true;
+	return false;
+}
+
+bool features_typing(const struct app *a)
+{
+	size_t i;
+
+	for (i = 0; i < NFEATURES; i++)
+		if (features[i]->typing && features[i]->typing(a))
 			return true;
 	return false;
 }

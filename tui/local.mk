@@ -63,6 +63,7 @@ benchtop_SOURCES += \
 	tui/textcache.h \
 	tui/tui.c \
 	tui/tui.h \
+	tui/tuneexit.c \
 	tui/tuneui.c \
 	tui/tuneui.h \
 	tui/usbchain.c \

@@ -31,10 +31,10 @@ struct persistui {
 
 extern const struct feature_ops persistui_ops;
 
-/* The screen's state: its slot in the feature table (A->feature_data). */
+/* The screen's state: its slot in the feature table (A->features). */
 static struct persistui **state(struct app *a)
 {
-	return (struct persistui **)features_data(a, &persistui_ops);
+	return (struct persistui **)app_feature_data(a, &persistui_ops);
 }
 
 static void persistui_fini(struct app *a)

@@ -297,8 +297,12 @@ void screen_draw(struct app *a)
 void screen_key(struct app *a, int ch)
 {
 	app_say_clear(a);
-	if (features_modal_key(a, ch))	/* a dialog, a choice, a typed text */
+	if (features_modal_key(a, ch))	/* a dialog, a choice */
 		return;
+	if (features_typing(a)) {	/* a typed path or host */
+		panels_get(a->panel)->key(a, ch);
+		return;
+	}
 	if (ch != KEY_RESIZE && listfilter_key(a, ch))	/* / is open */
 		return;
 	if (ch == KEY_MOUSE) {	/* a row selected, or a key-bar word's key */
