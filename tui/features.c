@@ -17,6 +17,7 @@ extern const struct feature_ops snapui_ops;
 extern const struct feature_ops replayui_ops;
 extern const struct feature_ops expui_ops;
 extern const struct feature_ops persistui_ops;
+extern const struct feature_ops sinceui_ops;
 
 static const struct feature_ops *const features[] = {
 	&tuneui_ops,
@@ -26,6 +27,7 @@ static const struct feature_ops *const features[] = {
 	&replayui_ops,
 	&expui_ops,
 	&persistui_ops,
+	&sinceui_ops,
 };
 
 #define NFEATURES (sizeof(features) / sizeof(features[0]))

@@ -17,6 +17,7 @@
 #include "listfilter.h"
 #include "panel.h"
 #include "replayui.h"
+#include "sinceui.h"
 #include "snapui.h"
 #include "tuneui.h"
 
@@ -231,6 +232,9 @@ static const struct keys_cmd table[] = {
 	{ .keys = { 12 }, .names = "Ctrl-L", .screens = ALL,
 	  .modes = KEYS_BOTH, .act = redraw,
 	  .help = N_("redraw the whole screen") },
+	{ .keys = { 'T' }, .names = "T", .screens = ALL, .modes = KEYS_LIVE,
+	  .act = sinceui_say,
+	  .help = N_("how long the monitor has watched, and its readings") },
 	/* sessions */
 	{ .keys = { 'w', KEY_F(6) }, .names = "w F6", .screens = ALL,
 	  .modes = KEYS_LIVE, .act = save,

@@ -53,6 +53,8 @@ benchtop_SOURCES += \
 	tui/replayui.h \
 	tui/screen.c \
 	tui/screen.h \
+	tui/sinceui.c \
+	tui/sinceui.h \
 	tui/snapui.c \
 	tui/snapui.h \
 	tui/stale.c \
