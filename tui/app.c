@@ -13,15 +13,16 @@ const struct moment *app_moment(struct app *a)
 {
 	struct moment_live in;
 
-	if (a->replay || (a->moment_built && a->moment_gen == a->data_gen))
-		return &a->moment;
+	if (a->replay || (a->moment.built && a->moment.gen == a->data_gen))
+		return &a->moment.m;
 	in.cur = a->live.nsamples ? app_cur(a) : NULL;
 	in.rates = a->live.have_rates ? &a->live.rates : NULL;
 	in.hw = a->live.have_hw ? &a->live.hw : NULL;
-	moment_from_live(&a->moment, &in);	/* empty when out of memory */
-	a->moment_gen = a->data_gen;
-	a->moment_built = true;
-	return &a->moment;
+	/* empty when out of memory */
+	moment_from_live(&a->moment.m, &in);
+	a->moment.gen = a->data_gen;
+	a->moment.built = true;
+	return &a->moment.m;
 }
 
 void app_show(struct app *a, enum panel_id id)

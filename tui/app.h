@@ -15,103 +15,88 @@
 #include "overview.h"
 #include "irqrows.h"
 #include "listfilter.h"
+#include "hotplugui.h"
 #include "mouse.h"
 #include "panel.h"
 #include "view.h"
 #include "stale.h"
 #include "frame.h"
 #include "textcache.h"
-/* [tune app: begin] includes */
-#include "dialog.h"
-#include "tune/irqbalance.h"
-#include "tune/tune.h"
-#include "tune/hints.h"
-/* [tune app: end] includes */
-/* [bench app: begin] includes */
+#include "tuneui.h"
 #include "benchui.h"
-/* [bench app: end] includes */
-/* [snapshot app: begin] includes */
-#include "session/series.h"
-#include "session/snapevents.h"
-struct replay;
-/* [snapshot app: end] includes */
+#include "feature.h"
 
-/* [experiment app: begin] includes */
+struct snapui;
+struct replayui;
 struct expui;
-struct persistui;
-/* [experiment app: end] includes */
 struct settings;
 struct options;
 
+/* The moment the panels draw, and the data_gen it was built for. */
+struct app_moment {
+	struct moment m;
+	unsigned gen;
+	bool built;
+};
 
+
+/* What every screen shares; each field says which module writes it.  A
+ * feature of the table in features.c keeps its state in one field of its
+ * own (one pointer when no other file reads it). */
 struct app {
-	const struct options *opts;
-	const struct settings *cfg;
-	double interval_s;
-	bool show_all;		/* idle loop/ram/zram too */
-	bool utf8;		/* the locale's codeset is UTF-8 */
-	bool color;
-	bool quit;
+	const struct options *opts;	/* main.c's, read only */
+	const struct settings *cfg;	/* main.c's, read only */
+	double interval_s;	/* keys.c (+ -), replayui.c */
+	bool show_all;		/* keys.c: idle loop/ram/zram too */
+	bool utf8;		/* tui.c (term_start): the codeset is UTF-8 */
+	bool color;		/* tui.c (term_start) */
+	bool quit;		/* keys.c, tuneui.c (q) */
 
 	struct live live;	/* samples, rates, hardware model (src/view) */
-	struct history hist;
-	int uevent_fd;		/* hotplugui.c's socket, -1 when none */
-	int uevent_err;		/* why there is none (-errno), or 0 */
+	struct history hist;	/* screen.c, replayui.c: the sparklines */
+	struct hotplugui hotplug;	/* the uevent socket (hotplugui.c) */
 
-	enum panel_id panel;	/* the screen shown (app_show) */
-	enum panel_id back;	/* where Esc goes (app_back) */
+	enum panel_id panel;	/* the screen shown (app.c: app_show) */
+	enum panel_id back;	/* where Esc goes (app.c: app_back) */
 	struct view views[PANEL_N];	/* each screen's cursor */
-	unsigned data_gen;	/* moves when rates, hardware or filters do */
-	struct moment moment;	/* what the panels draw (app_moment) */
-	unsigned moment_gen;	/* the data_gen it was built for */
-	bool moment_built;
+	unsigned data_gen;	/* moves when rates, hardware or filters do
+				 * (app_data_changed) */
+	struct app_moment moment;	/* what the panels draw (app.c) */
 	struct overview overview;	/* its rows for data_gen (overview.c) */
-	char chain_dev[64];	/* the device the chain screen shows */
+	char chain_dev[64];	/* the device the chain screen shows
+				 * (panel_main.c, usbrows.c: Enter) */
 	struct irqrows irqrows;	/* the IRQ screen's rows (irqrows.c) */
 	struct listfilter filter;	/* the / filters and S orders */
 	struct mouse mouse;	/* where this frame's rows are (mouse.c) */
-	char message[400];	/* the status line (app_say), or "" */
-	/* [tune app: begin] */
-	struct tune tune;	/* the journal of changes */
-	struct dialog dialog;	/* the open tuning dialog, if any */
-	bool tune_ro;		/* not root: tuning keys only explain */
-	bool tune_readonly;	/* --readonly, readonly = yes: tuning keys
-				 * refuse and leave the key bar and help */
-	int irqbalance_pid;	/* > 0 while irqbalance runs */
-	struct irqbalance_look irqbalance;	/* what the last look saw */
-	unsigned tune_ticks;
-	bool tune_bench;	/* a benchmark runs (for the governor hint) */
-	struct hints_in hint_in;	/* hintui's input for hint_gen */
-	unsigned hint_gen;
-	bool hint_built;
-	/* [tune app: end] */
-	/* [bench app: begin] */
-	struct benchui bench;	/* presets, the run, results, server */
-	/* [bench app: end] */
-	/* [snapshot app: begin] */
-	struct series series;	/* the session's time series (snapui.c) */
-	struct snapevents events;	/* governor, affinity changes */
-	char snap_exit[600];	/* the exit save's sentence for stderr */
-	char tune_exit[600];	/* what stays in force after quit, and how
-				 * to undo it (stderr) */
-	json_t *baseline;	/* L: results of a saved session, or NULL */
-	char baseline_name[128];	/* its file name, cleaned */
-	char snap_picks[16][512];	/* L: the files offered */
-	size_t snap_npicks, snap_pick_sel;
-	bool snap_picking;		/* the L choice is open */
-	struct replay *replay;	/* --replay: the recording, else NULL */
-	size_t replay_i;	/* the row shown */
-	struct journal replay_journal;	/* the recording's, for J */
-	bool replay_play;
-	unsigned replay_speed;	/* rows per tick while playing */
-	/* [snapshot app: end] */
+	char message[400];	/* the status line (app.c: app_say), or "" */
 	struct frame frame;	/* the rows drawn last (frame.c) */
-	/* [experiment app: begin] */
-	struct expui *exp;	/* expui.c */
-	struct persistui *persist;	/* persistui.c, K on the journal */
-	/* [experiment app: end] */
 	struct textcache text;	/* text made once (textcache.c) */
+
+	/* the features (features.c) */
+	struct tuneui tuning;	/* journal, dialogs (tuneui.c, hintui.c) */
+	struct benchui bench;	/* presets, the run, results, server
+				 * (benchui.c; expui.c drives its run) */
+	struct snapui *snap;	/* the session recorder, L (snapui.c) */
+	struct replayui *replay;	/* --replay: the recording, else NULL
+					 * (replayui.c) */
+	struct expui *exp;	/* experiments (expui.c) */
+	/* the state of the features no other file reads, one pointer each
+	 * (app_feature_data: persistui.c, sinceui.c) */
+	struct feature_slot features[FEATURES_MAX];
 };
+
+/* The state slot of feature OPS (a row of features.c's table), or NULL
+ * when OPS is not in the table. */
+static inline void **app_feature_data(struct app *a,
+				      const struct feature_ops *ops)
+{
+	size_t i;
+
+	for (i = 0; i < FEATURES_MAX; i++)
+		if (a->features[i].ops == ops)
+			return &a->features[i].data;
+	return NULL;
+}
 
 /* The newest sample. */
 static inline const struct sample *app_cur(const struct app *a)

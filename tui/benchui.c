@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "feature.h"
 #include "draw.h"
 #include "base/i18n.h"
 #include "panel.h"
@@ -27,7 +28,7 @@ static void copy(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
-void benchui_init(struct app *a)
+static void benchui_init(struct app *a)
 {
 	struct benchui *b = &a->bench;
 
@@ -44,7 +45,7 @@ void benchui_init(struct app *a)
 	}
 }
 
-void benchui_fini(struct app *a)
+static void benchui_fini(struct app *a)
 {
 	struct benchui *b = &a->bench;
 	size_t i;
@@ -119,20 +120,20 @@ void benchui_results(struct app *a)
 	app_show(a, PANEL_BENCHRES);
 }
 
-bool benchui_typing(const struct app *a)
+static bool benchui_typing(const struct app *a)
 {
 	return a->panel == PANEL_BENCH &&
 	       (a->bench.step == BENCHUI_TYPING ||
 		a->bench.step == BENCHUI_SIZE);
 }
 
-void benchui_tick(struct app *a)
+static void benchui_tick(struct app *a)
 {
 	benchrun_tick(&a->bench.run);
 	benchrun_tick(&a->bench.srv);
 }
 
-int benchui_pollfds(const struct app *a, struct pollfd *pfd)
+static int benchui_pollfds(const struct app *a, struct pollfd *pfd)
 {
 	int n = 0;
 
@@ -147,7 +148,7 @@ int benchui_pollfds(const struct app *a, struct pollfd *pfd)
 
 static void keep_doc(struct app *a, json_t *doc);
 
-void benchui_on_poll(struct app *a, const struct pollfd *pfd, int n)
+static void benchui_on_poll(struct app *a, const struct pollfd *pfd, int n)
 {
 	json_t *doc;
 	int i;
@@ -194,7 +195,7 @@ static void keep_doc(struct app *a, json_t *doc)
 	a->views[PANEL_BENCHRES].sel = b->nresults - 1;
 }
 
-void benchui_reap(struct app *a)
+static void benchui_reap(struct app *a)
 {
 	struct benchui *b = &a->bench;
 
@@ -239,7 +240,7 @@ void benchui_figures_line(const struct benchresult *res, bool main_only,
 	}
 }
 
-bool benchui_row_shown(const struct app *a)
+static bool benchui_row_shown(const struct app *a)
 {
 	return a->bench.shown;
 }
@@ -282,7 +283,7 @@ static void draw_failed(const struct benchresult *last, const char *srv,
 	draw_text(y, 0, width, line);
 }
 
-void benchui_draw_row(struct app *a, int y, int width)
+static void benchui_draw_row(struct app *a, int y, int width)
 {
 	struct benchui *b = &a->bench;
 	char line[256], srv[64] = "";
@@ -355,3 +356,33 @@ void benchui_fill_targets(struct app *a)
 		}
 	}
 }
+
+/* Each tick: conditions, watchdog; the tuning hints learn whether a
+ * benchmark runs. */
+static void benchui_tick_all(struct app *a)
+{
+	benchui_tick(a);
+	a->tuning.bench = benchrun_active(&a->bench.run);
+}
+
+
+/* The BENCH row above the key bar, when shown. */
+static int benchui_rows(const struct app *a)
+{
+	return benchui_row_shown(a) ? 1 : 0;
+}
+
+/* Presets, the run and its results, the iperf3 server: the children's
+ * pipes are polled, and reaped on SIGCHLD. */
+const struct feature_ops benchui_ops = {
+	.name = "bench",
+	.init = benchui_init,
+	.fini = benchui_fini,
+	.tick = benchui_tick_all,
+	.pollfds = benchui_pollfds,
+	.on_poll = benchui_on_poll,
+	.reap = benchui_reap,
+	.typing = benchui_typing,	/* a typed path or host */
+	.rows = benchui_rows,
+	.draw_rows = benchui_draw_row,
+};

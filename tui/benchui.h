@@ -52,9 +52,6 @@ struct benchui {
 	size_t nresults;
 };
 
-void benchui_init(struct app *a);
-void benchui_fini(struct app *a);
-
 /* The benchmark keys' actions (tui/keys.c binds them): the preset menu
  * (b), cancel the run (c), the results screen (r), the iperf3 server on
  * or off (v). */
@@ -62,25 +59,6 @@ void benchui_menu(struct app *a);
 void benchui_cancel(struct app *a);
 void benchui_results(struct app *a);
 void benchui_server(struct app *a);
-
-/* Whether keys go to a text field (so '+' and '-' are text). */
-bool benchui_typing(const struct app *a);
-
-/* Each tick: conditions, watchdog. */
-void benchui_tick(struct app *a);
-
-/* Put the pipes to watch into PFD (room for 2); returns how many. */
-int benchui_pollfds(const struct app *a, struct pollfd *pfd);
-
-/* After poll: read the pipes of PFD[0..N). */
-void benchui_on_poll(struct app *a, const struct pollfd *pfd, int n);
-
-/* On SIGCHLD: reap the run or the server when they ended. */
-void benchui_reap(struct app *a);
-
-/* Whether the BENCH row is shown, and draw it on row Y. */
-bool benchui_row_shown(const struct app *a);
-void benchui_draw_row(struct app *a, int y, int width);
 
 /* Start the chosen preset on TARGET. */
 void benchui_start(struct app *a, const char *target);

@@ -180,11 +180,10 @@ static void draw_cluster(struct app *a, int y, int w,
 			draw_text(y, 71, w - 71, _("CAPPED"));
 		draw_style(a->color, STYLE_NORMAL);
 	}
-	/* [screen temp: begin] the cluster's own zones */
+	/* the cluster's own zones */
 	if (c->has_temp)
 		draw_fmt(y, 64, w - 64, a->utf8 ? "%4.1f\u00b0C" : "%4.1f C",
 			 (double)c->temp_mc / 1000.0);
-	/* [screen temp: end] */
 	if (c->throttled) {
 		draw_style(a->color, STYLE_BAD);
 		draw_text(y, 71, w - 71, _("THROTTLED"));

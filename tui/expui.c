@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "feature.h"
 #include "base/figfmt.h"
 #include "base/i18n.h"
 #include "base/strclean.h"
@@ -46,7 +47,7 @@ struct expui {
 	char why[200];		/* the picker's last refusal */
 };
 
-void expui_init(struct app *a)
+static void expui_init(struct app *a)
 {
 	a->exp = calloc(1, sizeof(*a->exp));
 	if (a->exp) {
@@ -81,7 +82,7 @@ static void finish(struct app *a)
 		app_show(a, PANEL_EXP);
 }
 
-void expui_fini(struct app *a)
+static void expui_fini(struct app *a)
 {
 	struct expui *e = a->exp;
 
@@ -249,7 +250,7 @@ static int prepare(struct app *a)
 	struct tunespec s;
 	size_t i;
 
-	tunevary_init(&e->tv, &a->tune, &a->live.hw.clusters,
+	tunevary_init(&e->tv, &a->tuning.tune, &a->live.hw.clusters,
 		      getenv(TUNEVARY_HOOK_ENV));
 	for (i = 0; i < e->nc; i++) {
 		if (!e->c[i].on)
@@ -273,11 +274,11 @@ static void start(struct app *a)
 	struct expui *e = a->exp;
 	const struct preset *p = presets_find(&a->bench.presets, e->preset);
 
-	if (benchrun_active(&a->bench.run) || a->tune_ro || !p) {
+	if (benchrun_active(&a->bench.run) || a->tuning.ro || !p) {
 		snprintf(e->why, sizeof(e->why), "%s", !p ? _("the run's "
-			 "preset is gone") : a->tune_ro ? _("experiments need "
-			 "root: they change tunables") : _("a benchmark is "
-			 "running: c cancels it"));
+			 "preset is gone") : a->tuning.ro ?
+			 _("experiments need root: they change tunables") :
+			 _("a benchmark is running: c cancels it"));
 		return;
 	}
 	if (prepare(a))
@@ -302,7 +303,7 @@ static void start(struct app *a)
 	app_show(a, PANEL_MAIN);	/* watch the live screen */
 }
 
-void expui_reap(struct app *a)
+static void expui_reap(struct app *a)
 {
 	struct expui *e = a->exp;
 
@@ -318,7 +319,7 @@ void expui_reap(struct app *a)
 	finish(a);
 }
 
-void expui_draw(struct app *a)
+static void expui_draw(struct app *a)
 {
 	struct expui *e = a->exp;
 	char label[200], clean[200];
@@ -422,7 +423,7 @@ static void exp_draw(struct app *a, int top, int height, int width)
 		draw_table(a, top + 1, height - 1, width);
 }
 
-bool expui_key(struct app *a, int ch)
+static bool expui_key(struct app *a, int ch)
 {
 	struct expui *e = a->exp;
 	struct view *v = &a->views[PANEL_EXP];
@@ -456,4 +457,22 @@ const struct panel_ops panel_exp_ops = {
 	.name = "experiment",
 	.draw = exp_draw,
 	.key = expui_key,
+};
+
+/* The picker's keys while it is shown. */
+static bool expui_modal_key(struct app *a, int ch)
+{
+	return a->panel == PANEL_EXP && expui_key(a, ch);
+}
+
+/* Experiments on a benchmark result: its state behind A->exp; a run
+ * still going at fini is cancelled and its tuning put back; the next
+ * run starts when the last is reaped; its line sits over the key bar. */
+const struct feature_ops expui_ops = {
+	.name = "experiment",
+	.init = expui_init,
+	.fini = expui_fini,
+	.reap = expui_reap,
+	.modal_key = expui_modal_key,
+	.draw_over = expui_draw,
 };

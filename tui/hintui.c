@@ -89,14 +89,15 @@ int hintui_draw(struct app *a, int y, int w, int max_rows)
 
 	if (!app_moment(a)->have_rates)
 		return 0;
-	if (!a->hint_built || a->hint_gen != a->data_gen) {
+	if (!a->tuning.hint_built || a->tuning.hint_gen != a->data_gen) {
 		/* once per tick, not per draw (a strstr pass over the IRQs) */
-		hints_build(&a->hint_in, app_moment(a), fixed_irq, &a->tune);
-		a->hint_gen = a->data_gen;
-		a->hint_built = true;
+		hints_build(&a->tuning.hint_in, app_moment(a), fixed_irq,
+			    &a->tuning.tune);
+		a->tuning.hint_gen = a->data_gen;
+		a->tuning.hint_built = true;
 	}
-	in = a->hint_in;
-	in.bench_running = a->tune_bench;
+	in = a->tuning.hint_in;
+	in.bench_running = a->tuning.bench;
 	nids = hints_eval(&in, ids, HINT_NIDS);
 	/* Every hint that applies, each wrapped (never cut, up to 3 lines),
 	 * as many as fit in MAX_ROWS (at least the first). */

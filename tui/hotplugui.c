@@ -19,36 +19,36 @@ void hotplugui_open(struct app *a)
 {
 	int fd = a->replay ? -1 : uevent_open();
 
-	a->uevent_fd = fd < 0 ? -1 : fd;
-	a->uevent_err = fd < 0 && !a->replay ? fd : 0;
+	a->hotplug.fd = fd < 0 ? -1 : fd;
+	a->hotplug.err = fd < 0 && !a->replay ? fd : 0;
 	/* without it, the slow timer */
-	a->live.o.hw_keep_s = a->uevent_fd < 0 ? HOTPLUGUI_FALLBACK_S : 0;
+	a->live.o.hw_keep_s = a->hotplug.fd < 0 ? HOTPLUGUI_FALLBACK_S : 0;
 }
 
 void hotplugui_draw_note(const struct app *a, int y, int width)
 {
 	char line[160];
 
-	if (!a->uevent_err)
+	if (!a->hotplug.err)
 		return;
 	snprintf(line, sizeof(line), _("no hotplug messages (%s): devices "
-		 "are read again every %.0f s"), strerror(-a->uevent_err),
+		 "are read again every %.0f s"), strerror(-a->hotplug.err),
 		 HOTPLUGUI_FALLBACK_S);
 	draw_text(y, 0, width, line);
 }
 
 void hotplugui_close(struct app *a)
 {
-	if (a->uevent_fd >= 0)
-		close(a->uevent_fd);
-	a->uevent_fd = -1;
+	if (a->hotplug.fd >= 0)
+		close(a->hotplug.fd);
+	a->hotplug.fd = -1;
 }
 
 int hotplugui_pollfds(const struct app *a, struct pollfd *pfd)
 {
-	if (a->uevent_fd < 0)
+	if (a->hotplug.fd < 0)
 		return 0;
-	pfd[0] = (struct pollfd){ .fd = a->uevent_fd, .events = POLLIN };
+	pfd[0] = (struct pollfd){ .fd = a->hotplug.fd, .events = POLLIN };
 	return 1;
 }
 
@@ -93,7 +93,7 @@ void hotplugui_on_poll(struct app *a, const struct pollfd *pfd, int n)
 
 	if (n < 1 || !(pfd[0].revents & (POLLIN | POLLERR)))
 		return;
-	while ((rc = uevent_read(a->uevent_fd, &ev)) == 1) {
+	while ((rc = uevent_read(a->hotplug.fd, &ev)) == 1) {
 		if (!uevent_is_hw(&ev))
 			continue;
 		live_hw_due(&a->live);	/* its IRQs' affinities too */
@@ -104,7 +104,7 @@ void hotplugui_on_poll(struct app *a, const struct pollfd *pfd, int n)
 		live_hw_due(&a->live);
 	} else if (rc < 0) {	/* the socket broke: the slow timer */
 		hotplugui_close(a);
-		a->uevent_err = rc;
+		a->hotplug.err = rc;
 		a->live.o.hw_keep_s = HOTPLUGUI_FALLBACK_S;
 	}
 }

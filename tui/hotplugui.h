@@ -10,10 +10,16 @@
 
 struct app;
 
+/* The uevent socket (A->hotplug). */
+struct hotplugui {
+	int fd;		/* -1 when none */
+	int err;	/* why there is none (-errno), or 0 */
+};
+
 #define HOTPLUGUI_FALLBACK_S 60.0	/* no uevent socket: re-read this
 					 * often */
 
-/* Open the socket (a->uevent_fd, -1 when none: the devices are then
+/* Open the socket (a->hotplug.fd, -1 when none: the devices are then
  * re-read every HOTPLUGUI_FALLBACK_S, and hotplugui_draw_note says so). */
 void hotplugui_open(struct app *a);
 

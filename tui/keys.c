@@ -17,6 +17,7 @@
 #include "listfilter.h"
 #include "panel.h"
 #include "replayui.h"
+#include "sinceui.h"
 #include "snapui.h"
 #include "tuneui.h"
 
@@ -231,6 +232,9 @@ static const struct keys_cmd table[] = {
 	{ .keys = { 12 }, .names = "Ctrl-L", .screens = ALL,
 	  .modes = KEYS_BOTH, .act = redraw,
 	  .help = N_("redraw the whole screen") },
+	{ .keys = { 'T' }, .names = "T", .screens = ALL, .modes = KEYS_LIVE,
+	  .act = sinceui_say,
+	  .help = N_("how long the monitor has watched, and its readings") },
 	/* sessions */
 	{ .keys = { 'w', KEY_F(6) }, .names = "w F6", .screens = ALL,
 	  .modes = KEYS_LIVE, .act = save,
@@ -341,7 +345,7 @@ const struct keys_cmd *keys_table(size_t *n)
 
 bool keys_hidden(const struct keys_cmd *c, const struct app *a)
 {
-	return c->kind == KEYS_TUNE && a->tune_readonly;
+	return c->kind == KEYS_TUNE && a->tuning.readonly;
 }
 
 /* Whether a cluster of the moment shown has cpufreq. */
@@ -349,8 +353,8 @@ static bool has_cpufreq(const struct app *a)
 {
 	size_t i;
 
-	for (i = 0; i < a->moment.nclusters; i++)
-		if (a->moment.clusters[i].has_freq)
+	for (i = 0; i < a->moment.m.nclusters; i++)
+		if (a->moment.m.clusters[i].has_freq)
 			return true;
 	return false;
 }

@@ -17,6 +17,8 @@ benchtop_SOURCES += \
 	tui/draw.h \
 	tui/expui.c \
 	tui/expui.h \
+	tui/feature.h \
+	tui/features.c \
 	tui/frame.c \
 	tui/frame.h \
 	tui/hintui.c \
@@ -51,6 +53,8 @@ benchtop_SOURCES += \
 	tui/replayui.h \
 	tui/screen.c \
 	tui/screen.h \
+	tui/sinceui.c \
+	tui/sinceui.h \
 	tui/snapui.c \
 	tui/snapui.h \
 	tui/stale.c \
@@ -61,6 +65,7 @@ benchtop_SOURCES += \
 	tui/textcache.h \
 	tui/tui.c \
 	tui/tui.h \
+	tui/tuneexit.c \
 	tui/tuneui.c \
 	tui/tuneui.h \
 	tui/usbchain.c \

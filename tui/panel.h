@@ -4,6 +4,7 @@
 #define BENCHTOP_PANEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct app;
 
@@ -30,9 +31,6 @@ extern const struct panel_ops panel_main_ops;
 extern const struct panel_ops panel_irq_ops;
 extern const struct panel_ops panel_usb_ops;
 extern const struct panel_ops panel_help_ops;
-/* [tune panels: begin] */
-#include <stddef.h>
-
 extern const struct panel_ops panel_journal_ops;
 
 /* What is selected on the overview; *INDEX into hw.clusters.v,
@@ -42,13 +40,8 @@ enum panel_main_sel {
 	PANEL_SEL_IRQ,
 };
 enum panel_main_sel panel_main_selected(struct app *a, size_t *index);
-/* [tune panels: end] */
-/* [bench panels: begin] */
 extern const struct panel_ops panel_bench_ops;
 extern const struct panel_ops panel_benchres_ops;
-/* [bench panels: end] */
 extern const struct panel_ops panel_chain_ops;	/* Enter on a device */
-/* [snapshot panels: begin] */
-/* [snapshot panels: end] */
 
 #endif

@@ -17,12 +17,8 @@
 #include "session/runmatch.h"
 #include "base/i18n.h"
 #include "panel.h"
-/* [experiment key: begin] */
 #include "expui.h"
-/* [experiment key: end] */
-/* [snapshot baseline: begin] */
 #include "snapui.h"
-/* [snapshot baseline: end] */
 
 #define DETAIL_MAX 96	/* figures and conditions of one run */
 #define DETAIL_ROWS (DETAIL_MAX * 4)	/* as rows, some wrapped */
@@ -189,16 +185,15 @@ static void draw_detail(struct app *a, int y, int h, int w)
 	old = earlier(b, sel);
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(y, 0, w);
-	/* [snapshot baseline: begin] L: against the saved session's run */
+	/* L: against the saved session's run */
 	have_base = snapui_baseline_for(a, r, &base);
 	if (have_base) {
 		old = &base;
 		/* the baseline before the target: a long path is cut */
 		draw_fmt(y, 0, w, _("#%zu %s against the baseline %s, on %s"),
-			 sel + 1, S(r->preset), a->baseline_name,
+			 sel + 1, S(r->preset), snapui_baseline_name(a),
 			 S(r->target));
 	} else
-	/* [snapshot baseline: end] */
 	draw_fmt(y, 0, w, _("#%zu %s on %s %s %s  %s"), sel + 1,
 		 S(r->preset), S(r->target), S(r->cond.target.fstype),
 		 S(r->cond.time_start), old ?
@@ -237,10 +232,9 @@ static bool res_key(struct app *a, int ch)
 {
 	struct view *v = &a->views[PANEL_BENCHRES];
 
-	/* [experiment key: begin] x: an experiment on the selected run */
+	/* x: an experiment on the selected run */
 	if (ch == 'x')
 		return expui_open(a, v->sel);
-	/* [experiment key: end] */
 	if (ch == KEY_NPAGE || ch == KEY_PPAGE) {	/* the detail lines */
 		v->col = ch == KEY_PPAGE ? (v->col > 5 ? v->col - 5 : 0) :
 			 v->col + 5;

@@ -25,8 +25,8 @@ static const struct chain *chain_of(struct app *a)
 /* The device's own rates: read/write for a disk, rx/tx for an interface. */
 static void device_line(const struct app *a, int y, int w)
 {
-	const struct moment_disk *d = moment_disk(&a->moment, a->chain_dev);
-	const struct moment_net *n = moment_net(&a->moment, a->chain_dev);
+	const struct moment_disk *d = moment_disk(&a->moment.m, a->chain_dev);
+	const struct moment_net *n = moment_net(&a->moment.m, a->chain_dev);
 	char r1[24] = "-", r2[24] = "-";
 
 	if (d) {
@@ -47,7 +47,7 @@ static void device_line(const struct app *a, int y, int w)
 static void irq_line(const struct app *a, int y, int w,
 		     const struct chain_irq *q)
 {
-	const struct moment_irq *k = moment_irq_number(&a->moment, q->irq);
+	const struct moment_irq *k = moment_irq_number(&a->moment.m, q->irq);
 	char rate[16] = "-", aff[32] = "?", cpu[16];
 
 	if (k)

@@ -14,15 +14,14 @@
 #include "panel.h"
 #include "base/strclean.h"
 #include "tuneui.h"
-/* [persist key: begin] */
 #include "persistui.h"
-/* [persist key: end] */
+#include "replayui.h"
 #include "tune/tunemsg.h"
 
 /* The journal J shows: the session's, or in a replay the recording's. */
 static const struct journal *shown(const struct app *a)
 {
-	return a->replay ? &a->replay_journal : &a->tune.journal;
+	return a->replay ? replayui_journal(a) : &a->tuning.tune.journal;
 }
 
 static void entry_row(struct app *a, int y, int w, size_t i)
@@ -63,7 +62,7 @@ static void journal_draw(struct app *a, int top, int height, int width)
 		v->top = v->sel;
 	if (v->sel >= v->top + rows)
 		v->top = v->sel - rows + 1;
-	if (a->tune_ro)
+	if (a->tuning.ro)
 		snprintf(ro, sizeof(ro), "  (%s)", tuneui_ro_reason(a));
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(top, 0, width);
@@ -104,13 +103,12 @@ static bool journal_key(struct app *a, int ch)
 	case KEY_ENTER:
 		if (a->replay)	/* the recorded journal: nothing to undo */
 			app_say(a, "%s", _("replay: tuning is off"));
-		else if (v->sel < a->tune.journal.n)
+		else if (v->sel < a->tuning.tune.journal.n)
 			tuneui_undo(a, (long)v->sel);
 		return true;
-	/* [persist key: begin] K: keep the tunings across reboots */
+	/* K: keep the tunings across reboots */
 	case 'K':
 		return persistui_open(a);
-	/* [persist key: end] */
 	}
 	return false;
 }

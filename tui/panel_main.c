@@ -16,9 +16,7 @@
 #include "panel.h"
 #include "listfilter.h"
 #include "base/settings.h"
-/* [tune includes: begin] */
 #include "hintui.h"
-/* [tune includes: end] */
 
 #define SPARK_W 10
 
@@ -323,9 +321,7 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 	struct view *v = &a->views[PANEL_MAIN];
 	int i, e = h > 1 ? error_line(a, k, y + 1, w) : 0;
 
-	/* [tune layout: begin] */
 	first += l->nclusters;
-	/* [tune layout: end] */
 	/* When the rows do not all fit, the marker takes the last line of
 	 * its own (it once overprinted the last row's link). */
 	int rows = count > (size_t)(h - 1 - e) ? h - 2 - e : h - 1 - e;
@@ -383,7 +379,7 @@ static void main_draw(struct app *a, int top, int height, int width)
 	v->nrows = l->nrows;
 	if (v->sel >= l->nrows && l->nrows)
 		v->sel = l->nrows - 1;
-	/* [tune layout: begin] the hint line, the selected cluster */
+	/* the hint line, the selected cluster */
 	height -= hintui_draw(a, top + height - 1, width, height / 3);
 	dh = y;
 	y += draw_clusters(a, y, height / 3, width);
@@ -392,7 +388,6 @@ static void main_draw(struct app *a, int top, int height, int width)
 	if (v->sel < l->nclusters && dh + 1 + (int)v->sel < y)
 		draw_restyle(dh + 1 + (int)v->sel, 0, width, a->color,
 			     STYLE_SELECTED);
-	/* [tune layout: end] */
 	share_rows(l, &a->live.carry, top + height - y, &dh, &nh, &ih);
 	give_row(l, v->sel, &dh, &nh, &ih);
 	if (!app_moment(a)->have_rates) {
@@ -470,7 +465,6 @@ static bool main_key(struct app *a, int ch)
 	return false;
 }
 
-/* [tune selection: begin] */
 enum panel_main_sel panel_main_selected(struct app *a, size_t *index)
 {
 	static const enum panel_main_sel kinds[] = {
@@ -486,7 +480,6 @@ enum panel_main_sel panel_main_selected(struct app *a, size_t *index)
 	*index = l->rows[v->sel].index;
 	return kinds[l->rows[v->sel].kind];
 }
-/* [tune selection: end] */
 
 const struct panel_ops panel_main_ops = {
 	.name = "main",

@@ -44,7 +44,7 @@ static int depth(const char *name)
 static void bus_irqs(const struct app *a, const struct usbdev_bus *b,
 		     char *dst, size_t size)
 {
-	const struct moment *m = &a->moment;	/* this frame's (usb_draw) */
+	const struct moment *m = &a->moment.m;	/* this frame's */
 	const struct moment_bus *mb = moment_bus(m, b->busnum);
 	size_t n = mb ? mb->nirqs : 0, i, o = 0;
 
@@ -166,7 +166,7 @@ static void usb_draw(struct app *a, int top, int height, int width)
 	draw_text(y++, 0, width, _("  PORT    VID:PID   SPEED/CAPABLE "
 				   "DRIVER      DISK/NET CPU  DEVICE"));
 	draw_style(a->color, STYLE_NORMAL);
-	end = top + height - (a->uevent_err ? 1 : 0);
+	end = top + height - (a->hotplug.err ? 1 : 0);
 	hotplugui_draw_note(a, top + height - 1, width);	/* the last row */
 	rows = end - top - 2;
 	if (!l || (l->n == 0 && l->nbuses == 0)) {

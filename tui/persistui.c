@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "feature.h"
 #include "base/i18n.h"
 #include "base/strclean.h"
 #include "draw.h"
@@ -28,26 +29,36 @@ struct persistui {
 	bool have;
 };
 
-void persistui_fini(struct app *a)
+extern const struct feature_ops persistui_ops;
+
+/* The screen's state: its slot in the feature table (A->features). */
+static struct persistui **state(struct app *a)
 {
-	if (a->persist && a->persist->have)
-		persist_fini(&a->persist->p);
-	free(a->persist);
-	a->persist = NULL;
+	return (struct persistui **)app_feature_data(a, &persistui_ops);
+}
+
+static void persistui_fini(struct app *a)
+{
+	struct persistui **s = state(a);
+
+	if (*s && (*s)->have)
+		persist_fini(&(*s)->p);
+	free(*s);
+	*s = NULL;
 }
 
 bool persistui_open(struct app *a)
 {
-	struct persistui *s = a->persist ? a->persist :
-			      (a->persist = calloc(1, sizeof(*s)));
+	struct persistui **at = state(a);
+	struct persistui *s = *at ? *at : (*at = calloc(1, sizeof(*s)));
 
 	if (!s)
 		return true;
 	if (s->have)
 		persist_fini(&s->p);
-	s->have = persist_build(&a->tune.journal, &(struct persist_how){
+	s->have = persist_build(&a->tuning.tune.journal, &(struct persist_how){
 		.changed_only = true, .when = time(NULL),
-		.proc_root = a->tune.proc_root }, &s->p) == 0;
+		.proc_root = a->tuning.tune.proc_root }, &s->p) == 0;
 	persist_paths(s->unit, sizeof(s->unit), s->rule, sizeof(s->rule));
 	app_show(a, PANEL_PERSIST);
 	return true;
@@ -97,7 +108,7 @@ static int path_line(int y, int h, int w, const char *path)
 
 static void persist_draw(struct app *a, int top, int height, int width)
 {
-	struct persistui *s = a->persist;
+	struct persistui *s = *state(a);
 	int y = top + 1, end = top + height - 1;
 
 	draw_style(a->color, STYLE_TITLE);
@@ -121,15 +132,15 @@ static void persist_draw(struct app *a, int top, int height, int width)
 	if (s->p.unnamed[0])
 		draw_fmt(end, 0, width, _("IRQ %s: no device name finds it "
 			 "alone, so y writes nothing"), s->p.unnamed);
-	else if (s->p.irqs[0] && a->irqbalance_pid > 0)
+	else if (s->p.irqs[0] && a->tuning.irqbalance_pid > 0)
 		draw_fmt(end, 0, width, _("irqbalance runs (pid %d): at boot "
-			 "it will move IRQ %s again"), a->irqbalance_pid,
+			 "it will move IRQ %s again"), a->tuning.irqbalance_pid,
 			 s->p.irqs);
 }
 
 static void write_files(struct app *a)
 {
-	struct persistui *s = a->persist;
+	struct persistui *s = *state(a);
 	char err[600] = "";
 	int rc = 0;
 
@@ -154,11 +165,11 @@ static void write_files(struct app *a)
 	app_back(a);
 }
 
-bool persistui_key(struct app *a, int ch)
+static bool persistui_key(struct app *a, int ch)
 {
 	if (ch != 'y')
 		return false;
-	if (a->tune_ro)
+	if (a->tuning.ro)
 		app_say(a, "%s", _("writing to /etc needs root"));
 	else
 		write_files(a);
@@ -169,4 +180,17 @@ const struct panel_ops panel_persist_ops = {
 	.name = "persist",
 	.draw = persist_draw,
 	.key = persistui_key,
+};
+
+/* y on the persist screen writes the unit and rule shown. */
+static bool persistui_modal_key(struct app *a, int ch)
+{
+	return a->panel == PANEL_PERSIST && persistui_key(a, ch);
+}
+
+/* K on the journal: the tunings kept across reboots (A->persist). */
+const struct feature_ops persistui_ops = {
+	.name = "persist",
+	.fini = persistui_fini,
+	.modal_key = persistui_modal_key,
 };

@@ -14,10 +14,4 @@ extern const struct panel_ops panel_persist_ops;
 /* Build the files from the journal and show them; true. */
 bool persistui_open(struct app *a);
 
-/* Release what the screen holds (A->persist). */
-void persistui_fini(struct app *a);
-
-/* y writes the unit and rule shown; false for other keys. */
-bool persistui_key(struct app *a, int ch);
-
 #endif

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "feature.h"
 #include "tune/journalfile.h"
 #include "draw.h"
 #include "base/i18n.h"
@@ -26,6 +27,15 @@
 #define SPEED_MAX 64u
 #define SPARK_ROWS 10	/* rows of history behind the cursor */
 
+/* The feature's state, behind A->replay (NULL: the live monitor). */
+struct replayui {
+	struct replay rec;	/* the recording */
+	size_t i;		/* the row shown */
+	struct journal journal;	/* the recording's, for J */
+	bool play;
+	unsigned speed;		/* rows per tick while playing */
+};
+
 /* The session's tuning journal, for J (read only: tuning is off). */
 static void load_journal(struct app *a)
 {
@@ -33,9 +43,9 @@ static void load_journal(struct app *a)
 	json_t *o;
 	size_t i;
 
-	json_array_foreach(json_object_get(a->replay->doc, "journal"), i, o)
+	json_array_foreach(json_object_get(a->replay->rec.doc, "journal"), i, o)
 		if (journalfile_entry(o, &e) == 0)
-			journal_add(&a->replay_journal, &e);
+			journal_add(&a->replay->journal, &e);
 }
 
 int replayui_open(struct app *a, const char *path)
@@ -50,7 +60,7 @@ int replayui_open(struct app *a, const char *path)
 		return 2;
 	}
 	a->replay = calloc(1, sizeof(*a->replay));
-	rc = a->replay ? replay_open(a->replay, doc, err, sizeof(err)) :
+	rc = a->replay ? replay_open(&a->replay->rec, doc, err, sizeof(err)) :
 	     -ENOMEM;
 	json_decref(doc);
 	if (rc) {
@@ -60,22 +70,22 @@ int replayui_open(struct app *a, const char *path)
 		a->replay = NULL;
 		return 2;
 	}
-	a->replay_speed = 1;
-	journal_init(&a->replay_journal);
+	a->replay->speed = 1;
+	journal_init(&a->replay->journal);
 	load_journal(a);
-	if (a->replay->series.interval_s >= 0.1 &&
-	    a->replay->series.interval_s <= 3600)
-		a->interval_s = a->replay->series.interval_s;
+	if (a->replay->rec.series.interval_s >= 0.1 &&
+	    a->replay->rec.series.interval_s <= 3600)
+		a->interval_s = a->replay->rec.series.interval_s;
 	replayui_load(a, 0);
 	return 0;
 }
 
-void replayui_fini(struct app *a)
+static void replayui_fini(struct app *a)
 {
 	if (!a->replay)
 		return;
-	journal_fini(&a->replay_journal);
-	replay_fini(a->replay);
+	journal_fini(&a->replay->journal);
+	replay_fini(&a->replay->rec);
 	free(a->replay);
 	a->replay = NULL;
 }
@@ -107,7 +117,7 @@ static bool device_of(const char *ch, char *dst, size_t size,
  * the cursor, read + write of each disk, rx + tx of each interface. */
 static void rebuild_history(struct app *a, size_t i)
 {
-	const struct series *s = &a->replay->series;
+	const struct series *s = &a->replay->rec.series;
 	size_t j = i >= SPARK_ROWS ? i - SPARK_ROWS + 1 : 0, c;
 	char dev[SERIES_NAME_MAX], ch2[SERIES_NAME_MAX + 24];
 	const char *other;
@@ -120,8 +130,8 @@ static void rebuild_history(struct app *a, size_t i)
 			if (!device_of(s->names[c], dev, sizeof(dev), &other))
 				continue;
 			snprintf(ch2, sizeof(ch2), "%s:%s", dev, other);
-			v = replay_value(a->replay, j, s->names[c]);
-			w = replay_value(a->replay, j, ch2);
+			v = replay_value(&a->replay->rec, j, s->names[c]);
+			w = replay_value(&a->replay->rec, j, ch2);
 			history_push(&a->hist, dev, (isnan(v) ? 0 : v) +
 				     (isnan(w) ? 0 : w));
 		}
@@ -130,40 +140,40 @@ static void rebuild_history(struct app *a, size_t i)
 
 void replayui_load(struct app *a, size_t i)
 {
-	struct replay *rp = a->replay;
+	struct replay *rp = &a->replay->rec;
 
 	if (i >= rp->n)
 		i = rp->n - 1;
-	a->replay_i = i;
+	a->replay->i = i;
 	/* the moment at the cursor, straight from the row (empty when out
 	 * of memory: the panels say "measuring...") */
-	replay_moment(rp, i, &a->moment);
+	replay_moment(rp, i, &a->moment.m);
 	rebuild_history(a, i);
 	app_data_changed(a);
 }
 
-void replayui_tick(struct app *a)
+static void replayui_tick(struct app *a)
 {
-	size_t last = a->replay->n - 1;
+	size_t last = a->replay->rec.n - 1;
 
-	if (!a->replay_play)
+	if (!a->replay->play)
 		return;
-	if (a->replay_i + a->replay_speed >= last) {
-		a->replay_play = false;
+	if (a->replay->i + a->replay->speed >= last) {
+		a->replay->play = false;
 		app_say(a, "%s",
 			 _("replay: the end of the recording"));
 		replayui_load(a, last);
 		return;
 	}
-	replayui_load(a, a->replay_i + a->replay_speed);
+	replayui_load(a, a->replay->i + a->replay->speed);
 }
 
 /* The row D rows from the cursor, within the recording. */
 static void step(struct app *a, long d)
 {
-	long i = (long)a->replay_i + d, last = (long)a->replay->n - 1;
+	long i = (long)a->replay->i + d, last = (long)a->replay->rec.n - 1;
 
-	a->replay_play = false;
+	a->replay->play = false;
 	replayui_load(a, (size_t)(i < 0 ? 0 : i > last ? last : i));
 }
 
@@ -178,12 +188,12 @@ void replayui_refuse(struct app *a, int ch)
 
 void replayui_speed(struct app *a, bool faster)
 {
-	if (faster && a->replay_speed < SPEED_MAX)
-		a->replay_speed *= 2;
-	else if (!faster && a->replay_speed > 1)
-		a->replay_speed /= 2;
+	if (faster && a->replay->speed < SPEED_MAX)
+		a->replay->speed *= 2;
+	else if (!faster && a->replay->speed > 1)
+		a->replay->speed /= 2;
 	app_say(a, _("replay: speed %ux"),
-		 a->replay_speed);
+		 a->replay->speed);
 }
 
 void replayui_step(struct app *a, int dir)
@@ -193,43 +203,77 @@ void replayui_step(struct app *a, int dir)
 
 void replayui_jump(struct app *a, int dir)
 {
-	long jump = (long)a->replay->n / 10 ? (long)a->replay->n / 10 : 1;
+	long n = (long)a->replay->rec.n, jump = n / 10 ? n / 10 : 1;
 
 	step(a, dir * jump);
 }
 
 void replayui_ends(struct app *a, int dir)
 {
-	step(a, dir * (long)a->replay->n);
+	step(a, dir * (long)a->replay->rec.n);
 }
 
 void replayui_play(struct app *a)
 {
-	a->replay_play = !a->replay_play && a->replay_i + 1 < a->replay->n;
+	a->replay->play = !a->replay->play &&
+			  a->replay->i + 1 < a->replay->rec.n;
 }
 
 static const char *fact(const struct app *a, const char *k1, const char *k2)
 {
-	const json_t *o = jsonget_at(json_object_get(a->replay->doc,
+	const json_t *o = jsonget_at(json_object_get(a->replay->rec.doc,
 						     "system"), k1, k2);
 
 	return json_is_string(o) ? json_string_value(o) : "";
 }
 
-void replayui_draw_header(struct app *a, int width)
+static void replayui_draw_header(struct app *a, int width)
 {
-	int64_t ms = replay_time_ms(a->replay, a->replay_i);
+	int64_t ms = replay_time_ms(&a->replay->rec, a->replay->i);
 	long s = (long)(ms / 1000);
 	char line[512];
 
 	snprintf(line, sizeof(line), "REPLAY %02ld:%02ld:%02ld (%zu/%zu)  %s  "
 		 "%s  %s  %s", s / 3600, s / 60 % 60, s % 60,
-		 a->replay_i + 1, a->replay->n, a->replay_play ?
+		 a->replay->i + 1, a->replay->rec.n, a->replay->play ?
 		 _("playing") : _("paused"), fact(a, "host", "hostname"),
 		 fact(a, "board", NULL), fact(a, "host", "kernel"));
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(0, 0, width);
 	draw_text(0, 0, width, line);
-	if (a->replay_speed > 1)
-		draw_fmt(0, width - 6, 6, "%4ux", a->replay_speed);
+	if (a->replay->speed > 1)
+		draw_fmt(0, width - 6, 6, "%4ux", a->replay->speed);
+}
+
+/* --replay: the recording instead of /proc; while playing, the cursor
+ * moves on by the speed. */
+static bool replayui_source_tick(struct app *a)
+{
+	if (!a->replay)
+		return false;
+	replayui_tick(a);
+	return true;
+}
+
+/* --replay: REPLAY <time> (<i>/<n>), host, board, kernel. */
+static bool replayui_header(struct app *a, int width)
+{
+	if (!a->replay)
+		return false;
+	replayui_draw_header(a, width);
+	return true;
+}
+
+/* A recorded session shown in place of the live reading (opened before
+ * the terminal starts: replayui_open). */
+const struct feature_ops replayui_ops = {
+	.name = "replay",
+	.fini = replayui_fini,
+	.source_tick = replayui_source_tick,
+	.draw_header = replayui_header,
+};
+
+const struct journal *replayui_journal(const struct app *a)
+{
+	return a->replay ? &a->replay->journal : NULL;
 }

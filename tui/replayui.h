@@ -13,14 +13,8 @@ struct app;
  * on stderr (the terminal is not touched yet). */
 int replayui_open(struct app *a, const char *path);
 
-/* Free the replay, if any. */
-void replayui_fini(struct app *a);
-
 /* Show recorded row I (the last one past the end). */
 void replayui_load(struct app *a, size_t i);
-
-/* Each tick: while playing, move the cursor on by the speed. */
-void replayui_tick(struct app *a);
 
 /* The time cursor (tui/keys.c binds the keys): one sample, a tenth of the
  * recording or to its end (DIR -1 back, 1 on); play or pause; the play
@@ -35,7 +29,8 @@ void replayui_speed(struct app *a, bool faster);
  * saved already). */
 void replayui_refuse(struct app *a, int ch);
 
-/* The header line: REPLAY <time> (<i>/<n>), host, board, kernel. */
-void replayui_draw_header(struct app *a, int width);
+/* The recording's tuning journal (for J), or NULL when not replaying. */
+struct journal;
+const struct journal *replayui_journal(const struct app *a);
 
 #endif

@@ -24,18 +24,9 @@
 #include "cli/options.h"
 #include "panel.h"
 #include "base/settings.h"
-/* [snapshot includes: begin] */
-#include "replayui.h"
-#include "snapui.h"
-/* [snapshot includes: end] */
-/* [tune includes: begin] */
+#include "feature.h"
 #include "tuneui.h"
 #include "wrap.h"
-/* [tune includes: end] */
-/* [experiment includes: begin] */
-#include "expui.h"
-#include "persistui.h"
-/* [experiment includes: end] */
 
 #define AFF_RELOAD_S 10.0	/* IRQ affinities: re-read this often */
 
@@ -59,39 +50,15 @@ void screen_app_init(struct app *a, const struct options *opts,
 	a->show_all = opts->all || cfg->show_idle_virtual;
 	a->panel = a->back = PANEL_MAIN;
 	live_init(&a->live, &screen_live);
-	a->uevent_fd = -1;
-	/* [tune init: begin] */
-	tuneui_init(a);
-	/* [tune init: end] */
-	/* [bench init: begin] */
-	benchui_init(a);
-	/* [bench init: end] */
-	/* [snapshot init: begin] */
-	snapui_init(a);
-	/* [snapshot init: end] */
-	/* [experiment init: begin] */
-	expui_init(a);
-	/* [experiment init: end] */
+	a->hotplug.fd = -1;
+	features_init(a);
 }
 
 void screen_app_fini(struct app *a)
 {
-	/* [experiment fini: begin] before tune: its tuning goes back */
-	expui_fini(a);
-	persistui_fini(a);
-	/* [experiment fini: end] */
-	/* [tune fini: begin] */
-	tuneui_fini(a);
-	/* [tune fini: end] */
-	/* [bench fini: begin] */
-	benchui_fini(a);
-	/* [bench fini: end] */
-	/* [snapshot fini: begin] */
-	snapui_fini(a);
-	replayui_fini(a);
-	/* [snapshot fini: end] */
+	features_fini(a);	/* the last set up first */
 	live_fini(&a->live);
-	moment_fini(&a->moment);
+	moment_fini(&a->moment.m);
 	hotplugui_close(a);
 	history_free(&a->hist);
 	frame_free(&a->frame);
@@ -134,28 +101,16 @@ void screen_tick(struct app *a)
 {
 	unsigned long ticks = a->live.ticks;
 
-	/* [snapshot replay: begin] the recording instead of /proc */
-	if (a->replay) {
-		replayui_tick(a);
+	if (features_source_tick(a))	/* a recording instead of /proc */
 		return;
-	}
-	/* [snapshot replay: end] */
-	if (live_tick(&a->live, a->tune.journal.n) && a->live.ticks == ticks)
+	if (live_tick(&a->live,
+		      a->tuning.tune.journal.n) && a->live.ticks == ticks)
 		return;		/* no reading: nothing moved */
 	stale_say(a);
 	app_data_changed(a);
 	if (a->live.have_rates)	/* the moment of this tick, built once here */
 		push_history(a, app_moment(a));
-	/* [tune tick: begin] */
-	tuneui_tick(a);
-	/* [tune tick: end] */
-	/* [bench tick: begin] */
-	benchui_tick(a);
-	a->tune_bench = benchrun_active(&a->bench.run);
-	/* [bench tick: end] */
-	/* [snapshot tick: begin] */
-	snapui_tick(a);
-	/* [snapshot tick: end] */
+	features_tick(a);
 }
 
 /* The header's text: [benchtop] [host] [board] [kernel] [up UPTIME] load
@@ -191,12 +146,8 @@ static void draw_header(struct app *a, int width)
 	time_t now = time(NULL);
 	struct tm tm;
 
-	/* [snapshot replay: begin] */
-	if (a->replay) {
-		replayui_draw_header(a, width);
+	if (features_draw_header(a, width))
 		return;
-	}
-	/* [snapshot replay: end] */
 	gethostname(host, sizeof(host) - 1);
 	if (uname(&u))
 		strcpy(u.release, "?");
@@ -246,13 +197,13 @@ static void bar_words(struct app *a, char *dst, size_t size)
 	bool replay = a->replay != NULL;
 	const char *kept = textcache_bar(&a->text, (int)a->panel,
 					 a->mouse.bar_w, replay,
-					 a->tune_readonly);
+					 a->tuning.readonly);
 	char words[TEXTCACHE_LINE];
 
 	if (!kept) {
 		keys_bar(a, a->mouse.bar_w, words, sizeof(words));
 		textcache_bar_keep(&a->text, (int)a->panel, a->mouse.bar_w,
-				   replay, a->tune_readonly, words);
+				   replay, a->tuning.readonly, words);
 		kept = words;
 	}
 	snprintf(dst, size, "%s", kept);
@@ -296,7 +247,8 @@ static void draw_keybar(struct app *a, int y, int width)
 		}
 		a->mouse.bar_x = draw_width(line);
 		a->mouse.bar_w = width - a->mouse.bar_x;
-		if (a->tune_ro && width >= 100)	/* room for tuneui_draw's */
+		/* room for tuneui_draw's reason */
+		if (a->tuning.ro && width >= 100)
 			a->mouse.bar_w -= draw_width(tuneui_ro_reason(a)) + 2;
 		a->mouse.bar_shown = true;
 		bar_words(a, line + n, sizeof(line) - n);
@@ -322,6 +274,8 @@ static void draw_too_small(struct app *a)
  * only the rows that changed, and sends only the cells that did. */
 void screen_draw(struct app *a)
 {
+	int rows;
+
 	frame_begin(&a->frame);
 	if (LINES < SCREEN_MIN_ROWS || COLS < SCREEN_MIN_COLS) {
 		draw_too_small(a);
@@ -329,23 +283,11 @@ void screen_draw(struct app *a)
 		mouse_clear(a);
 		draw_header(a, COLS);
 		draw_style(a->color, STYLE_NORMAL);
-		/* [bench draw: begin] the BENCH row above the key bar */
-		if (benchui_row_shown(a)) {
-			panels_get(a->panel)->draw(a, 1, LINES - 3, COLS);
-			benchui_draw_row(a, LINES - 2, COLS);
-		} else
-		/* [bench draw: end] */
-		panels_get(a->panel)->draw(a, 1, LINES - 2, COLS);
+		rows = features_rows(a);	/* the BENCH row... */
+		panels_get(a->panel)->draw(a, 1, LINES - 2 - rows, COLS);
+		features_draw_rows(a, LINES - 1 - rows, COLS);
 		draw_keybar(a, LINES - 1, COLS);
-		/* [tune draw: begin] */
-		tuneui_draw(a);
-		/* [tune draw: end] */
-		/* [snapshot draw: begin] */
-		snapui_draw(a);
-		/* [snapshot draw: end] */
-		/* [experiment draw: begin] */
-		expui_draw(a);
-		/* [experiment draw: end] */
+		features_draw_over(a);	/* dialogs, choices, notes */
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	frame_end(&a->frame);
@@ -354,28 +296,13 @@ void screen_draw(struct app *a)
 
 void screen_key(struct app *a, int ch)
 {
-	const struct panel_ops *p = panels_get(a->panel);
-
 	app_say_clear(a);
-	/* [snapshot modal: begin] the L choice takes every key */
-	if (snapui_modal_key(a, ch))
+	if (features_modal_key(a, ch))	/* a dialog, a choice */
 		return;
-	/* [snapshot modal: end] */
-	/* [tune modal: begin] an open dialog takes every key */
-	if (tuneui_modal_key(a, ch))
-		return;
-	/* [tune modal: end] */
-	/* [bench typing: begin] a typed path or host takes every key */
-	if (benchui_typing(a)) {
-		p->key(a, ch);
+	if (features_typing(a)) {	/* a typed path or host */
+		panels_get(a->panel)->key(a, ch);
 		return;
 	}
-	/* [bench typing: end] */
-	/* [experiment modal: begin] the picker and the persist screen */
-	if ((a->panel == PANEL_EXP && expui_key(a, ch)) ||
-	    (a->panel == PANEL_PERSIST && persistui_key(a, ch)))
-		return;
-	/* [experiment modal: end] */
 	if (ch != KEY_RESIZE && listfilter_key(a, ch))	/* / is open */
 		return;
 	if (ch == KEY_MOUSE) {	/* a row selected, or a key-bar word's key */

@@ -22,47 +22,73 @@
 #include <unistd.h>
 
 #include "app.h"
-/* [experiment snapshot: begin] */
+#include "feature.h"
 #include "expui.h"
-/* [experiment snapshot: end] */
 #include "draw.h"
 #include "session/runmatch.h"
 #include "base/i18n.h"
 #include "tune/journal.h"
 #include "base/settings.h"
+#include "session/series.h"
+#include "session/snapevents.h"
 #include "session/snapshot.h"
 #include "base/strclean.h"
 
 #define SNAPUI_SAVE_BOUND_S 10	/* the longest a save may hold the exit */
 
-void snapui_init(struct app *a)
+/* The feature's state, behind A->snap (NULL when it could not be
+ * allocated: nothing is recorded, L offers nothing). */
+struct snapui {
+	struct series series;	/* the session's time series */
+	struct snapevents events;	/* governor, affinity changes */
+	char exit[600];		/* the exit save's sentence for stderr */
+	json_t *baseline;	/* L: results of a saved session, or NULL */
+	char baseline_name[128];	/* its file name, cleaned */
+	char picks[SNAPUI_PICKS][512];	/* L: the files offered */
+	size_t npicks, pick_sel;
+	bool picking;		/* the L choice is open */
+};
+
+static void snapui_init(struct app *a)
 {
-	series_init(&a->series);
-	snapevents_init(&a->events);
+	a->snap = calloc(1, sizeof(*a->snap));
+	if (!a->snap)
+		return;
+	series_init(&a->snap->series);
+	snapevents_init(&a->snap->events);
 }
 
-void snapui_fini(struct app *a)
+static void snapui_fini(struct app *a)
 {
-	series_free(&a->series);
-	snapevents_fini(&a->events);
-	json_decref(a->baseline);
-	a->baseline = NULL;
+	if (!a->snap)
+		return;
+	series_free(&a->snap->series);
+	snapevents_fini(&a->snap->events);
+	json_decref(a->snap->baseline);
+	free(a->snap);
+	a->snap = NULL;
 }
 
-void snapui_tick(struct app *a)
+static void snapui_tick(struct app *a)
 {
-	size_t was = a->series.refused_max;
+	size_t was;
+
+	if (!a->snap)
+		return;
+	was = a->snap->series.refused_max;
 
 	if (a->live.have_rates)
-		snapshot_feed(&a->series, app_cur(a), &a->live.rates,
+		snapshot_feed(&a->snap->series, app_cur(a), &a->live.rates,
 			      a->live.have_hw ? &a->live.hw : NULL);
-	if (!was && a->series.refused_max)	/* once: the cap is hit */
+	if (!was && a->snap->series.refused_max)	/* once: at the cap */
 		app_say(a, _("recording: %zu channels past the %d-channel "
-			 "cap are not kept"), a->series.refused_max,
+			 "cap are not kept"), a->snap->series.refused_max,
 			SERIES_CHANNELS_MAX);
-	if (a->live.have_rates && a->series.started)	/* on the series' clock */
-		snapevents_feed(&a->events, (int64_t)((app_cur(a)->time_s -
-				a->series.t0_s) * 1000.0), app_cur(a),
+	/* on the series' clock */
+	if (a->live.have_rates && a->snap->series.started)
+		snapevents_feed(&a->snap->events,
+				(int64_t)((app_cur(a)->time_s -
+				a->snap->series.t0_s) * 1000.0), app_cur(a),
 				a->live.have_hw ? &a->live.hw : NULL);
 }
 
@@ -85,6 +111,10 @@ static int save(struct app *a, char *msg, size_t size)
 	char where[4096], err[600], shown[512];
 	int rc;
 
+	if (!a->snap) {
+		snprintf(msg, size, "%s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
 	/* The state now, not at the last tick: a pin or a governor changed
 	 * a moment ago is what the file records. */
 	if (a->live.have_rates && !a->replay)
@@ -99,18 +129,16 @@ static int save(struct app *a, char *msg, size_t size)
 		.cur = a->live.have_rates ? app_cur(a) : NULL,
 		.rates = a->live.have_rates ? &a->live.rates : NULL,
 		.hw = a->live.have_hw ? &a->live.hw : NULL,
-		.series = &a->series,
-		.events = a->events.list,
+		.series = &a->snap->series,
+		.events = a->snap->events.list,
 		.saved_at = time(NULL),
 	};
 
 	/* The tuning journal, and every benchmark result of the session
 	 * with its conditions (benchrun_result_json(), doc/bench.md). */
-	in.journal = journal_json(&a->tune.journal);
+	in.journal = journal_json(&a->tuning.tune.journal);
 	in.results = results_json(a);
-	/* [experiment snapshot: begin] */
 	in.experiments = expui_json(a);
-	/* [experiment snapshot: end] */
 	rc = snapshot_save(&in, NULL, a->cfg->snapshot_dir, false, where,
 			   sizeof(where), err, sizeof(err));
 	json_decref(in.journal);
@@ -183,15 +211,15 @@ static void bounded_save(struct app *a, char *msg, size_t size)
 			 SNAPUI_SAVE_BOUND_S, (int)pid);
 }
 
-void snapui_exit(struct app *a, int end)
+static void snapui_exit(struct app *a, int end)
 {
-	char msg[sizeof(a->snap_exit) - 16];
+	char msg[sizeof(a->snap->exit) - 16];
 
-	if (!a->cfg->snapshot_on_exit || a->replay ||
+	if (!a->snap || !a->cfg->snapshot_on_exit || a->replay ||
 	    !(end >= 0 ? end != SIGQUIT : end == -EIO))
 		return;
 	bounded_save(a, msg, sizeof(msg));
-	snprintf(a->snap_exit, sizeof(a->snap_exit), "%s: %s\n", PACKAGE,
+	snprintf(a->snap->exit, sizeof(a->snap->exit), "%s: %s\n", PACKAGE,
 		 msg);
 }
 
@@ -266,20 +294,22 @@ void snapui_baseline_ask(struct app *a)
 	char dir[512];
 	size_t n = 0, i;
 
-	if (!v)
+	if (!v || !a->snap) {
+		free(v);
 		return;
+	}
 	snapshot_folder(a, dir, sizeof(dir));
 	if (dir[0])
 		scan(dir, v, &n, SNAPUI_PICKS * 2);
 	scan("", v, &n, SNAPUI_PICKS * 2);
 	qsort(v, n, sizeof(*v), newest_first);
-	a->snap_npicks = n < SNAPUI_PICKS ? n : SNAPUI_PICKS;
-	for (i = 0; i < a->snap_npicks; i++)
-		snprintf(a->snap_picks[i], sizeof(a->snap_picks[i]), "%s",
+	a->snap->npicks = n < SNAPUI_PICKS ? n : SNAPUI_PICKS;
+	for (i = 0; i < a->snap->npicks; i++)
+		snprintf(a->snap->picks[i], sizeof(a->snap->picks[i]), "%s",
 			 v[i].path);
 	free(v);
-	a->snap_pick_sel = 0;
-	a->snap_picking = a->snap_npicks > 0;
+	a->snap->pick_sel = 0;
+	a->snap->picking = a->snap->npicks > 0;
 	if (!n)
 		app_say(a, _("L: no saved "
 			 "session (*.json) in %s or the current folder"),
@@ -301,30 +331,31 @@ static void load_baseline(struct app *a, const char *path)
 			 err);
 		return;
 	}
-	json_decref(a->baseline);
-	a->baseline = json_incref(json_object_get(doc, "results"));
+	json_decref(a->snap->baseline);
+	a->snap->baseline = json_incref(json_object_get(doc, "results"));
 	json_decref(doc);
-	snprintf(a->baseline_name, sizeof(a->baseline_name), "%s", shown);
-	n = json_array_size(a->baseline);
+	snprintf(a->snap->baseline_name, sizeof(a->snap->baseline_name), "%s",
+		 shown);
+	n = json_array_size(a->snap->baseline);
 	app_say(a, ngettext("baseline: %s (%zu "
 		 "run); r shows the results against it", "baseline: %s (%zu "
 		 "runs); r shows the results against it", n), shown, n);
 }
 
-bool snapui_modal_key(struct app *a, int ch)
+static bool snapui_modal_key(struct app *a, int ch)
 {
-	if (!a->snap_picking)
+	if (!a->snap || !a->snap->picking)
 		return false;
 	if ((ch == 'j' || ch == KEY_DOWN) &&
-	    a->snap_pick_sel + 1 < a->snap_npicks)
-		a->snap_pick_sel++;
-	else if ((ch == 'k' || ch == KEY_UP) && a->snap_pick_sel > 0)
-		a->snap_pick_sel--;
+	    a->snap->pick_sel + 1 < a->snap->npicks)
+		a->snap->pick_sel++;
+	else if ((ch == 'k' || ch == KEY_UP) && a->snap->pick_sel > 0)
+		a->snap->pick_sel--;
 	else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
-		a->snap_picking = false;
-		load_baseline(a, a->snap_picks[a->snap_pick_sel]);
+		a->snap->picking = false;
+		load_baseline(a, a->snap->picks[a->snap->pick_sel]);
 	} else if (ch == 27 || ch == 'q' || ch == KEY_BACKSPACE) {
-		a->snap_picking = false;
+		a->snap->picking = false;
 	}
 	return true;
 }
@@ -347,22 +378,23 @@ static void pick_words(const char *path, char *dst, size_t size)
 	snprintf(dst, size, _("%s (in %s)"), name, dir);
 }
 
-void snapui_draw(struct app *a)
+static void snapui_draw(struct app *a)
 {
-	int w = COLS - 8 < 72 ? COLS - 8 : 72, h = (int)a->snap_npicks + 2;
-	int y = (LINES - h) / 2, x = (COLS - w) / 2;
+	int w = COLS - 8 < 72 ? COLS - 8 : 72, h, y, x = (COLS - w) / 2;
 	char shown[520];
 	size_t i;
 
-	if (!a->snap_picking)
+	if (!a->snap || !a->snap->picking)
 		return;
+	h = (int)a->snap->npicks + 2;
+	y = (LINES - h) / 2;
 	draw_style(a->color, STYLE_HEADER);
 	draw_fill(y, x, w);
 	draw_text(y, x + 1, w - 2, _("Baseline: which saved session? "
 				     "(Enter, Esc)"));
-	for (i = 0; i < a->snap_npicks; i++) {
-		pick_words(a->snap_picks[i], shown, sizeof(shown));
-		draw_style(a->color, i == a->snap_pick_sel ? STYLE_SELECTED :
+	for (i = 0; i < a->snap->npicks; i++) {
+		pick_words(a->snap->picks[i], shown, sizeof(shown));
+		draw_style(a->color, i == a->snap->pick_sel ? STYLE_SELECTED :
 			   STYLE_NORMAL);
 		draw_fill(y + 1 + (int)i, x, w);
 		draw_text(y + 1 + (int)i, x + 1, w - 2, shown);
@@ -377,10 +409,10 @@ bool snapui_baseline_for(const struct app *a, const struct benchresult *res,
 {
 	struct benchresult r;
 	json_t *doc;
-	size_t i = json_array_size(a->baseline);
+	size_t i = a->snap ? json_array_size(a->snap->baseline) : 0;
 
 	while (i-- > 0) {	/* the last such run that can be read */
-		doc = json_array_get(a->baseline, i);
+		doc = json_array_get(a->snap->baseline, i);
 		if (!benchresult_is_run(doc) ||
 		    benchresult_load(&r, doc, NULL, 0))
 			continue;
@@ -396,4 +428,30 @@ bool snapui_baseline_for(const struct app *a, const struct benchresult *res,
 		benchresult_fini(&r);
 	}
 	return false;
+}
+
+/* At the end (END: 0 after q, the signal, or -errno), once the terminal
+ * is restored: where the session was saved, or why not. */
+static void snapui_exit_note(const struct app *a, FILE *f)
+{
+	if (a->snap && a->snap->exit[0])
+		fputs(a->snap->exit, f);
+}
+
+/* The session recorder (its time series), the exit save and the L
+ * choice of a baseline, which takes every key while open. */
+const struct feature_ops snapui_ops = {
+	.name = "snapshot",
+	.init = snapui_init,
+	.fini = snapui_fini,
+	.tick = snapui_tick,
+	.modal_key = snapui_modal_key,
+	.draw_over = snapui_draw,
+	.on_exit = snapui_exit,
+	.exit_note = snapui_exit_note,
+};
+
+const char *snapui_baseline_name(const struct app *a)
+{
+	return a->snap ? a->snap->baseline_name : "";
 }

@@ -29,16 +29,8 @@
 #include "screen.h"
 #include "base/settings.h"
 #include "term.h"
-/* [tune includes: begin] */
-#include "tuneui.h"
-/* [tune includes: end] */
-/* [experiment includes: begin] */
-#include "expui.h"
-/* [experiment includes: end] */
-/* [snapshot includes: begin] */
+#include "feature.h"
 #include "replayui.h"
-#include "snapui.h"
-/* [snapshot includes: end] */
 
 struct loop_fds {
 	int timer;
@@ -147,12 +139,7 @@ static int on_signals(struct app *a, int fd)
 			screen_draw(a);
 			break;
 		case SIGCHLD:
-			/* [bench reap: begin] */
-			benchui_reap(a);
-			/* [bench reap: end] */
-			/* [experiment reap: begin] */
-			expui_reap(a);
-			/* [experiment reap: end] */
+			features_reap(a);
 			break;
 		default:
 			end = (int)si.ssi_signo;
@@ -193,7 +180,7 @@ static int term_gone(struct app *a, int sig_fd)
 
 static int run_loop(struct app *a, struct loop_fds *f)
 {
-	struct pollfd pfd[6] = {	/* [bench loop] 3 + uevents + bench */
+	struct pollfd pfd[8] = {	/* 3 + uevents + the features' */
 		{ .fd = STDIN_FILENO, .events = POLLIN },
 		{ .fd = f->timer, .events = POLLIN },
 		{ .fd = f->sig, .events = POLLIN },
@@ -204,9 +191,8 @@ static int run_loop(struct app *a, struct loop_fds *f)
 		uint64_t ticks;
 
 		nhp = hotplugui_pollfds(a, pfd + 3);	/* uevents */
-		/* [bench loop: begin] the benchmark children's pipes */
-		nfds = 3 + nhp + benchui_pollfds(a, pfd + 3 + nhp);
-		/* [bench loop: end] */
+		nfds = 3 + nhp + features_pollfds(a, pfd + 3 + nhp,
+						  8 - 3 - nhp);
 		if (poll(pfd, (nfds_t)nfds, -1) < 0 && errno != EINTR)
 			return -errno;
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
@@ -217,9 +203,7 @@ static int run_loop(struct app *a, struct loop_fds *f)
 		    read(f->timer, &ticks, sizeof(ticks)) > 0)
 			screen_tick(a);
 		hotplugui_on_poll(a, pfd + 3, nhp);
-		/* [bench loop: begin] */
-		benchui_on_poll(a, pfd + 3 + nhp, nfds - 3 - nhp);
-		/* [bench loop: end] */
+		features_on_poll(a, pfd + 3 + nhp, nfds - 3 - nhp);
 		if (pfd[2].revents & POLLIN)
 			end = on_signals(a, f->sig);
 		if (!end)
@@ -242,7 +226,7 @@ static void load_hw_first(struct app *a)
 	hotplugui_open(a);
 	if (a->replay)
 		return;
-	live_load_hw(&a->live, a->tune.journal.n);
+	live_load_hw(&a->live, a->tuning.tune.journal.n);
 }
 
 int tui_run(const struct options *opts, const struct settings *cfg)
@@ -252,12 +236,11 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 	int rc;
 
 	screen_app_init(&a, opts, cfg);
-	/* [snapshot replay: begin] a bad file: one sentence, no terminal */
+	/* --replay: a bad file is one sentence, and no terminal */
 	if (opts->replay && (rc = replayui_open(&a, opts->replay)) != 0) {
 		screen_app_fini(&a);
 		return rc;
 	}
-	/* [snapshot replay: end] */
 	load_hw_first(&a);
 	rc = term_start(cfg, &a.color, &a.utf8);
 	if (rc) {
@@ -277,19 +260,10 @@ int tui_run(const struct options *opts, const struct settings *cfg)
 		screen_draw(&a);
 		rc = run_loop(&a, &f);
 	}
-	/* [tune exit: begin] (rc: 0 after q, the signal number, or -errno) */
-	tuneui_exit(&a, rc);
-	/* [tune exit: end] */
-	/* [snapshot exit: begin] */
-	snapui_exit(&a, rc);
-	/* [snapshot exit: end] */
+	/* rc: 0 after q, the signal number, or -errno */
+	features_exit(&a, rc);
 	term_stop();
-	/* [snapshot exit: begin] after the terminal is restored */
-	if (a.snap_exit[0])
-		fputs(a.snap_exit, stderr);
-	if (a.tune_exit[0])	/* [tune exit] */
-		fputs(a.tune_exit, stderr);
-	/* [snapshot exit: end] */
+	features_exit_note(&a, stderr);	/* after the terminal is restored */
 	loop_close(&f);
 	screen_app_fini(&a);
 	if (rc < 0 && rc != -EIO) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "feature.h"
 #include "draw.h"
 #include "base/figfmt.h"
 #include "base/i18n.h"
@@ -51,7 +52,7 @@ static void attach_journal(struct app *a)
 
 	if (rc)
 		return;	/* no runtime folder: the journal is in memory */
-	rc = tune_attach(&a->tune, path, "monitor", false, &found);
+	rc = tune_attach(&a->tuning.tune, path, "monitor", false, &found);
 	if (rc) {
 		app_say(a, _("the journal %s cannot be used (%s): tuning is "
 			 "refused, as no change could be put back"), path,
@@ -59,22 +60,23 @@ static void attach_journal(struct app *a)
 			 strerror(-rc));
 		return;
 	}
-	tunemsg_found(&a->tune, &found, msg, sizeof(msg));
+	tunemsg_found(&a->tuning.tune, &found, msg, sizeof(msg));
 	if (msg[0])
 		app_say(a, "%s", msg);
 }
 
-void tuneui_init(struct app *a)
+static void tuneui_init(struct app *a)
 {
-	tune_init(&a->tune, sample_live_roots.proc, sample_live_roots.sys);
-	a->tune_readonly = a->opts->readonly || a->cfg->readonly;
-	a->tune_ro = !tune_is_root() || a->tune_readonly;
-	irqbalance_look_init(&a->irqbalance);
-	a->irqbalance_pid = irqbalance_look(&a->irqbalance,
-					    sample_live_roots.proc);
-	if (a->tune_readonly)
+	tune_init(&a->tuning.tune, sample_live_roots.proc,
+		  sample_live_roots.sys);
+	a->tuning.readonly = a->opts->readonly || a->cfg->readonly;
+	a->tuning.ro = !tune_is_root() || a->tuning.readonly;
+	irqbalance_look_init(&a->tuning.irqbalance);
+	a->tuning.irqbalance_pid =
+		irqbalance_look(&a->tuning.irqbalance, sample_live_roots.proc);
+	if (a->tuning.readonly)
 		app_say(a, "%s", tuneui_ro_reason(a));
-	else if (a->tune_ro)
+	else if (a->tuning.ro)
 		app_say(a, "%s", _("read-only: "
 			 "not root, so g f P R u p s (tuning) are off; h lists "
 			 "them"));
@@ -82,10 +84,10 @@ void tuneui_init(struct app *a)
 		attach_journal(a);
 }
 
-void tuneui_fini(struct app *a)
+static void tuneui_fini(struct app *a)
 {
-	tune_fini(&a->tune);
-	irqbalance_look_fini(&a->irqbalance);
+	tune_fini(&a->tuning.tune);
+	irqbalance_look_fini(&a->tuning.irqbalance);
 }
 
 /* A pin whose move was pending (x86 moves an interrupt at its next one):
@@ -97,34 +99,35 @@ static void pending_moves(struct app *a)
 	char label[32], msg[sizeof(a->message)];
 	size_t k;
 
-	for (k = 0; t && k < a->tune.journal.n; k++) {
-		const struct journal_entry *e = &a->tune.journal.v[k];
+	for (k = 0; t && k < a->tuning.tune.journal.n; k++) {
+		const struct journal_entry *e = &a->tuning.tune.journal.v[k];
 
 		if (e->move != JOURNAL_MOVE_PENDING ||
-		    e->instance != a->tune.instance)
+		    e->instance != a->tuning.tune.instance)
 			continue;
 		/* the recheck reads the journal file again: E moves */
 		snprintf(label, sizeof(label), _("IRQ %s"), e->target);
-		if (!tune_irq_recheck(&a->tune, k, t))
+		if (!tune_irq_recheck(&a->tuning.tune, k, t))
 			continue;
-		tunemsg_outcome(&a->tune, JOURNAL_IRQ, label, (long)k, msg,
+		tunemsg_outcome(&a->tuning.tune, JOURNAL_IRQ, label, (long)k,
+				msg,
 				sizeof(msg));
 		app_say(a, "%s", msg);
 		app_data_changed(a);
 	}
 }
 
-void tuneui_tick(struct app *a)
+static void tuneui_tick(struct app *a)
 {
-	if (++a->tune_ticks % IRQBALANCE_EVERY == 0)
-		a->irqbalance_pid = irqbalance_look(&a->irqbalance,
-						    sample_live_roots.proc);
+	if (++a->tuning.ticks % IRQBALANCE_EVERY == 0)
+		a->tuning.irqbalance_pid = irqbalance_look(
+			&a->tuning.irqbalance, sample_live_roots.proc);
 	pending_moves(a);
 }
 
 bool tuneui_modal(const struct app *a)
 {
-	return dialog_open(&a->dialog);
+	return dialog_open(&a->tuning.dialog);
 }
 
 const char *tuneui_ro_reason(const struct app *a)
@@ -133,15 +136,15 @@ const char *tuneui_ro_reason(const struct app *a)
 		return _("read-only: started with --readonly");
 	if (a->cfg->readonly)
 		return _("read-only: readonly = yes in the config file");
-	return a->tune_ro ? _("read-only: not root") : NULL;
+	return a->tuning.ro ? _("read-only: not root") : NULL;
 }
 
 /* False, with the sentence, when KIND needs root and we are not. */
 static bool may_tune(struct app *a, enum journal_kind kind)
 {
-	if (!a->tune_ro)
+	if (!a->tuning.ro)
 		return true;
-	if (a->tune_readonly) {
+	if (a->tuning.readonly) {
 		app_say(a, "%s", tuneui_ro_reason(a));
 		return false;
 	}
@@ -173,7 +176,7 @@ static void outcome(struct app *a, enum journal_kind kind, const char *label,
 {
 	char msg[sizeof(a->message)];
 
-	tunemsg_outcome(&a->tune, kind, label, rc, msg, sizeof(msg));
+	tunemsg_outcome(&a->tuning.tune, kind, label, rc, msg, sizeof(msg));
 	app_say(a, "%s", msg);
 	if (kind != JOURNAL_IRQ && a->live.have_hw) {
 		hwmodel_refresh(&a->live.hw);
@@ -220,12 +223,12 @@ void tuneui_governor(struct app *a)
 	cluster_label(k, label, sizeof(label));
 	snprintf(title, sizeof(title), _("Governor for %s (now %s)"), label,
 		 k->freq.governor ? k->freq.governor : "?");
-	dialog_list(&a->dialog, title, P_GOV, (long)k->policy);
+	dialog_list(&a->tuning.dialog, title, P_GOV, (long)k->policy);
 	for (i = 0; i < k->freq.ngovernors; i++) {
-		dialog_add(&a->dialog, k->freq.governors[i]);
+		dialog_add(&a->tuning.dialog, k->freq.governors[i]);
 		if (k->freq.governor &&
 		    !strcmp(k->freq.governor, k->freq.governors[i]))
-			a->dialog.sel = i;
+			a->tuning.dialog.sel = i;
 	}
 }
 
@@ -239,13 +242,13 @@ void tuneui_limits(struct app *a)
 	cluster_label(k, label, sizeof(label));
 	snprintf(title, sizeof(title), _("Frequency limit of %s to change"),
 		 label);
-	dialog_list(&a->dialog, title, P_FREQ_WHICH, (long)k->policy);
+	dialog_list(&a->tuning.dialog, title, P_FREQ_WHICH, (long)k->policy);
 	snprintf(item, sizeof(item), _("maximum (now %" PRIu64 " MHz)"),
 		 figfmt_mhz_n(k->freq.max_khz));
-	dialog_add(&a->dialog, item);
+	dialog_add(&a->tuning.dialog, item);
 	snprintf(item, sizeof(item), _("minimum (now %" PRIu64 " MHz)"),
 		 figfmt_mhz_n(k->freq.min_khz));
-	dialog_add(&a->dialog, item);
+	dialog_add(&a->tuning.dialog, item);
 }
 
 static int cmp_u64(const void *x, const void *y)
@@ -269,14 +272,14 @@ static void open_freqs(struct app *a, long policy, int which)
 	    DIALOG_ITEMS - 1;
 	memcpy(f, k->freq.freqs_khz, n * sizeof(f[0]));
 	qsort(f, n, sizeof(f[0]), cmp_u64);
-	dialog_list(&a->dialog, which ? _("New minimum frequency") :
+	dialog_list(&a->tuning.dialog, which ? _("New minimum frequency") :
 		    _("New maximum frequency"), P_FREQ_PICK, policy * 2 + which);
 	for (i = 0; i < n; i++) {
 		snprintf(item, sizeof(item), "%" PRIu64 " kHz  (%" PRIu64
 			 " MHz)", f[i], figfmt_mhz_n(f[i]));
-		dialog_add(&a->dialog, item);
+		dialog_add(&a->tuning.dialog, item);
 	}
-	dialog_add(&a->dialog, _("type a value..."));
+	dialog_add(&a->tuning.dialog, _("type a value..."));
 }
 
 static void set_limit(struct app *a, long arg, const char *text)
@@ -295,7 +298,7 @@ static void set_limit(struct app *a, long arg, const char *text)
 			 "(600000, 600MHz, 1.4GHz)"), text);
 		return;
 	}
-	n = tune_freq(&a->tune, k->policy, arg % 2 ? khz : 0,
+	n = tune_freq(&a->tuning.tune, k->policy, arg % 2 ? khz : 0,
 		      arg % 2 ? 0 : khz, idx);
 	if (n == 0 && k->has_freq && khz != (arg % 2 ? k->freq.min_khz :
 						 k->freq.max_khz))
@@ -339,7 +342,7 @@ void tuneui_performance(struct app *a)
 	else
 		snprintf(title, sizeof(title), _("Set the performance governor "
 			 "on all %zu clusters at once?"), n);
-	dialog_confirm(&a->dialog, title, body, P_PERF, (long)n);
+	dialog_confirm(&a->tuning.dialog, title, body, P_PERF, (long)n);
 }
 
 static void performance(struct app *a)
@@ -359,8 +362,9 @@ static void performance(struct app *a)
 			continue;
 		}
 		cluster_label(k, label, sizeof(label));
-		rc = tune_governor(&a->tune, k->policy, "performance");
-		if (tunemsg_outcome(&a->tune, JOURNAL_GOVERNOR, label, rc,
+		rc = tune_governor(&a->tuning.tune, k->policy, "performance");
+		if (tunemsg_outcome(&a->tuning.tune, JOURNAL_GOVERNOR, label,
+				    rc,
 				    msg, sizeof(msg)))
 			ok++;
 		else if (!failed[0])
@@ -479,7 +483,8 @@ static void role_cpus(const struct app *a, enum cluster_role role,
 			continue;
 		for (c = cpuset_first(&k->cpus); c >= 0;
 		     c = cpuset_next(&k->cpus, (unsigned)c))
-			if (cpuset_has(&a->live.hw.clusters.online, (unsigned)c))
+			if (cpuset_has(&a->live.hw.clusters.online,
+				       (unsigned)c))
 				cpuset_add(out, (unsigned)c);
 	}
 }
@@ -531,8 +536,8 @@ static void open_pin(struct app *a, long irq)
 	char title[160];
 
 	snprintf(title, sizeof(title), _("Pin IRQ %ld to"), irq);
-	dialog_list(&a->dialog, title, P_IRQ_PICK, irq);
-	irq_choices(a, &a->dialog, sets, DIALOG_ITEMS);
+	dialog_list(&a->tuning.dialog, title, P_IRQ_PICK, irq);
+	irq_choices(a, &a->tuning.dialog, sets, DIALOG_ITEMS);
 }
 
 void tuneui_pin(struct app *a)
@@ -542,16 +547,16 @@ void tuneui_pin(struct app *a)
 
 	if (!may_tune(a, JOURNAL_IRQ) || (irq = selected_irq(a)) < 0)
 		return;
-	if (tune_irq_fixed(&a->tune, (unsigned)irq)) {
+	if (tune_irq_fixed(&a->tuning.tune, (unsigned)irq)) {
 		app_say(a, _("IRQ %ld cannot be "
 			 "moved (per-CPU or managed interrupt)"), irq);
 		return;
 	}
-	a->irqbalance_pid = irqbalance_find(sample_live_roots.proc);
-	if (a->irqbalance_pid > 0) {
+	a->tuning.irqbalance_pid = irqbalance_find(sample_live_roots.proc);
+	if (a->tuning.irqbalance_pid > 0) {
 		snprintf(title, sizeof(title), _("irqbalance is running and "
 			 "will move IRQ %ld back. Pin it anyway?"), irq);
-		dialog_ask(&a->dialog, title, "yn", P_IRQ_CONFIRM, irq);
+		dialog_ask(&a->tuning.dialog, title, "yn", P_IRQ_CONFIRM, irq);
 		return;
 	}
 	open_pin(a, irq);
@@ -562,7 +567,8 @@ static void pin(struct app *a, long irq, const struct cpuset *set)
 	char label[32];
 
 	snprintf(label, sizeof(label), _("IRQ %ld"), irq);
-	outcome(a, JOURNAL_IRQ, label, tune_irq(&a->tune, (unsigned)irq, set));
+	outcome(a, JOURNAL_IRQ, label, tune_irq(&a->tuning.tune, (unsigned)irq,
+						set));
 }
 
 static void pin_choice(struct app *a, long irq, size_t sel)
@@ -577,7 +583,7 @@ static void pin_choice(struct app *a, long irq, size_t sel)
 	}
 	snprintf(title, sizeof(title), _("CPUs for IRQ %ld (such as 4-7 or "
 		 "0,2)"), irq);
-	dialog_input(&a->dialog, title, P_IRQ_TYPE, irq);
+	dialog_input(&a->tuning.dialog, title, P_IRQ_TYPE, irq);
 }
 
 static void pin_typed(struct app *a, long irq, const char *text)
@@ -617,7 +623,8 @@ void tuneui_scheduler(struct app *a)
 	}
 	snprintf(title, sizeof(title), _("I/O scheduler for %s (now %s)"),
 		 b->name, b->sched && *b->sched ? b->sched : "?");
-	dialog_list(&a->dialog, title, P_SCHED, (long)(b - a->live.hw.chain.block.v));
+	dialog_list(&a->tuning.dialog, title, P_SCHED,
+		    (long)(b - a->live.hw.chain.block.v));
 	snprintf(list, sizeof(list), "%s", b->sched_avail);
 	for (p = list; *p; p = *sp ? sp + 1 : sp) {
 		char item[DIALOG_ITEM_MAX];
@@ -627,9 +634,9 @@ void tuneui_scheduler(struct app *a)
 			sp = p + strlen(p);
 		snprintf(item, sizeof(item), "%.*s", (int)(sp - p), p);
 		if (b->sched && !strcmp(item, b->sched))
-			a->dialog.sel = a->dialog.n;
+			a->tuning.dialog.sel = a->tuning.dialog.n;
 		if (*item)
-			dialog_add(&a->dialog, item);
+			dialog_add(&a->tuning.dialog, item);
 	}
 }
 
@@ -641,7 +648,8 @@ static void set_scheduler(struct app *a, long disk, const char *name)
 	if (!a->live.have_hw || disk < 0 || (size_t)disk >= l->n)
 		return;
 	snprintf(dev, sizeof(dev), "%s", l->v[disk].name);
-	outcome(a, JOURNAL_SCHEDULER, dev, tune_scheduler(&a->tune, dev, name));
+	outcome(a, JOURNAL_SCHEDULER, dev, tune_scheduler(&a->tuning.tune, dev,
+							  name));
 	live_hw_due(&a->live);	/* the disks read again at the next tick */
 }
 
@@ -669,18 +677,18 @@ void tuneui_undo(struct app *a, long k)
 		app_say(a, "%s", _("nothing to undo"));
 		return;
 	}
-	if (!may_tune(a, a->tune.journal.v[k].kind))
+	if (!may_tune(a, a->tuning.tune.journal.v[k].kind))
 		return;
-	e = &a->tune.journal.v[k];
+	e = &a->tuning.tune.journal.v[k];
 	tuneui_entry_label(a, e, label, sizeof(label));
-	cur = journal_current(&a->tune.journal, e->kind, e->target);
+	cur = journal_current(&a->tuning.tune.journal, e->kind, e->target);
 	if (cur && strcmp(cur, e->old) == 0) {
 		app_say(a, _("%s: the %s is %s already"), label,
 		    journal_kind_name(e->kind), e->old);
 		return;
 	}
-	rc = tune_undo(&a->tune, (size_t)k);
-	outcome(a, a->tune.journal.v[k].kind, label, rc);
+	rc = tune_undo(&a->tuning.tune, (size_t)k);
+	outcome(a, a->tuning.tune.journal.v[k].kind, label, rc);
 	snprintf(msg, sizeof(msg), _("undo: %s"), a->message);
 	app_say(a, "%s", msg);
 }
@@ -688,16 +696,16 @@ void tuneui_undo(struct app *a, long k)
 void tuneui_restore(struct app *a)
 {
 	size_t idx[1];
-	size_t n = journal_in_force(&a->tune.journal, idx, 1);
+	size_t n = journal_in_force(&a->tuning.tune.journal, idx, 1);
 	int failed;
 
 	if (n == 0) {
 		app_say(a, "%s", _("nothing to restore: no change is in force"));
 		return;
 	}
-	if (!may_tune(a, a->tune.journal.v[idx[0]].kind))
+	if (!may_tune(a, a->tuning.tune.journal.v[idx[0]].kind))
 		return;
-	failed = tune_restore(&a->tune);
+	failed = tune_restore(&a->tuning.tune);
 	if (a->live.have_hw) {
 		hwmodel_refresh(&a->live.hw);
 		app_data_changed(a);
@@ -724,13 +732,14 @@ bool tuneui_ask_quit(struct app *a)
 	size_t idx[1];
 
 	if (a->opts->on_exit != OPTIONS_ON_EXIT_ASK ||
-	    journal_in_force_by(&a->tune.journal, a->tune.instance, idx,
+	    journal_in_force_by(&a->tuning.tune.journal,
+				a->tuning.tune.instance, idx,
 				1) == 0)
 		return false;
-	dialog_ask(&a->dialog, _("Changes are in force: keep them or restore "
-		   "the originals?"), "kr", P_QUIT, 0);
-	dialog_add(&a->dialog, _("k keeps them: `benchtop set --restore` "
-		   "undoes them later"));
+	dialog_ask(&a->tuning.dialog, _("Changes are in force: keep them or "
+		   "restore the originals?"), "kr", P_QUIT, 0);
+	dialog_add(&a->tuning.dialog, _("k keeps them: `benchtop set "
+		   "--restore` undoes them later"));
 	return true;
 }
 
@@ -740,7 +749,8 @@ static void answered(struct app *a, const struct dialog *d)
 {
 	const char *item = d->sel < d->n ? d->items[d->sel] : "";
 
-	tune_begin(&a->tune);	/* what this answer writes is one action */
+	/* what this answer writes is one action */
+	tune_begin(&a->tuning.tune);
 	switch (d->purpose) {
 	case P_GOV: {
 		const struct cluster *k = cluster_of(a, d->arg);
@@ -750,7 +760,7 @@ static void answered(struct app *a, const struct dialog *d)
 			return;
 		cluster_label(k, label, sizeof(label));
 		outcome(a, JOURNAL_GOVERNOR, label,
-			tune_governor(&a->tune, k->policy, item));
+			tune_governor(&a->tuning.tune, k->policy, item));
 		return;
 	}
 	case P_FREQ_WHICH:
@@ -758,8 +768,9 @@ static void answered(struct app *a, const struct dialog *d)
 		return;
 	case P_FREQ_PICK:
 		if (d->sel + 1 == d->n)
-			dialog_input(&a->dialog, _("Frequency (kHz, or with MHz "
-				     "or GHz)"), P_FREQ_TYPE, d->arg);
+			dialog_input(&a->tuning.dialog, _("Frequency (kHz, "
+				     "or with MHz or GHz)"), P_FREQ_TYPE,
+				     d->arg);
 		else
 			set_limit(a, d->arg, item);
 		return;
@@ -788,20 +799,20 @@ static void answered(struct app *a, const struct dialog *d)
 		return;
 	case P_QUIT:
 		if (d->answer == 'r')
-			tune_restore_mine(&a->tune);
+			tune_restore_mine(&a->tuning.tune);
 		a->quit = true;
 		return;
 	}
 }
 
-bool tuneui_modal_key(struct app *a, int ch)
+static bool tuneui_modal_key(struct app *a, int ch)
 {
 	struct dialog d;
 
-	if (!dialog_open(&a->dialog))
+	if (!dialog_open(&a->tuning.dialog))
 		return false;
-	if (dialog_key(&a->dialog, ch) == DIALOG_DONE) {
-		d = a->dialog;	/* the answer may open the next dialog */
+	if (dialog_key(&a->tuning.dialog, ch) == DIALOG_DONE) {
+		d = a->tuning.dialog;	/* it may open the next dialog */
 		answered(a, &d);
 	}
 	return true;
@@ -813,12 +824,12 @@ void tuneui_undo_last(struct app *a)
 	size_t idx[TUNE_FIXED_MAX], n, i;
 	char first[sizeof(a->message)] = "";
 
-	n = journal_last_action(&a->tune.journal, idx, TUNE_FIXED_MAX);
+	n = journal_last_action(&a->tuning.tune.journal, idx, TUNE_FIXED_MAX);
 	if (n == 0) {
 		tuneui_undo(a, -1);
 		return;
 	}
-	tune_begin(&a->tune);
+	tune_begin(&a->tuning.tune);
 	for (i = 0; i < n; i++) {
 		tuneui_undo(a, (long)idx[i]);
 		if (!i)
@@ -832,23 +843,23 @@ void tuneui_undo_last(struct app *a)
 void tuneui_journal(struct app *a)
 {
 	app_show(a, PANEL_JOURNAL);
-	a->views[PANEL_JOURNAL].sel = a->tune.journal.n ?
-		a->tune.journal.n - 1 : 0;
+	a->views[PANEL_JOURNAL].sel = a->tuning.tune.journal.n ?
+		a->tuning.tune.journal.n - 1 : 0;
 }
 
 /* ---- drawing ------------------------------------------------------------ */
 
 const char *tuneui_bar_note(const struct app *a)
 {
-	return a->panel == PANEL_IRQ && a->irqbalance_pid > 0 ?
+	return a->panel == PANEL_IRQ && a->tuning.irqbalance_pid > 0 ?
 	       _("irqbalance runs: it moves pinned IRQs back.") : NULL;
 }
 
-void tuneui_draw(struct app *a)
+static void tuneui_draw(struct app *a)
 {
 	int y = LINES - 1;
 
-	if (a->tune_ro && !a->message[0] && COLS >= 100) {
+	if (a->tuning.ro && !a->message[0] && COLS >= 100) {
 		const char *why = tuneui_ro_reason(a);
 		int w = draw_width(why) + 1;
 
@@ -856,84 +867,16 @@ void tuneui_draw(struct app *a)
 		draw_text(y, COLS - w, w, why);
 	}
 	draw_style(a->color, STYLE_NORMAL);
-	dialog_draw(&a->dialog, a->color);
+	dialog_draw(&a->tuning.dialog, a->color);
 }
 
-/* The changes in force as "IRQ 150 (4-7), CPUs 4-7 (max_freq 1400000)"
- * into DST: the first three, then "and N more". */
-static void in_force_list(const struct tune *t, char *dst, size_t size)
-{
-	const struct journal *j = &t->journal;
-	size_t idx[3], n = journal_in_force_by(j, t->instance, idx, 3), i;
-	size_t o = 0;
-	char label[64];
-
-	static const char *const what[JOURNAL_NKINDS] = {
-		[JOURNAL_GOVERNOR] = N_("governor"),
-		[JOURNAL_MIN_FREQ] = N_("minimum kHz"),
-		[JOURNAL_MAX_FREQ] = N_("maximum kHz"),
-		[JOURNAL_IRQ] = N_("affinity"),
-		[JOURNAL_SCHEDULER] = N_("scheduler"),
-	};
-
-	dst[0] = '\0';
-	for (i = 0; i < n && i < 3 && o < size; i++) {
-		const struct journal_entry *e = &j->v[idx[i]];
-
-		tunemsg_label(e, label, sizeof(label));
-		o += (size_t)snprintf(dst + o, size - o, "%s%s %s %s",
-				      i ? ", " : "", label,
-				      (unsigned)e->kind < JOURNAL_NKINDS ?
-				      _(what[e->kind]) : "", e->new);
-	}
-	if (n > 3 && o < size)
-		snprintf(dst + o, size - o, _(" and %zu more"), n - 3);
-}
-
-/* Quit with changes in force (k, on_exit = keep, a signal without
- * restore_on_signal): add them to the runtime journal that `benchtop set`
- * keeps, so that `set --undo` and `set --restore` see them, and say so
- * once the terminal is back. */
-static void keep_in_force(struct app *a)
-{
-	char list[300];
-	size_t idx[1];
-
-	if (journal_in_force_by(&a->tune.journal, a->tune.instance, idx,
-				1) == 0)
-		return;
-	in_force_list(&a->tune, list, sizeof(list));
-	if (a->tune.jpath[0] && tune_settle(&a->tune) == 0)
-		snprintf(a->tune_exit, sizeof(a->tune_exit), _("%s: these "
-			 "changes stay in force: %s; `benchtop set --undo` "
-			 "takes back the last, `benchtop set --restore` puts "
-			 "every original back (journal %s)\n"), PACKAGE, list,
-			 a->tune.jpath);
-	else
-		snprintf(a->tune_exit, sizeof(a->tune_exit), _("%s: these "
-			 "changes stay in force: %s; they could not be added "
-			 "to the journal of `benchtop set` (%s: %s), so set "
-			 "them back by hand\n"), PACKAGE, list,
-			 a->tune.jpath[0] ? a->tune.jpath : "-",
-			 strerror(a->tune.jerr ? -a->tune.jerr : ENOENT));
-}
-
-void tuneui_exit(struct app *a, int rc)
-{
-	enum options_on_exit how = a->opts->on_exit;
-	bool restore_now;
-
-	if (rc == 0)	/* q: asked already, unless told what to do */
-		restore_now = how == OPTIONS_ON_EXIT_RESTORE;
-	else if (how != OPTIONS_ON_EXIT_ASK)
-		restore_now = how == OPTIONS_ON_EXIT_RESTORE;
-	else
-		restore_now = a->cfg->restore_on_signal;
-	/* Signals are read from a signalfd between writes, so no write is
-	 * ever cut in half: each is one write(2) that has returned. */
-	if (restore_now)
-		tune_restore_mine(&a->tune);
-	else
-		keep_in_force(a);
-	tune_settle(&a->tune);
-}
+/* The journal of changes: its dialogs take every key (the end of the
+ * run is tuneexit.c's). */
+const struct feature_ops tuneui_ops = {
+	.name = "tune",
+	.init = tuneui_init,
+	.fini = tuneui_fini,
+	.tick = tuneui_tick,	/* look for irqbalance now and then */
+	.modal_key = tuneui_modal_key,
+	.draw_over = tuneui_draw,	/* the dialog, the notes */
+};

@@ -7,19 +7,33 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dialog.h"
+#include "tune/hints.h"
+#include "tune/irqbalance.h"
+#include "tune/tune.h"
+
 struct app;
 
-void tuneui_init(struct app *a);
-void tuneui_fini(struct app *a);
-
-/* Once a tick: look for irqbalance now and then. */
-void tuneui_tick(struct app *a);
+/* The tuning feature's state (A->tuning), tuneui.c's and hintui.c's. */
+struct tuneui {
+	struct tune tune;	/* the journal of changes */
+	struct dialog dialog;	/* the open tuning dialog, if any */
+	bool ro;		/* not root: tuning keys only explain */
+	bool readonly;		/* --readonly, readonly = yes: tuning keys
+				 * refuse and leave the key bar and help */
+	int irqbalance_pid;	/* > 0 while irqbalance runs */
+	struct irqbalance_look irqbalance;	/* what the last look saw */
+	unsigned ticks;
+	bool bench;		/* a benchmark runs (the governor hint) */
+	struct hints_in hint_in;	/* hintui's input for hint_gen */
+	unsigned hint_gen;
+	bool hint_built;
+	char exit[600];		/* what stays in force after quit, and
+				 * how to undo it (stderr) */
+};
 
 /* Whether an open dialog takes every key (the interval keys too). */
 bool tuneui_modal(const struct app *a);
-
-/* Handle CH when a dialog is open; true when it did. */
-bool tuneui_modal_key(struct app *a, int ch);
 
 /* The tuning keys' actions (tui/keys.c binds them): the governor (g),
  * the limits (f), every cluster to performance (P), pin the selected IRQ
@@ -45,10 +59,6 @@ bool tuneui_ask_quit(struct app *a);
 /* What the key bar says before the keys on this screen, or NULL. */
 const char *tuneui_bar_note(const struct app *a);
 
-/* Draw what sits over the frame: the dialog, the read-only and the
- * irqbalance notes. */
-void tuneui_draw(struct app *a);
-
 /* Undo journal entry K (-1: say there is nothing to undo). */
 void tuneui_undo(struct app *a, long k);
 
@@ -56,9 +66,5 @@ void tuneui_undo(struct app *a, long k);
 struct journal_entry;
 void tuneui_entry_label(const struct app *a, const struct journal_entry *e,
 			char *dst, size_t size);
-
-/* At the end of the run (RC: 0 after q, a signal number, or -errno):
- * keep or restore the changes in force as the options and settings say. */
-void tuneui_exit(struct app *a, int rc);
 
 #endif

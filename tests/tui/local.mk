@@ -3,6 +3,7 @@
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
 	tests/tui/live_keys.sh \
+	tests/tui/since_key.sh \
 	tests/tui/hangup.sh \
 	tests/tui/irq_oldformat.sh \
 	tests/tui/list_ends.sh \
