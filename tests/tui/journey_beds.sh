@@ -72,7 +72,9 @@ T() {
 		-e 's/^\^ write +/^ Schreiben +/' \
 		-e 's/: sender \[/: Sender [/' -e 's/ +receiver \[/ +Empfänger [/' \
 		-e 's/ +sender \[/ +Sender [/' \
-		-e 's/^\^ sender +/^ Sender +/' -e 's/^\^ receiver +/^ Empfänger +/'
+		-e 's/^\^ sender +/^ Sender +/' -e 's/^\^ receiver +/^ Empfänger +/' \
+		-e 's/^snapshot saved to /Snapshot gespeichert in /' \
+		-e 's/ +paused $/ +pausiert /'
 }
 
 # The sizes a journey that names them runs at (JOURNEY_SIZES=80x24
