@@ -74,7 +74,7 @@ T() {
 		-e 's/ +sender \[/ +Sender [/' \
 		-e 's/^\^ sender +/^ Sender +/' -e 's/^\^ receiver +/^ Empfänger +/' \
 		-e 's/^snapshot saved to /Snapshot gespeichert in /' \
-		-e 's/ +paused $/ +pausiert /'
+		-e 's/ +paused $/ +pausiert /' -e 's/^\^IRQ +TOTAL\/s/^IRQ +SUMME\/s/'
 }
 
 # The sizes a journey that names them runs at (JOURNEY_SIZES=80x24

@@ -19,7 +19,7 @@ command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missi
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP pinning needs root"; exit 0; }
 RUNS=$(journey_runs chain)
 set -- $RUNS
-plan $((12 * $#))
+plan $((12 * $# + $(echo "$RUNS" | tr ' ' '\n' | grep -c ':200x')))
 feed=""
 # An irqbalance on this machine (tune_keys.sh starts one, and a test run
 # beside this one may be in it) is not the board's: no bed runs one, so
@@ -78,6 +78,18 @@ for run in $RUNS; do
 	check $? "$bed: the testbed's smp_affinity_list holds $J_PINTO"
 	wait_for "$(T "$irq $J_CPU1 \(affinity $J_PINTO\)\$")" 30
 	check $? "$bed: the chain follows: 2.0k/s now on CPU $J_CPU1, affinity $J_PINTO"
+	if [ "$J_COLS" -ge 200 ]; then
+		# 200 columns: the IRQ screen has room for every CPU's column,
+		# AFF and EFF on each row and the whole name
+		n=$(head -n 1 "$u/proc/interrupts" | wc -w)
+		hdr="" i=0
+		while [ $i -lt "$n" ]; do hdr="$hdr +CPU$i"; i=$((i + 1)); done
+		keys Escape
+		keys i
+		wait_for "$(T '^IRQ +TOTAL/s')$hdr +AFF +EFF +NAME" 20 &&
+			wait_for "^$J_IRQ +[-0-9.k]+( +[-0-9.k]+){$n} +$J_PINTO +[-0-9,]+ +$J_ACTION( |\$)" 20
+		check $? "$bed: the IRQ screen: all $n CPUs' columns, AFF and EFF; IRQ $J_IRQ reads $J_PINTO, $J_ACTION"
+	fi
 	kill $feed; feed=""
 	printable
 	check $? "$bed: every screen captured held printable text only"
