@@ -83,7 +83,7 @@ for run in $RUNS; do
 		feed=$!
 	fi
 	wait_for "$OLD" 30 > /dev/null
-	sleep 2
+	sleep 1
 	keys w
 	wait_status "$(T 'snapshot saved to ')$TMPD/snaps/benchtop-[^ ]*\.json" 20 && saved 1
 	check $? "$bed: w: the status line says where the snapshot went (A)"
@@ -91,7 +91,7 @@ for run in $RUNS; do
 	sleep 1.5
 	$change
 	check $? "$bed: $what changes ($change)"
-	sleep 2
+	sleep 1
 	keys w
 	saved 2
 	check $? "$bed: w again: a second snapshot (B)"
