@@ -223,6 +223,35 @@ void benchui_start(struct app *a, const char *target)
 		snprintf(a->message, sizeof(a->message), "%s", b->run.note);
 }
 
+/* The figures the benchmarks name (src/bench/bench_*.c), each with its
+ * words on the screens; putc and getc are the calls' own names. */
+static const char *const figure_keys[] = {
+	NC_("figure", "write"), NC_("figure", "read"),
+	NC_("figure", "rewrite"), NC_("figure", "reread"),
+	NC_("figure", "random read"), NC_("figure", "random write"),
+	NC_("figure", "sender"), NC_("figure", "receiver"),
+	NC_("figure", "reverse sender"), NC_("figure", "reverse receiver"),
+	NC_("figure", "jitter"), NC_("figure", "lost"),
+	NC_("figure", "lost share"), NC_("figure", "retransmits"),
+	NC_("figure", "reverse retransmits"), NC_("figure", "max cwnd"),
+	NC_("figure", "block write"), NC_("figure", "block read"),
+	NC_("figure", "write latency"), NC_("figure", "rewrite latency"),
+	NC_("figure", "read latency"), NC_("figure", "seek latency"),
+	NC_("figure", "random seeks"), NC_("figure", "cached reads"),
+	NC_("figure", "buffered disk reads"),
+	NC_("figure", "O_DIRECT disk reads"),
+};
+
+const char *benchui_figure_label(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(figure_keys) / sizeof(figure_keys[0]); i++)
+		if (!strcmp(strchr(figure_keys[i], '\004') + 1, name))
+			return i18n_pgettext(figure_keys[i]);
+	return name;
+}
+
 void benchui_figures_line(const struct benchresult *res, bool main_only,
 			  char *dst, size_t size)
 {
@@ -236,7 +265,8 @@ void benchui_figures_line(const struct benchresult *res, bool main_only,
 			continue;
 		if (n < size)
 			n += (size_t)snprintf(dst + n, size - n, "%s%s %.1f %s",
-				n ? "  " : "", f->name, f->value, f->unit);
+				n ? "  " : "", benchui_figure_label(f->name),
+				f->value, f->unit);
 	}
 }
 

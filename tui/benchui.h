@@ -66,6 +66,10 @@ void benchui_start(struct app *a, const char *target);
 /* Fill the target list for the chosen preset from the hardware model. */
 void benchui_fill_targets(struct app *a);
 
+/* A benchmark figure's NAME ("write") in the user's words; NAME itself
+ * when it is not one the benchmarks name. */
+const char *benchui_figure_label(const char *name);
+
 /* The main figures of result RES as one line ("write 251.3 MB/s ..."). */
 void benchui_figures_line(const struct benchresult *res, bool main_only,
 			  char *dst, size_t size);

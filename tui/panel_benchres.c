@@ -75,21 +75,27 @@ static int figure_lines(const struct benchresult *r,
 			int max)
 {
 	const struct benchresult_figure *f, *of;
+	const char *name;
 	char chg[24];
+	int pad;
 	size_t i;
 	int n = 0;
 
 	for (i = 0; i < r->nfigs && n < max; i++) {
 		f = &r->figs[i];
 		of = benchresult_figure(old, f->name);
+		name = benchui_figure_label(f->name);
+		/* 22 columns: printf pads bytes, a German label has
+		 * two-byte letters */
+		pad = 22 + (int)strlen(name) - draw_width(name);
 		if (of)
-			snprintf(l[n++], BENCHCOND_W, " %-22s %12.1f %-7s %s "
-				 "%12.1f  %s", f->name, f->value, f->unit,
+			snprintf(l[n++], BENCHCOND_W, " %-*s %12.1f %-7s %s "
+				 "%12.1f  %s", pad, name, f->value, f->unit,
 				 _("was"), of->value, bench_change(f->value,
 				 of->value, chg, sizeof(chg)));
 		else
-			snprintf(l[n++], BENCHCOND_W, " %-22s %12.1f %s",
-				 f->name, f->value, f->unit);
+			snprintf(l[n++], BENCHCOND_W, " %-*s %12.1f %s",
+				 pad, name, f->value, f->unit);
 	}
 	return n;
 }

@@ -55,25 +55,67 @@ T() {
 		-e 's/Frequency limit of \(.*\) to change/Welche Frequenzgrenze von \1 ändern/' \
 		-e 's/cpufreq not exposed by this kernel/dieser Kernel stellt cpufreq nicht bereit/' \
 		-e 's/: no governor or frequency limit to set/: kein Governor, keine Frequenzgrenze$/' \
-		-e 's/no cluster has cpufreq/kein Cluster hat cpufreq/'
+		-e 's/no cluster has cpufreq/kein Cluster hat cpufreq/' \
+		-e 's/: which folder/: welches Verzeichnis/' \
+		-e 's/^\^size \([0-9]* MiB  \\\{0,1\}(\)s changes it/^Größe \1s ändert sie/' \
+		-e 's/^\^size \\\{0,1\}(such as /^Größe \\(etwa /' \
+		-e 's/^\^size 16 MiB$/^Größe 16 MiB/' \
+		-e 's/^\^  size /^  Größe /' \
+		-e 's/^\^BENCH \([a-z-]*\) done: /^BENCH \1 fertig: /' \
+		-e 's/: which iperf3 server/: welcher iperf3-Server/' \
+		-e 's/^\^#\([0-9]\) \([a-z-]*\) on /^#\1 \2 auf /' -e 's/^ on $/ auf /' \
+		-e 's/^\^Conditions: kernel /^Bedingungen: Kernel /' \
+		-e 's/^\^  server /^  Server /' -e 's/^\^  target $/^  Ziel /' \
+		-e 's/no cluster was seen throttled/bei keinem Cluster wurde Drosselung beobachtet/' \
+		-e 's/a cluster was throttled during the run/ein Cluster wurde während des Laufs gedrosselt/' \
+		-e 's/\.\*write \[/.*Schreiben [/' -e 's/\.\*read \[/.*Lesen [/' \
+		-e 's/^\^ write +/^ Schreiben +/' \
+		-e 's/: sender \[/: Sender [/' -e 's/ +receiver \[/ +Empfänger [/' \
+		-e 's/ +sender \[/ +Sender [/' \
+		-e 's/^\^ sender +/^ Sender +/' -e 's/^\^ receiver +/^ Empfänger +/' \
+		-e 's/^snapshot saved to /Snapshot gespeichert in /' \
+		-e 's/ +paused $/ +pausiert /' -e 's/^\^IRQ +TOTAL\/s/^IRQ +SUMME\/s/'
 }
 
+# The sizes a journey that names them runs at (JOURNEY_SIZES=80x24
+# narrows it): the 80x24 of an SSH session, and 200x50, where the screens
+# have room for every column and whole names.
+: "${JOURNEY_SIZES:=80x24 200x50}"
+
 # journey_langs JOURNEY: the languages of $JOURNEY_LANGS that can be had
-# here (journey_lang), each with the beds JOURNEY runs on in it: English
-# on every bed of journey_beds, German on those of $JOURNEY_DE_BEDS only
-# (a subset that keeps the journeys' time reasonable), "LANG:BED" a word.
-: "${JOURNEY_DE_BEDS:=odroid-xu4 x86-vm exynos5250 rk3399}"
+# here (journey_lang), each with every bed JOURNEY runs on (journey_beds),
+# "LANG:BED" a word.
 journey_langs() {
 	for _l in $JOURNEY_LANGS; do
 		journey_lang "$_l" || continue
 		for _b in $(journey_beds "$1"); do
-			[ "$_l" = en ] || case " $JOURNEY_DE_BEDS " in
-				*" $_b "*) ;;
-				*) continue ;;
-			esac
 			printf "%s:%s " "$_l" "$_b"
 		done
 	done
+}
+
+# journey_runs JOURNEY: journey_langs at each size of $JOURNEY_SIZES,
+# "LANG:BED:COLSxROWS" a word.
+journey_runs() {
+	for _r in $(journey_langs "$1"); do
+		for _s in $JOURNEY_SIZES; do
+			printf "%s:%s " "$_r" "$_s"
+		done
+	done
+}
+
+# journey_run LANG:BED:SIZE: journey_lang and journey_bed for it, J_COLS
+# and J_ROWS its size, J_WHAT the words a check names it by ("rk3399
+# (de) 200x50").
+journey_run() {
+	_r=$1 _s=${1##*:}
+	journey_lang "${_r%%:*}"
+	_r=${_r#*:}
+	journey_bed "${_r%%:*}"
+	J_COLS=${_s%x*} J_ROWS=${_s#*x}
+	J_WHAT=$J_BED
+	[ "$J_LANG" = en ] || J_WHAT="$J_WHAT ($J_LANG)"
+	J_WHAT="$J_WHAT $_s"
 }
 
 # journey_beds JOURNEY: the beds of $JOURNEY_BEDS that JOURNEY runs on.

@@ -1,40 +1,39 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Journey 2: which CPU takes the disk's (or NIC's) interrupts, and pin
-# them to the big cores from the chain view, at 80x24 on each testbed of
-# tests/tui/journey_beds.sh: the Odroid XU4 (sda behind a UAS bridge), the
-# HC1 after resume (usb-storage at 480M; on a 5.4 kernel, without the BOS
-# that says it could do 5000M), the RK3399 (its GbE), the x86 VM (a virtio
+# them to the big cores from the chain view, at 80x24 and 200x50 on each
+# testbed of tests/tui/journey_beds.sh: the Odroid XU4 (sda behind a UAS
+# bridge), the HC1 after resume (usb-storage at 480M; on a 5.4 kernel,
+# without the BOS that says it could do 5000M), the RK3399 (its GbE), the x86 VM (a virtio
 # disk, no big cores: one CPU) and the Raspberry Pi 4 (its GENET eth0).
 # A feeder plays the kernel: the disk reads 4 MB/s, the interface receives 80 Mbit/s, and the IRQ
 # fires 2000 times a second on the first CPU of its smp_affinity_list, so
 # after the pin another CPU takes it. Each bed in each language of
-# $JOURNEY_LANGS (English, German: journey_beds.sh's T gives the words).
+# $JOURNEY_LANGS (English, German: journey_beds.sh's T gives the words) at
+# each size of $JOURNEY_SIZES (journey_runs).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 . "$top_srcdir/tests/tui/journey_beds.sh"
-JOURNEY_BEDS=$(journey_beds chain)
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP pinning needs root"; exit 0; }
-LANGS=""
-for l in $JOURNEY_LANGS; do
-	journey_lang "$l" && LANGS="$LANGS $l"
-done
-set -- $JOURNEY_BEDS
-nb=$#
-set -- $LANGS
-plan $((12 * nb * $#))
+RUNS=$(journey_runs chain)
+set -- $RUNS
+plan $((12 * $# + $(echo "$RUNS" | tr ' ' '\n' | grep -c ':200x')))
 feed=""
-trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
+# An irqbalance on this machine (tune_keys.sh starts one, and a test run
+# beside this one may be in it) is not the board's: no bed runs one, so
+# the pin asks nothing (lib.sh's live_cmd gives each bed its own /proc).
+cp /bin/sleep "$TMPD/irqbalance"
+"$TMPD/irqbalance" 3600 &
+ib=$!
+trap 'kill $ib; test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 
 track_captures
-for lang in $LANGS; do
-journey_lang "$lang"
-for b in $JOURNEY_BEDS; do
-	journey_bed "$b"
-	bed=$b; [ "$lang" = en ] || bed="$b ($lang)"
-	start 80 24 "$J_LANG_CMD $(live_cmd "$b" '-d 1')"
+for run in $RUNS; do
+	journey_run "$run"
+	bed=$J_WHAT b=$J_BED
+	start "$J_COLS" "$J_ROWS" "$J_LANG_CMD $(live_cmd "$b" '-d 1')"
 	wait_for "^$J_CHAIN " 30
 	check $? "$bed: the overview lists $J_CHAIN"
 	u=$(cat "$TMPD/udir")
@@ -79,6 +78,18 @@ for b in $JOURNEY_BEDS; do
 	check $? "$bed: the testbed's smp_affinity_list holds $J_PINTO"
 	wait_for "$(T "$irq $J_CPU1 \(affinity $J_PINTO\)\$")" 30
 	check $? "$bed: the chain follows: 2.0k/s now on CPU $J_CPU1, affinity $J_PINTO"
+	if [ "$J_COLS" -ge 200 ]; then
+		# 200 columns: the IRQ screen has room for every CPU's column,
+		# AFF and EFF on each row and the whole name
+		n=$(head -n 1 "$u/proc/interrupts" | wc -w)
+		hdr="" i=0
+		while [ $i -lt "$n" ]; do hdr="$hdr +CPU$i"; i=$((i + 1)); done
+		keys Escape
+		keys i
+		wait_for "$(T '^IRQ +TOTAL/s')$hdr +AFF +EFF +NAME" 20 &&
+			wait_for "^$J_IRQ +[-0-9.k]+( +[-0-9.k]+){$n} +$J_PINTO +[-0-9,]+ +$J_ACTION( |\$)" 20
+		check $? "$bed: the IRQ screen: all $n CPUs' columns, AFF and EFF; IRQ $J_IRQ reads $J_PINTO, $J_ACTION"
+	fi
 	kill $feed; feed=""
 	printable
 	check $? "$bed: every screen captured held printable text only"
@@ -87,5 +98,4 @@ for b in $JOURNEY_BEDS; do
 	check $? "$bed: q asks whether to keep the pin or restore it"
 	keys r
 	wait_exit 10
-done
 done

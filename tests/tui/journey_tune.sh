@@ -8,19 +8,19 @@
 # value on the cluster row and in the testbed's cpufreq files. The x86 VM
 # and the Raspberry Pi 4 capture have no cpufreq: there the
 # journey reads what a person sees instead - the sentence on the overview,
-# and g, f, P each saying there is nothing to set. Each bed in English, and
-# those of $JOURNEY_DE_BEDS (the XU4, the VM, the Exynos, the RK3399) in
-# German too (journey_beds.sh's journey_langs; T gives the words).
+# and g, f, P each saying there is nothing to set. Each bed in English and
+# in German, at 80x24 and 200x50 (journey_beds.sh's journey_runs; T gives
+# the words).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 . "$top_srcdir/tests/tui/journey_beds.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "1..0 # SKIP tuning needs root"; exit 0; }
-RUNS=$(journey_langs tune)
+RUNS=$(journey_runs tune)
 n=0
 for run in $RUNS; do
-	journey_bed "${run#*:}"
+	journey_run "$run"
 	if [ -n "$J_ROW" ]; then n=$((n + 16)); else n=$((n + 6)); fi
 done
 plan $n
@@ -37,7 +37,7 @@ typed() {
 
 # no_cpufreq BED: what the journey is on a machine without cpufreq.
 no_cpufreq() {
-	start 80 24 "$J_LANG_CMD $(live_cmd "$1" '-d 0.5')"
+	start "$J_COLS" "$J_ROWS" "$J_LANG_CMD $(live_cmd "$1" '-d 0.5')"
 	wait_for "$(T '^cpufreq not exposed by this kernel$')" 30 &&
 		{ [ -z "$J_CORES" ] || wait_for "$J_CORES" 10; }
 	check $? "$bed: the overview says cpufreq not exposed by this kernel${J_CORES:+, under the row of its cores}"
@@ -59,14 +59,13 @@ no_cpufreq() {
 
 track_captures
 for run in $RUNS; do
-	journey_lang "${run%%:*}"
-	journey_bed "${run#*:}"
-	bed=$J_BED; [ "$J_LANG" = en ] || bed="$J_BED ($J_LANG)"
+	journey_run "$run"
+	bed=$J_WHAT
 	[ -n "$J_ROW" ] || { no_cpufreq "$J_BED"; continue; }
 	# each bed a machine of its own: its own runtime journal, as the
 	# live screen reads the one `benchtop set` keeps
-	BENCHTOP_RUNTIME_DIR=$TMPD/run-$J_BED-$J_LANG
-	start 80 24 "$J_LANG_CMD $(LIVE_EXTRA=$J_EXTRA live_cmd "$J_BED" '-d 0.5')"
+	BENCHTOP_RUNTIME_DIR=$TMPD/run-$J_BED-$J_LANG-$J_COLS
+	start "$J_COLS" "$J_ROWS" "$J_LANG_CMD $(LIVE_EXTRA=$J_EXTRA live_cmd "$J_BED" '-d 0.5')"
 	role=only other="one cluster: its row is the only one"
 	[ -n "$J_LITTLE" ] && role=big other="the LITTLE row is untouched"
 	max0=${J_LIM0#*-} min0=${J_LIM0%-*}
@@ -92,8 +91,11 @@ for run in $RUNS; do
 	if [ -n "$J_LITTLE" ]; then
 		screen | grep -Eq "$J_LITTLE"
 	else
+		# the row's per-CPU bars ("  0 ░░░   0%") come between
+		# where the screen has rows for them (200x50)
 		wait_for "$(T '^DISK ')" 20 &&
-		screen | grep -A1 -E "$J_ROW" | tail -n 1 | grep -q "$(T '^DISK ')" ||
+		screen | sed -n "/$(echo "$J_ROW" | sed 's/ +/ */g')/,\$p" |
+			grep -v -E '^ +[0-9]+ ' | sed -n 2p | grep -q "$(T '^DISK ')" ||
 			{ diag "not the DISK header after /$J_ROW/:" "$(screen)"; false; }
 	fi
 	check $? "$bed: $other"

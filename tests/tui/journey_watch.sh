@@ -3,27 +3,21 @@
 # Journey 1: watch a disk and a NIC under load on each testbed of
 # tests/tui/journey_beds.sh at 80x24 (the XU4's sda and eth0, the HC1's,
 # the RK3399's SD card mmcblk1 and its GbE, the x86 VM's virtio vda and
-# eth0), and on the XU4 at 200x50 too. A feeder (tests/tui/feeder.py)
+# eth0), at 80x24 and 200x50. A feeder (tests/tui/feeder.py)
 # advances /proc/diskstats and /proc/net/dev by elapsed time at known rates
 # (disk: read 50 MB/s, write 10 MB/s, 400 + 100 IO/s, busy 60 %; eth0:
 # receive 100 Mbit/s, send 20 Mbit/s, 8000 + 2000 packets/s), and the
 # overview must show those rates within a few percent. Each bed in
-# English, and those of $JOURNEY_DE_BEDS (the XU4, the VM, the RK3399) in
-# German too (journey_beds.sh's journey_langs): the same figures under the
-# German headers (LAUFWERK, NETZ), which must fit the 80 columns.
+# English and in German (journey_beds.sh's journey_runs): the same figures
+# under the German headers (LAUFWERK, NETZ), which must fit the columns.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 . "$top_srcdir/tests/tui/journey_beds.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-RUNS=$(journey_langs watch)
-n=0
-for run in $RUNS; do
-	n=$((n + 1))
-	# the XU4 at 200x50 too (in English)
-	[ "$run" = en:odroid-xu4 ] && n=$((n + 1))
-done
-plan $((10 * n + 2 * $(echo "$RUNS" | tr ' ' '\n' | grep -c '^de:')))
+RUNS=$(journey_runs watch)
+set -- $RUNS
+plan $((10 * $# + 2 * $(echo "$RUNS" | tr ' ' '\n' | grep -c '^de:')))
 feed=""
 trap 'test -n "$feed" && kill $feed 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 
@@ -60,14 +54,9 @@ wait_rate() {
 
 track_captures
 for run in $RUNS; do
-	journey_lang "${run%%:*}"
-	journey_bed "${run#*:}"
-	bed=$J_BED; [ "$J_LANG" = en ] || bed="$J_BED ($J_LANG)"
-	sizes="80x24"
-	[ "$run" = en:odroid-xu4 ] && sizes="80x24 200x50"
-	for size in $sizes; do
-	c=${size%x*} r=${size#*x} d=$J_DISK
-	start "$c" "$r" "$J_LANG_CMD $(live_cmd "$J_BED" '-d 1')"
+	journey_run "$run"
+	bed=${J_WHAT% *} size=${J_WHAT##* } d=$J_DISK
+	start "$J_COLS" "$J_ROWS" "$J_LANG_CMD $(live_cmd "$J_BED" '-d 1')"
 	wait_for "^$J_NIC " 30 && screen | grep -q "^$d "
 	check $? "$bed $size: the overview lists $d and $J_NIC"
 	if [ "$J_LANG" = de ]; then
@@ -101,5 +90,4 @@ for run in $RUNS; do
 	keys q
 	wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ]
 	check $? "$bed $size: q quits, status 0"
-	done
 done

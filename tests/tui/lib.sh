@@ -207,8 +207,20 @@ PY
 # and devices a journey reads that the bed itself lacks), then the
 # testbeds named in $LIVE_EXTRA (odroid-xu4-tune), with every *.umockdev
 # file of the bed and its live overlay.
+# A testbed is a machine of its own, and so are its processes: umockdev
+# lays the bed's /proc files over this machine's, but /proc's list of
+# pids stays this one's, so an irqbalance running here (tune_keys.sh
+# starts one) would be seen on the board and ask before every pin. As
+# root, where unshare can, the program runs in a PID namespace with a
+# /proc of its own: live_ns prints the prefix that does it, or nothing.
+live_ns() {
+	[ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2> /dev/null &&
+		echo "unshare -pf --mount-proc "
+}
+
 live_cmd() {
-	_dev="" _ov=""
+	_dev="" _ov="" _ns=$(live_ns)
+	_ns=${_ns:+$_ns }
 	for _f in "$TESTBEDS/$1"/*.umockdev "$TESTBEDS/$1-live"/*.umockdev; do
 		[ -f "$_f" ] && _dev="$_dev -d '$_f'"
 	done
@@ -216,5 +228,5 @@ live_cmd() {
 		[ -d "$TESTBEDS/$_o" ] &&
 			_ov="$_ov && cp -r \"$TESTBEDS/$_o\"/. \"\$UMOCKDEV_DIR\"/"
 	done
-	echo "'$UMOCKDEV_RUN' $_dev -- sh -c 'cp -r \"$TESTBEDS/$1\"/. \"\$UMOCKDEV_DIR\"/$_ov && echo \"\$UMOCKDEV_DIR\" > \"$TMPD/udir\" && exec \"$BENCHTOP\" ${2:-}'"
+	echo "$_ns'$UMOCKDEV_RUN' $_dev -- sh -c 'cp -r \"$TESTBEDS/$1\"/. \"\$UMOCKDEV_DIR\"/$_ov && echo \"\$UMOCKDEV_DIR\" > \"$TMPD/udir\" && exec \"$BENCHTOP\" ${2:-}'"
 }
