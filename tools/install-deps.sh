@@ -9,6 +9,9 @@ PKGS="build-essential autoconf automake autopoint gettext pkg-config
 libncurses-dev libpci-dev libusb-1.0-0-dev libjansson-dev libcpupower-dev
 libiperf-dev check umockdev clang python3 tmux iperf3 fio e2fsprogs
 util-linux procps git ca-certificates"
+# the fuzz targets: clang's libFuzzer and sanitizer runtimes (clang only
+# recommends them, and --no-install-recommends below leaves them out)
+PKGS="$PKGS libclang-rt-dev"
 # metrics_gzip.sh: curl --compressed against metrics --listen
 PKGS="$PKGS curl"
 # the bash completion and man page tests; the package's CI has its own
