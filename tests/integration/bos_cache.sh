@@ -26,7 +26,8 @@ for d in $D3 $D5; do
 	python3 "$TESTBEDS/bospcap.py" "$TESTBEDS/odroid-hc1-480m/usb.umockdev" \
 		"$d" "$TMPD/$(basename "$d").pcap" || echo "# bospcap.py failed"
 done
-nobody="setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent"
+nobody_paths	# copies nobody reaches when the clone is in /root
+nobody="setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME=/nonexistent BENCHTOP_DATADIR=$NOBODY_DATADIR"
 
 # as_root ARGS...: benchtop ARGS as root, the devices answering GET_DESCRIPTOR(BOS)
 as_root() {
@@ -39,7 +40,7 @@ as_root() {
 as_nobody() {
 	"$UMOCKDEV_RUN" -d "$BED/usb.umockdev" -- sh -c '
 		cp -r "$0"/. "$UMOCKDEV_DIR"/ && chmod -R go+rX "$UMOCKDEV_DIR" &&
-		exec "$@"' "$BED" $nobody "$BENCHTOP" "$@"
+		exec "$@"' "$BED" $nobody "$NOBODY_BENCHTOP" "$@"
 }
 capable() {	# capable METRICS-FILE DEVICE: its capable_speed label
 	sed -n "s/^benchtop_usb_device_info{device=\"$2\".*capable_speed=\"\([^\"]*\)\".*/\1/p" "$1"
