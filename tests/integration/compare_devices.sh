@@ -20,7 +20,7 @@ export XDG_CONFIG_HOME BENCHTOP_NO_PROGRESS
 
 RIG_DISK_SIZE=256M
 if ! rig_disk_up 0 0 0 0; then
-	rig_skip 7 "$RIG_WHY"
+	skip_rest "$RIG_WHY"
 	exit 0
 fi
 

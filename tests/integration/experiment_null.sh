@@ -48,7 +48,7 @@ export BENCHTOP_EXPERIMENT_HOOK RIG_HOOK_STATE RIG_SH XDG_CONFIG_HOME \
 	BENCHTOP_NO_PROGRESS
 
 if ! rig_disk_up 0 0 0 0; then
-	rig_skip 6 "$RIG_WHY"
+	skip_rest "$RIG_WHY"
 	exit 0
 fi
 export RIG_CGROUP RIG_DEVNO RIG_CG_VER
