@@ -15,9 +15,7 @@
 #include <malloc.h>
 #endif
 
-/* [snapshot includes: begin] */
 #include "cli/cmd_snap.h"
-/* [snapshot includes: end] */
 #include "base/jsondoc.h"
 #include "base/monoclock.h"
 #include "cli/commands.h"
@@ -161,12 +159,10 @@ static int run_once(const struct options *opts)
 		cur = &l.samples[l.cur];
 		rc = print_reading(opts, i == 0, opts->count > 0, prev, cur,
 				   &l.rates, &l.hw);
-		/* [snapshot once: begin] */
 		if (rc == 0 && opts->snapshot)
 			snap_failed = cmd_snap_once(opts->snapshot, opts->force,
 						    prev, cur, &l.rates,
 						    &l.hw) != 0;
-		/* [snapshot once: end] */
 	}
 	if (rc == 0 && all_failed(live_cur(&l))) {
 		fprintf(stderr, _("%s: none of /proc/stat, /proc/diskstats, "

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hwmodel: loads every part of the hardware model and renders it as JSON
- * and as the readable sections of `benchtop --once`.  The USB/PCI/block
- * parts live between the "[usb: begin]" / "[usb: end]" markers. */
+ * and as the readable sections of `benchtop --once`. */
 #include "config.h"
 
 #include "hw/hwmodel.h"
@@ -17,8 +16,6 @@
 
 #include "base/buf.h"
 #include "base/strclean.h"
-/* [usb: begin] includes */
-/* [usb: end] includes */
 
 /* ---- loading ---------------------------------------------------------- */
 
@@ -134,22 +131,18 @@ int hwmodel_load_irqs(struct hwmodel *hw, unsigned flags,
 		apply_cooling(hw);
 		load_board(hw, &b);
 	}
-	/* [usb: begin] load */
 	if (chain_model_load_irqs(&hw->chain, sample_live_roots.sys,
 				  sample_live_roots.proc,
 				  flags & HWMODEL_PCI_NAMES ?
 				  CHAIN_PCI_NAMES : 0, irqs) && rc == 0)
 		rc = -ENOMEM;
-	/* [usb: end] load */
 	buf_free(&b);
 	return rc;
 }
 
 void hwmodel_fini(struct hwmodel *hw)
 {
-	/* [usb: begin] fini */
 	chain_model_fini(&hw->chain);
-	/* [usb: end] fini */
 	thermal_fini(&hw->thermal);
 	clusters_fini(&hw->clusters);
 	cpuinfo_free(&hw->cpuinfo);
@@ -161,10 +154,7 @@ void hwmodel_fini(struct hwmodel *hw)
 void hwmodel_take_irqs(struct hwmodel *hw, const struct sample *s,
 		       const struct sample_rates *r)
 {
-	/* [usb: begin] take */
 	chain_list_take_irqs(&hw->chain.chains, s, r);
-	/* [usb: end] take */
-	(void)hw, (void)s, (void)r;
 }
 
 int hwmodel_refresh(struct hwmodel *hw)
@@ -370,9 +360,7 @@ json_t *hwmodel_json(const struct hwmodel *hw)
 	json_object_set_new(o, "clusters", cl);
 	json_object_set_new(o, "cpufreq", jsondoc_str(c->cpufreq_note));
 	json_object_set_new(o, "thermal", thermal_json(&hw->thermal));
-	/* [usb: begin] json */
 	chain_model_json(&hw->chain, o);
-	/* [usb: end] json */
 	return o;
 }
 
@@ -544,7 +532,5 @@ void hwmodel_print(FILE *f, const struct hwmodel *hw)
 	for (i = 0; i < c->n; i++)
 		print_cluster(f, &c->v[i]);
 	print_thermal(f, &hw->thermal);
-	/* [usb: begin] print */
 	chain_model_print(f, &hw->chain);
-	/* [usb: end] print */
 }

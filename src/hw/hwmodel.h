@@ -11,9 +11,7 @@
 #include "hw/clusters.h"
 #include "hw/cpuinfo.h"
 #include "hw/thermal.h"
-/* [usb: begin] includes */
 #include "hw/chain.h"
-/* [usb: end] includes */
 
 struct hwmodel {
 	char *board;		/* device-tree model, cpuinfo Model/Hardware or
@@ -23,9 +21,7 @@ struct hwmodel {
 	char *cpuinfo_error;	/* why /proc/cpuinfo gave nothing, or NULL */
 	struct clusters clusters;
 	struct thermal thermal;
-	/* [usb: begin] members */
 	struct chain_model chain;	/* USB, PCI, block devices, chains */
-	/* [usb: end] members */
 };
 
 /* Read everything known about the board from /sys and /proc through the
