@@ -84,6 +84,12 @@ static const struct figure disk[] = {
 	{ .name = "mean wait", .unit = "ms",
 	  DISK_RATE(await_ms), NOT_IN_MOMENT, .json = "await_ms",
 	  TEXT(FIG_TEXT_FIXED, 7, 2) },
+	{ .name = "requests in flight", .unit = "requests",
+	  DISK_ROW(in_flight, 1, 1), NOT_IN_MOMENT,
+	  .json = "in_flight", .channel = "in_flight",
+	  .prom = "benchtop_disk_in_flight_requests", .prom_gauge = true,
+	  .prom_help = "Requests issued to the device and not yet "
+		       "completed (diskstats field 9)." },
 };
 
 /* A rate of --once (JSON and text) only. */
