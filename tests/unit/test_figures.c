@@ -4,9 +4,11 @@
  * disk and net channels, doc/metrics.md's disk and network families (with
  * their type and unit), and the schemas once.json and snapshot.json.  A
  * figure added to the table without its documents fails here, and so does
- * a document that lists a figure the table does not have. */
+ * a document that lists a figure the table does not have.  And each row
+ * reads its own field of the rate or the kernel's row. */
 #include "config.h"
 
+#include <math.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -353,6 +355,129 @@ START_TEST(names_are_unique)
 }
 END_TEST
 
+/* What a figure should read, by its JSON key or Prometheus family. */
+struct want {
+	const char *key;
+	double v;
+};
+
+static const struct want *wanted(const struct want *w, const char *key)
+{
+	for (; key && w->key; w++)
+		if (strcmp(w->key, key) == 0)
+			return w;
+	return NULL;
+}
+
+/* Each row reads its own field: two readings 2 s apart, every counter
+ * moved by a different amount, every figure worked out by hand. */
+START_TEST(each_disk_figure_reads_its_own_field)
+{
+	static const char prev[] =
+		"   8       0 sda 100 1 2000 30 200 2 4000 60 0 500 900\n";
+	static const char cur[] =
+		"   8       0 sda 110 1 2400 50 230 2 4600 90 5 900 900\n";
+	static const struct want w[] = {
+		{ "read_bytes_per_s", 400 * 512 / 2.0 },
+		{ "write_bytes_per_s", 600 * 512 / 2.0 },
+		{ "read_bytes", 400 * 512 }, { "write_bytes", 600 * 512 },
+		{ "read_iops", 5 }, { "write_iops", 15 },
+		{ "util_pct", 20 },		/* 400 ms of 2000 */
+		{ "await_ms", 50 / 40.0 },	/* (20 + 30) ms, 40 I/Os */
+		{ "in_flight", 5 },
+		{ "benchtop_disk_reads_completed_total", 110 },
+		{ "benchtop_disk_read_bytes_total", 2400 * 512 },
+		{ "benchtop_disk_read_time_seconds_total", 0.05 },
+		{ "benchtop_disk_writes_completed_total", 230 },
+		{ "benchtop_disk_written_bytes_total", 4600 * 512 },
+		{ "benchtop_disk_write_time_seconds_total", 0.09 },
+		{ "benchtop_disk_io_time_seconds_total", 0.9 },
+		{ NULL, 0 },
+	};
+	struct disk_table a = { 0 }, b = { 0 };
+	struct disk_rate *r;
+	const struct figure *f;
+	size_t checked = 0;
+
+	ck_assert_int_eq(diskstats_parse(prev, strlen(prev), &a), 1);
+	ck_assert_int_eq(diskstats_parse(cur, strlen(cur), &b), 1);
+	ck_assert_int_eq(diskstats_rates(&a, &b, 2.0, &r), 1);
+	for (f = figures_disk.v; f < figures_disk.v + figures_disk.n; f++) {
+		const struct want *x = wanted(w, f->json);
+		double v;
+
+		if (!x)
+			x = wanted(w, f->prom);
+		if (!x)
+			continue;
+		ck_assert(figures_disk_value(f, r, 2.0, &v));
+		ck_assert_msg(fabs(v - x->v) < 1e-9, "%s: %g, not %g",
+			      x->key, v, x->v);
+		checked++;
+	}
+	ck_assert_uint_eq(checked, sizeof(w) / sizeof(w[0]) - 1);
+	free(r);
+	diskstats_free(&a);
+	diskstats_free(&b);
+}
+END_TEST
+
+START_TEST(each_net_figure_reads_its_own_field)
+{
+	static const char head[] = "Inter-|   Receive |  Transmit\n"
+				   " face |bytes    packets|bytes\n";
+	static const char prev[] =
+		"  eth0: 1000 10 1 2 0 0 0 0 500 5 3 4 0 0 0 0\n";
+	static const char cur[] =
+		"  eth0: 3000 30 5 8 0 0 0 0 4500 45 5 12 0 0 0 0\n";
+	static const struct want w[] = {
+		{ "rx_bytes_per_s", 1000 }, { "tx_bytes_per_s", 2000 },
+		{ "rx_packets_per_s", 10 }, { "tx_packets_per_s", 20 },
+		{ "rx_errors_per_s", 2 }, { "tx_errors_per_s", 1 },
+		{ "rx_drops_per_s", 3 }, { "tx_drops_per_s", 4 },
+		{ "rx_errors", 5 }, { "tx_errors", 5 },
+		{ "rx_drops", 8 }, { "tx_drops", 12 },
+		{ "benchtop_network_receive_bytes_total", 3000 },
+		{ "benchtop_network_receive_packets_total", 30 },
+		{ "benchtop_network_receive_errors_total", 5 },
+		{ "benchtop_network_receive_drop_total", 8 },
+		{ "benchtop_network_transmit_bytes_total", 4500 },
+		{ "benchtop_network_transmit_packets_total", 45 },
+		{ "benchtop_network_transmit_errors_total", 5 },
+		{ "benchtop_network_transmit_drop_total", 12 },
+		{ NULL, 0 },
+	};
+	char ta[256], tb[256];
+	struct net_table a = { 0 }, b = { 0 };
+	struct net_rate *r;
+	const struct figure *f;
+	size_t checked = 0;
+
+	snprintf(ta, sizeof(ta), "%s%s", head, prev);
+	snprintf(tb, sizeof(tb), "%s%s", head, cur);
+	ck_assert_int_eq(netdev_parse(ta, strlen(ta), &a), 1);
+	ck_assert_int_eq(netdev_parse(tb, strlen(tb), &b), 1);
+	ck_assert_int_eq(netdev_rates(&a, &b, 2.0, &r), 1);
+	for (f = figures_net.v; f < figures_net.v + figures_net.n; f++) {
+		const struct want *x = wanted(w, f->json);
+		double v;
+
+		if (!x)
+			x = wanted(w, f->prom);
+		if (!x)
+			continue;
+		ck_assert(figures_net_value(f, r, &v));
+		ck_assert_msg(fabs(v - x->v) < 1e-9, "%s: %g, not %g",
+			      x->key, v, x->v);
+		checked++;
+	}
+	ck_assert_uint_eq(checked, sizeof(w) / sizeof(w[0]) - 1);
+	free(r);
+	netdev_free(&a);
+	netdev_free(&b);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("figures");
@@ -363,6 +488,8 @@ int main(void)
 	tcase_add_test(tc, snapshot_doc_and_schema_take_the_channels);
 	tcase_add_test(tc, metrics_doc_lists_the_families);
 	tcase_add_test(tc, names_are_unique);
+	tcase_add_test(tc, each_disk_figure_reads_its_own_field);
+	tcase_add_test(tc, each_net_figure_reads_its_own_field);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
