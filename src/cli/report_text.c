@@ -10,6 +10,7 @@
 #include "base/figfmt.h"
 #include "base/i18n.h"
 #include "base/strclean.h"
+#include "view/figures.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
 {
@@ -80,9 +81,29 @@ static bool idle_virtual(const struct disk_rate *d)
 	       (!d->valid || (d->rd_iops == 0 && d->wr_iops == 0));
 }
 
+/* Figure F's text column: its value as F says, or "-" when unknown. */
+static void figure_cell(FILE *f, const struct figure *fg, double v,
+			bool known)
+{
+	char buf[32];
+
+	if (!known)
+		snprintf(buf, sizeof(buf), "-");
+	else if (fg->text == FIG_TEXT_BYTES)
+		report_text_bytes(buf, sizeof(buf), v);
+	else if (fg->text == FIG_TEXT_BITS)
+		report_text_bits(buf, sizeof(buf), v);
+	else
+		snprintf(buf, sizeof(buf), "%.*f", fg->prec, v);
+	fprintf(f, " %*s", fg->width, buf);
+}
+
 static void print_disk(FILE *f, const struct disk_rate *d)
 {
-	char name[64], rd[24], wr[24];
+	const struct figure *fg;
+	char name[64];
+	double v;
+	bool known;
 
 	strclean_copy(name, sizeof(name), d->row->name, sizeof(d->row->name));
 	if (!d->valid) {
@@ -90,11 +111,13 @@ static void print_disk(FILE *f, const struct disk_rate *d)
 			diskstats_kind_name(d->row->kind), _("no data yet"));
 		return;
 	}
-	report_text_bytes(rd, sizeof(rd), d->rd_bytes_per_s);
-	report_text_bytes(wr, sizeof(wr), d->wr_bytes_per_s);
-	fprintf(f, "%-12s %-9s %11s %11s %7.0f %7.0f %5.1f %7.2f\n", name,
-		diskstats_kind_name(d->row->kind), rd, wr, d->rd_iops,
-		d->wr_iops, d->util_pct, d->await_ms);
+	fprintf(f, "%-12s %-9s", name, diskstats_kind_name(d->row->kind));
+	for (fg = figures_disk.v; fg < figures_disk.v + figures_disk.n; fg++)
+		if (fg->text != FIG_TEXT_NONE) {
+			known = figures_disk_value(fg, d, 0, &v);
+			figure_cell(f, fg, v, known);
+		}
+	fputc('\n', f);
 }
 
 static void print_disks(FILE *f, const struct sample *cur,
@@ -125,36 +148,25 @@ static void print_disks(FILE *f, const struct sample *cur,
 				    "--all shows them)\n", hidden), hidden);
 }
 
-/* A per-second count of N into BUF, "-" when counter C went down. */
-static const char *net_count(char *buf, size_t size, const struct net_rate *n,
-			     enum net_counter c, double v)
-{
-	if (!netdev_known(n, c))
-		return "-";
-	snprintf(buf, size, "%.0f", v);
-	return buf;
-}
-
 static void print_net(FILE *f, const struct net_rate *n)
 {
-	char name[32], rx[24], tx[24], c[6][24];
+	const struct figure *fg;
+	char name[32];
+	double v;
+	bool known;
 
 	strclean_copy(name, sizeof(name), n->row->name, sizeof(n->row->name));
 	if (!n->valid) {
 		fprintf(f, "%-12s %s\n", name, _("no data yet"));
 		return;
 	}
-	report_text_bits(rx, sizeof(rx), n->rx_bytes_per_s);
-	report_text_bits(tx, sizeof(tx), n->tx_bytes_per_s);
-	fprintf(f, "%-12s %12s %12s %8s %8s %5s %5s %5s %5s\n", name,
-		netdev_known(n, NET_RX_BYTES) ? rx : "-",
-		netdev_known(n, NET_TX_BYTES) ? tx : "-",
-		net_count(c[0], 24, n, NET_RX_PACKETS, n->rx_packets_per_s),
-		net_count(c[1], 24, n, NET_TX_PACKETS, n->tx_packets_per_s),
-		net_count(c[2], 24, n, NET_RX_ERRS, n->rx_errs_per_s),
-		net_count(c[3], 24, n, NET_TX_ERRS, n->tx_errs_per_s),
-		net_count(c[4], 24, n, NET_RX_DROP, n->rx_drop_per_s),
-		net_count(c[5], 24, n, NET_TX_DROP, n->tx_drop_per_s));
+	fprintf(f, "%-12s", name);
+	for (fg = figures_net.v; fg < figures_net.v + figures_net.n; fg++)
+		if (fg->text != FIG_TEXT_NONE) {
+			known = figures_net_value(fg, n, &v);
+			figure_cell(f, fg, v, known);
+		}
+	fputc('\n', f);
 }
 
 static void print_nets(FILE *f, const struct sample *cur,

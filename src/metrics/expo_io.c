@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* expo_io: /proc/interrupts rows (per CPU or in total), the affinity of
- * each numbered IRQ, and the disk and network counters, one table each. */
+ * each numbered IRQ, and the disk and network counters of view/figures.c. */
 #include "config.h"
 
 #include "metrics/expo_io.h"
@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "view/figures.h"
 
 #define L(n, v) { (n), (v) }
 
@@ -125,63 +127,16 @@ void expo_io_irqs(struct expo *e, const struct sample *s, bool per_cpu)
 	}
 }
 
-/* A counter of a table row: the u64 at OFF, times MUL, divided by DIV. */
-struct field {
-	const char *name, *unit, *help;
-	size_t off;
-	unsigned mul, div;
-};
-
-#define DF(n, u, h, f, m, d) { n, u, h, offsetof(struct disk_row, f), m, d }
-static const struct field disk_fields[] = {
-	DF("benchtop_disk_reads_completed_total", NULL,
-	   "Reads completed (diskstats).", rd_ios, 1, 1),
-	DF("benchtop_disk_read_bytes_total", "bytes",
-	   "Bytes read (512-byte sectors).", rd_sectors, 512, 1),
-	DF("benchtop_disk_read_time_seconds_total", "seconds",
-	   "Time spent reading.", rd_ticks, 1, 1000),
-	DF("benchtop_disk_writes_completed_total", NULL,
-	   "Writes completed.", wr_ios, 1, 1),
-	DF("benchtop_disk_written_bytes_total", "bytes",
-	   "Bytes written (512-byte sectors).", wr_sectors, 512, 1),
-	DF("benchtop_disk_write_time_seconds_total", "seconds",
-	   "Time spent writing.", wr_ticks, 1, 1000),
-	DF("benchtop_disk_io_time_seconds_total", "seconds",
-	   "Time with I/O in flight (busy).", io_ticks, 1, 1000),
-};
-
-#define NF(n, h, f) { n, NULL, h, offsetof(struct net_row, f), 1, 1 }
-static const struct field net_fields[] = {
-	{ "benchtop_network_receive_bytes_total", "bytes",
-	  "Bytes received (/proc/net/dev).",
-	  offsetof(struct net_row, rx_bytes), 1, 1 },
-	NF("benchtop_network_receive_packets_total", "Packets received.",
-	   rx_packets),
-	NF("benchtop_network_receive_errors_total", "Receive errors.",
-	   rx_errs),
-	NF("benchtop_network_receive_drop_total", "Received packets dropped.",
-	   rx_drop),
-	{ "benchtop_network_transmit_bytes_total", "bytes",
-	  "Bytes sent.", offsetof(struct net_row, tx_bytes), 1, 1 },
-	NF("benchtop_network_transmit_packets_total", "Packets sent.",
-	   tx_packets),
-	NF("benchtop_network_transmit_errors_total", "Transmit errors.",
-	   tx_errs),
-	NF("benchtop_network_transmit_drop_total", "Sent packets dropped.",
-	   tx_drop),
-};
-
-static void put_field(struct expo *e, const struct field *f, const void *row,
-		      const char *dev)
+static void put_figure(struct expo *e, const struct figure *f,
+		       const void *row, const char *dev)
 {
 	struct expo_label l[1] = { L("device", dev) };
-	uint64_t v;
+	uint64_t v = figures_row_u64(f, row);
 
-	memcpy(&v, (const char *)row + f->off, sizeof(v));
 	if (f->div == 1)
-		expo_u64(e, f->name, l, 1, v * f->mul);
+		expo_u64(e, f->prom, l, 1, v);
 	else
-		expo_double(e, f->name, l, 1, (double)v / f->div);
+		expo_double(e, f->prom, l, 1, (double)v / f->div);
 }
 
 static bool disk_counted(const struct disk_row *r)
@@ -190,25 +145,41 @@ static bool disk_counted(const struct disk_row *r)
 	       r->kind == DISK_DM;
 }
 
+/* A Prometheus family of figures.h: what the kernel's row holds. */
+static bool exported(const struct figure *f)
+{
+	return f->prom && f->src == FIG_ROW;
+}
+
+static void family(struct expo *e, const struct figure *f)
+{
+	expo_family(e, f->prom, f->prom_gauge ? EXPO_GAUGE : EXPO_COUNTER,
+		    f->prom_unit, f->prom_help);
+}
+
 void expo_io_write(struct expo *e, const struct sample *s)
 {
-	const struct field *f;
+	const struct figure *f;
 	size_t i;
 
-	for (f = disk_fields; !s->status.diskstats && f < disk_fields +
-	     sizeof(disk_fields) / sizeof(disk_fields[0]); f++) {
-		expo_family(e, f->name, EXPO_COUNTER, f->unit, f->help);
+	for (f = figures_disk.v; !s->status.diskstats &&
+	     f < figures_disk.v + figures_disk.n; f++) {
+		if (!exported(f))
+			continue;
+		family(e, f);
 		for (i = 0; i < s->disks.nrows; i++)
 			if (disk_counted(&s->disks.rows[i]))
-				put_field(e, f, &s->disks.rows[i],
-					  s->disks.rows[i].name);
+				put_figure(e, f, &s->disks.rows[i],
+					   s->disks.rows[i].name);
 	}
-	for (f = net_fields; !s->status.netdev && f < net_fields +
-	     sizeof(net_fields) / sizeof(net_fields[0]); f++) {
-		expo_family(e, f->name, EXPO_COUNTER, f->unit, f->help);
+	for (f = figures_net.v; !s->status.netdev &&
+	     f < figures_net.v + figures_net.n; f++) {
+		if (!exported(f))
+			continue;
+		family(e, f);
 		for (i = 0; i < s->nets.nrows; i++)
 			if (strcmp(s->nets.rows[i].name, "lo") != 0)
-				put_field(e, f, &s->nets.rows[i],
-					  s->nets.rows[i].name);
+				put_figure(e, f, &s->nets.rows[i],
+					   s->nets.rows[i].name);
 	}
 }

@@ -19,6 +19,7 @@
 #include "base/jsonget.h"
 #include "session/replayhw.h"
 #include "session/snapevents.h"
+#include "view/figures.h"
 #include "collect/interrupts.h"
 
 /* The string KEY of O, or NULL; the number K of O, or DFLT (jsonget). */
@@ -397,13 +398,32 @@ static double at_least0(double v)
 	return v > 0 ? v : 0;
 }
 
+/* The recorded figures of table T of device KIND NAME at row I into
+ * the moment's device DST (figures.h): not recorded reads 0, and no more
+ * than the figure's bound. */
+static void row_figures(const struct figure_table *t, const struct replay *rp,
+			size_t i, const char *kind, const char *name,
+			void *dst)
+{
+	const struct figure *f;
+	double v;
+
+	for (f = t->v; f < t->v + t->n; f++) {
+		if (!f->channel || f->moment_off == FIG_NONE)
+			continue;
+		v = at_least0(value3(rp, i, kind, name, f->channel));
+		if (f->max > 0 && v > f->max)
+			v = f->max;
+		memcpy((char *)dst + f->moment_off, &v, sizeof(v));
+	}
+}
+
 /* Disk NAME at row I, when it has a value there. */
 static void row_disk(struct moment *m, const struct replay *rp, size_t i,
 		     const char *name)
 {
 	double rd = value3(rp, i, "disk", name, "read_bytes_per_s");
 	double wr = value3(rp, i, "disk", name, "write_bytes_per_s");
-	double busy = permille3(rp, i, "disk", name);
 	struct moment_disk *d;
 
 	if (rd < 0 && wr < 0)
@@ -412,11 +432,7 @@ static void row_disk(struct moment *m, const struct replay *rp, size_t i,
 	snprintf(d->name, sizeof(d->name), "%.*s", MOMENT_NAME - 1, name);
 	d->kind = diskstats_kind_from_name(name);
 	d->valid = true;
-	d->rd_bytes_per_s = at_least0(rd);
-	d->wr_bytes_per_s = at_least0(wr);
-	d->rd_iops = at_least0(value3(rp, i, "disk", name, "read_iops"));
-	d->wr_iops = at_least0(value3(rp, i, "disk", name, "write_iops"));
-	d->util_pct = busy < 0 ? 0 : busy > 1000 ? 100 : busy / 10.0;
+	row_figures(&figures_disk, rp, i, "disk", name, d);
 	/* A file saved by an older benchtop has the bytes only. */
 	d->ops_unknown = value3(rp, i, "disk", name, "read_iops") < 0;
 }
@@ -435,8 +451,7 @@ static void row_net(struct moment *m, const struct replay *rp, size_t i,
 	snprintf(n->name, sizeof(n->name), "%.*s", MOMENT_NAME - 1, name);
 	n->valid = n->rx_known = n->tx_known = true;
 	n->counts_known = false;	/* the series holds bytes only */
-	n->rx_bytes_per_s = at_least0(rx);
-	n->tx_bytes_per_s = at_least0(tx);
+	row_figures(&figures_net, rp, i, "net", name, n);
 }
 
 static void row_devices(struct moment *m, const struct replay *rp, size_t i)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/strclean.h"
+#include "view/figures.h"
 
 /* A rate as a JSON number rounded to 3 decimals, or null when unknown. */
 static json_t *num(double v, bool valid)
@@ -60,43 +61,52 @@ static json_t *cpus_json(const struct sample_rates *r)
 	return a;
 }
 
+/* Figure F of a device as JSON: a row's count as an integer, a rate
+ * rounded, null when unknown. */
+static json_t *figure_json(const struct figure *f, const void *row,
+			   double v, bool known)
+{
+	if (f->src == FIG_ROW)
+		return json_integer((json_int_t)figures_row_u64(f, row));
+	return num(v, known);
+}
+
 static json_t *disk_json(const struct disk_rate *d, double dt)
 {
 	const struct disk_row *row = d->row;
-	bool v = d->valid;
-
-	return json_pack("{s:o s:i s:i s:s s:o s:o s:o s:o s:o s:o s:o s:o}",
+	json_t *o = json_pack("{s:o s:i s:i s:s}",
 		"name", clean_str(row->name), "major", (json_int_t)row->major,
 		"minor", (json_int_t)row->minor,
-		"kind", diskstats_kind_name(row->kind),
-		"read_bytes_per_s", num(d->rd_bytes_per_s, v),
-		"write_bytes_per_s", num(d->wr_bytes_per_s, v),
-		"read_bytes", num(d->rd_bytes_per_s * dt, v),
-		"write_bytes", num(d->wr_bytes_per_s * dt, v),
-		"read_iops", num(d->rd_iops, v),
-		"write_iops", num(d->wr_iops, v),
-		"util_pct", num(d->util_pct, v), "await_ms", num(d->await_ms, v));
-}
+		"kind", diskstats_kind_name(row->kind));
+	const struct figure *f;
+	double v;
+	bool known;
 
-/* One counter's rate: null when it has no baseline or went down. */
-#define NET_NUM(n, field, c) num((n)->field, netdev_known((n), (c)))
+	for (f = figures_disk.v; o && f < figures_disk.v + figures_disk.n;
+	     f++) {
+		if (!f->json)
+			continue;
+		known = figures_disk_value(f, d, dt, &v);
+		json_object_set_new(o, f->json, figure_json(f, row, v, known));
+	}
+	return o;
+}
 
 static json_t *net_json(const struct net_rate *n)
 {
-	return json_pack("{s:o s:o s:o s:o s:o s:o s:o s:o s:o s:I s:I s:I s:I}",
-		"name", clean_str(n->row->name),
-		"rx_bytes_per_s", NET_NUM(n, rx_bytes_per_s, NET_RX_BYTES),
-		"tx_bytes_per_s", NET_NUM(n, tx_bytes_per_s, NET_TX_BYTES),
-		"rx_packets_per_s", NET_NUM(n, rx_packets_per_s, NET_RX_PACKETS),
-		"tx_packets_per_s", NET_NUM(n, tx_packets_per_s, NET_TX_PACKETS),
-		"rx_errors_per_s", NET_NUM(n, rx_errs_per_s, NET_RX_ERRS),
-		"tx_errors_per_s", NET_NUM(n, tx_errs_per_s, NET_TX_ERRS),
-		"rx_drops_per_s", NET_NUM(n, rx_drop_per_s, NET_RX_DROP),
-		"tx_drops_per_s", NET_NUM(n, tx_drop_per_s, NET_TX_DROP),
-		"rx_errors", (json_int_t)n->row->rx_errs,
-		"tx_errors", (json_int_t)n->row->tx_errs,
-		"rx_drops", (json_int_t)n->row->rx_drop,
-		"tx_drops", (json_int_t)n->row->tx_drop);
+	json_t *o = json_pack("{s:o}", "name", clean_str(n->row->name));
+	const struct figure *f;
+	double v;
+	bool known;
+
+	for (f = figures_net.v; o && f < figures_net.v + figures_net.n; f++) {
+		if (!f->json)
+			continue;
+		known = figures_net_value(f, n, &v);
+		json_object_set_new(o, f->json,
+				    figure_json(f, n->row, v, known));
+	}
+	return o;
 }
 
 static json_t *cpuset_json(const struct cpuset *s, bool have)

@@ -22,6 +22,7 @@
 #include "session/report_json.h"
 #include "session/snapfile.h"
 #include "session/snapupgrade.h"
+#include "view/figures.h"
 #include "base/strclean.h"
 
 static json_t *clean_json(const char *s, size_t len)
@@ -184,22 +185,37 @@ static int feed_clusters(struct series *s, const struct sample_rates *r,
 	return rc;
 }
 
-/* The channels of one disk (doc/snapshot.md). */
+/* The channels of one disk (doc/snapshot.md): its figures that have one. */
 static int feed_disk(struct series *s, const struct disk_rate *d)
 {
-	const struct { const char *metric; double v; } ch[] = {
-		{ "read_bytes_per_s", d->rd_bytes_per_s },
-		{ "write_bytes_per_s", d->wr_bytes_per_s },
-		{ "read_iops", d->rd_iops },
-		{ "write_iops", d->wr_iops },
-		{ "util_pct", d->util_pct },
-	};
-	size_t k;
+	const struct figure *f;
+	double v;
 	int rc = 0;
 
-	for (k = 0; rc == 0 && k < sizeof(ch) / sizeof(ch[0]); k++)
-		rc = put(s, "disk", d->row->name, ch[k].metric, ch[k].v,
-			 d->valid);
+	for (f = figures_disk.v; rc == 0 && f < figures_disk.v +
+	     figures_disk.n; f++)
+		if (f->channel) {
+			figures_disk_value(f, d, 0, &v);
+			rc = put(s, "disk", d->row->name, f->channel, v,
+				 d->valid);
+		}
+	return rc;
+}
+
+/* The channels of one interface, recorded while it has a baseline. */
+static int feed_net(struct series *s, const struct net_rate *n)
+{
+	const struct figure *f;
+	double v;
+	int rc = 0;
+
+	for (f = figures_net.v; rc == 0 && f < figures_net.v + figures_net.n;
+	     f++)
+		if (f->channel) {
+			figures_net_value(f, n, &v);
+			rc = put(s, "net", n->row->name, f->channel, v,
+				 n->valid);
+		}
 	return rc;
 }
 
@@ -212,15 +228,8 @@ static int feed_devices(struct series *s, const struct sample_rates *r)
 		if (r->disks[i].row->kind != DISK_PARTITION &&
 		    r->disks[i].row->kind != DISK_VIRTUAL)
 			rc = feed_disk(s, &r->disks[i]);
-	for (i = 0; rc == 0 && i < r->nnets; i++) {
-		const struct net_rate *n = &r->nets[i];
-
-		rc = put(s, "net", n->row->name, "rx_bytes_per_s",
-			 n->rx_bytes_per_s, n->valid);
-		if (rc == 0)
-			rc = put(s, "net", n->row->name, "tx_bytes_per_s",
-				 n->tx_bytes_per_s, n->valid);
-	}
+	for (i = 0; rc == 0 && i < r->nnets; i++)
+		rc = feed_net(s, &r->nets[i]);
 	for (i = 0; rc == 0 && i < r->nirqs; i++)
 		rc = put(s, "irq", r->irqs[i].row->key, "per_s",
 			 r->irqs[i].total_per_s, r->irqs[i].valid);

@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "view/figures.h"
+
 static const char *nz(const char *s)
 {
 	return s ? s : "";
@@ -62,6 +64,19 @@ static void live_hw(struct moment *m, const struct hwmodel *hw)
 	m->chains = &hw->chain.chains;
 }
 
+/* The figures of disk D that the moment holds (figures.h) into O. */
+static void live_disk_figures(struct moment_disk *o, const struct disk_rate *d)
+{
+	const struct figure *f;
+	double v;
+
+	for (f = figures_disk.v; f < figures_disk.v + figures_disk.n; f++)
+		if (f->moment_off != FIG_NONE) {
+			figures_disk_value(f, d, 0, &v);
+			memcpy((char *)o + f->moment_off, &v, sizeof(v));
+		}
+}
+
 static void live_rates(struct moment *m, const struct sample_rates *r)
 {
 	size_t i;
@@ -79,11 +94,7 @@ static void live_rates(struct moment *m, const struct sample_rates *r)
 		o->kind = d->row->kind;
 		o->valid = d->valid;
 		o->ops_unknown = d->ops_unknown;
-		o->rd_bytes_per_s = d->rd_bytes_per_s;
-		o->wr_bytes_per_s = d->wr_bytes_per_s;
-		o->rd_iops = d->rd_iops;
-		o->wr_iops = d->wr_iops;
-		o->util_pct = d->util_pct;
+		live_disk_figures(o, d);
 	}
 	m->nnets = r->nnets;
 	for (i = 0; i < r->nnets; i++) {

@@ -4,13 +4,14 @@
 # into umockdev: the files change between the two samples exactly as
 # written here, and the JSON must show those changes as rates.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 15
+plan 16
 
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 
 # Phase two, applied 1.5 s into a 3 s interval:
 #  - CPU 3 goes offline (its /proc/stat line disappears), CPU 0 is 50 % busy;
-#  - sdb reads 2048 sectors in 16 I/Os and is busy 1500 ms;
+#  - sdb reads 2048 sectors in 16 I/Os and is busy 1500 ms, 3 requests in
+#    flight at the end;
 #  - eth0 rx_bytes wraps at 2^32 on this 32-bit kernel (4248714927 -> 20173913);
 #  - IRQ 39 (xhci_hcd) fires 30000 times on CPU 0; a new IRQ row 99 appears.
 cat > "$TMPD/phase2" <<'SH'
@@ -26,7 +27,7 @@ ctxt 123999
 btime 1700000000
 STAT
 mv "$d/stat.new" "$d/stat"
-awk '$3 == "sdb" { $4 += 16; $6 += 2048; $7 += 40; $13 += 1500 } { print }' \
+awk '$3 == "sdb" { $4 += 16; $6 += 2048; $7 += 40; $12 = 3; $13 += 1500 } { print }' \
 	"$d/diskstats" > "$d/ds.new" && mv "$d/ds.new" "$d/diskstats"
 sed 's/4248714927/20173913/' "$d/net/dev" > "$d/nd.new" && mv "$d/nd.new" "$d/net/dev"
 awk '$1 == "39:" { $2 += 30000 } { print }
@@ -68,3 +69,6 @@ valid "$J"
 check $? "the document validates against doc/schema/once.json"
 json "$J" 'all(abs(r["rate_per_s"] * d["interval_s"] - 30000) < 1 and r["chip"] == "BRCM STB PCIe MSI" and r["action"] == "xhci_hcd" and r["affinity"] == "0-3" and r["effective_affinity"] == "0" and abs(r["per_cpu_per_s"]["0"] * d["interval_s"] - 30000) < 1 for r in d["irqs"] if r["irq"] == 39)'
 check $? "IRQ 39 xhci_hcd: 30000 on CPU 0, chip with spaces, affinity 0-3 effective 0"
+json "$J" '[x["in_flight"] for x in d["disks"] if x["name"] in ("sdb", "sda")] == [0, 3]'
+check $? "sdb: 3 requests in flight (diskstats field 9) at the second reading, sda none"
+

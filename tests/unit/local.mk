@@ -27,6 +27,7 @@ UNIT_TESTS = \
 	tests/unit/test_experiment \
 	tests/unit/test_expo \
 	tests/unit/test_figfmt \
+	tests/unit/test_figures \
 	tests/unit/test_gzipbody \
 	tests/unit/test_hints \
 	tests/unit/test_history \
