@@ -109,18 +109,43 @@ static int slow_count(const char **p, const char *end, uint64_t *v)
 	return 1;
 }
 
+/* Where a row's reading stands: the next column, its counts' sum and its
+ * largest count so far (the first of equals), DST as irqcounts_row. */
+struct reading {
+	uint32_t *dst;
+	size_t k, top;
+	uint64_t sum;
+	uint32_t best;
+};
+
+/* Count V read for the next column of R. */
+static void take(struct reading *r, uint32_t v)
+{
+	if (r->dst)
+		r->dst[r->k] = v;
+	if (v > r->best) {
+		r->best = v;
+		r->top = r->k;
+	}
+	r->sum = r->sum + v < r->sum ? UINT64_MAX : r->sum + v;
+	r->k++;
+}
+
 /* The run of the kernel's fields at *Q below 10^8 (' ' and three more
  * spaces, the rest digits, a space after: a busy machine's usual count)
- * from column *K on, up to MAX: what field() reads of them, with fewer
+ * from column R->k on, up to MAX: what field() reads of them, with fewer
  * steps.  A field that is not such stops the run for field() and
- * slow_count() to read; so does a line's last field (no byte after). */
-static void short_fields(const char **q, const char *end, size_t max,
-			 uint32_t *dst, size_t *k, uint64_t *sum)
+ * slow_count() to read; so does a line's last field (no byte after).
+ * Inlined twice, with and without DST, so that the loop tests neither. */
+static inline __attribute__((always_inline)) void
+short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
+	     struct reading *r)
 {
 	const char *s = *q;
-	size_t i = *k, n = end - s > FIELD ? (size_t)(end - s - 1) / FIELD : 0;
+	size_t i = r->k, n = end - s > FIELD ? (size_t)(end - s - 1) / FIELD : 0;
+	size_t top = r->top;
 	uint64_t add = 0;
-	uint32_t v = 0;
+	uint32_t v = 0, best = r->best;
 
 	n = i + (n < max - i ? n : max - i);	/* those with a byte after */
 	for (; i < n; i++, s += FIELD) {
@@ -133,33 +158,51 @@ static void short_fields(const char **q, const char *end, size_t max,
 		    (sp & (sp + 1)) | ((w ^ ONES * ' ') & sp))
 			break;
 		v = eight_digits(w);
-		if (dst)
+		if (dst) {
 			dst[i] = v;
+			top = v > best ? i : top;
+			best = v > best ? v : best;
+		}
 		add += v;	/* < 10^8 each: no overflow */
 	}
 	/* each field's next byte is the next one's first space: the last
 	 * one read needs its own (else field() decides) */
-	if (i > *k && *s != ' ') {
+	if (i > r->k && *s != ' ') {
 		i--;
 		s -= FIELD;
 		add -= v;
+		if (dst && top == i) {	/* rare: a tab after the counts */
+			top = r->top;
+			best = r->best;
+			for (size_t j = r->k; j < i; j++)
+				if (dst[j] > best) {
+					best = dst[j];
+					top = j;
+				}
+		}
 	}
-	*sum += add;	/* at most SIZE_MAX / FIELD fields of < 2^27 */
+	/* at most SIZE_MAX / FIELD fields of < 2^27: no overflow of ADD */
+	r->sum = r->sum + add < r->sum ? UINT64_MAX : r->sum + add;
+	r->top = top;
+	r->best = best;
 	*q = s;
-	*k = i;
+	r->k = i;
 }
 
-int irqcounts_read(const char **p, const char *end, size_t max,
-		   uint32_t *dst, size_t *n, uint64_t *total)
+int irqcounts_row(const char **p, const char *end, size_t max,
+		  struct irqcounts *out)
 {
-	uint64_t sum = 0, v;
+	struct reading r = { .dst = out->dst };
 	const char *q = *p;
-	size_t k = 0;
+	uint64_t v;
 	int rc = 0;
 
 	for (;;) {
-		short_fields(&q, end, max, dst, &k, &sum);
-		if (k >= max)
+		if (r.dst)
+			short_fields(&q, end, max, r.dst, &r);
+		else
+			short_fields(&q, end, max, NULL, &r);
+		if (r.k >= max)
 			break;
 		if (field(q, end, &v)) {
 			q += FIELD;
@@ -170,18 +213,27 @@ int irqcounts_read(const char **p, const char *end, size_t max,
 			rc = -EINVAL;
 			break;
 		}
-		if (dst)
-			dst[k] = (uint32_t)v;
-		sum = sum + v < sum ? UINT64_MAX : sum + v;
-		k++;
+		take(&r, (uint32_t)v);
 	}
 	*p = q;
-	*n = k;
+	out->n = r.k;
 	if (rc < 0)
 		return rc;
-	if (total)
-		*total = sum;
+	out->total = r.sum;
+	out->top = r.dst ? r.top : 0;
 	return 0;
+}
+
+int irqcounts_read(const char **p, const char *end, size_t max,
+		   uint32_t *dst, size_t *n, uint64_t *total)
+{
+	struct irqcounts c = { .dst = dst };
+	int rc = irqcounts_row(p, end, max, &c);
+
+	*n = c.n;
+	if (rc == 0 && total)
+		*total = c.total;
+	return rc;
 }
 
 /* The final step: a bijection of H for a fixed W and of W for a fixed H

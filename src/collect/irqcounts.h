@@ -19,6 +19,22 @@
 int irqcounts_read(const char **p, const char *end, size_t max,
 		   uint32_t *dst, size_t *n, uint64_t *total);
 
+/* A row's counts as irqcounts_row reads them. */
+struct irqcounts {
+	uint32_t *dst;		/* where they go (NULL: only counted) */
+	size_t n;		/* how many */
+	uint64_t total;		/* their saturating sum */
+	size_t top;		/* the first of the largest (0 when all are 0
+				 * or DST is NULL) */
+};
+
+/*
+ * irqcounts_read into OUT (its dst set by the caller), with the row's top
+ * column found in the same pass.  The same returns.
+ */
+int irqcounts_row(const char **p, const char *end, size_t max,
+		  struct irqcounts *out);
+
 /*
  * A 64-bit digest of the text [P, END): a row line whose digest is the one
  * of the last reading has not changed (a change of one 8-byte word always

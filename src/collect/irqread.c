@@ -439,17 +439,6 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	return rc;
 }
 
-/* The first of the largest of the N counts at C. */
-static size_t top_column(const uint32_t *c, size_t n)
-{
-	size_t top = 0;
-
-	for (size_t i = 1; i < n; i++)
-		if (c[i] > c[top])
-			top = i;
-	return top;
-}
-
 /* One row line [P, END): 0, -EINVAL (left out, counted), -EILSEQ (a NUL:
  * not a text file) or -ENOMEM. */
 static int row(struct irqread *r, const char *p, const char *end)
@@ -457,6 +446,7 @@ static int row(struct irqread *r, const char *p, const char *end)
 	const char *key, *colon = find_key(p, end, &key);
 	struct irq_row *x;
 	const struct irq_row *f;
+	struct irqcounts c;
 	size_t *off;
 	uint64_t v;
 
@@ -475,10 +465,12 @@ static int row(struct irqread *r, const char *p, const char *end)
 	if (memchr(p, '\0', (size_t)(end - p)))
 		return -EILSEQ;
 	p = colon + 1;
-	if (irqcounts_read(&p, end, r->t.ncpus, r->counts + r->ncounts,
-			   &x->ncounts, &x->total) || x->ncounts == 0)
+	c.dst = r->counts + r->ncounts;
+	if (irqcounts_row(&p, end, r->t.ncpus, &c) || c.n == 0)
 		return -EINVAL;
-	x->top = top_column(r->counts + r->ncounts, x->ncounts);
+	x->ncounts = c.n;
+	x->total = c.total;
+	x->top = c.top;
 	x->numeric = numparse_u64(key, colon, &v) == 0 && v <= UINT_MAX;
 	x->irq = x->numeric ? (unsigned)v : 0;
 	p = skip_blanks(p, end);

@@ -7,6 +7,7 @@
 #include "session/series.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -187,6 +188,39 @@ int series_put(struct series *s, const char *channel, double v)
 		return -ENOMEM;
 	s->open.v[i] = isfinite(v) ? (float)v : NAN;
 	return 0;
+}
+
+/* The part P of *K, then SEP (unless '\0'): *K moves past them; false
+ * when *K does not start so. */
+static bool skip_part(const char **k, const char *p, char sep)
+{
+	size_t n = strlen(p);
+
+	if (strncmp(*k, p, n) != 0 || (sep && (*k)[n] != sep))
+		return false;
+	*k += n + (sep != 0);
+	return true;
+}
+
+int series_put_next(struct series *s, const char *kind, const char *name,
+		    const char *metric, double v)
+{
+	const char *k;
+	size_t i = s->hint;
+
+	if (!s->is_open)
+		return -EINVAL;
+	if (i >= s->nch)
+		return 0;
+	k = s->names[i];
+	if (!skip_part(&k, kind, ':') || !skip_part(&k, name, ':') ||
+	    !skip_part(&k, metric, '\0') || *k)
+		return 0;
+	s->hint = i + 1;
+	if (row_grow(&s->open, i + 1))
+		return -ENOMEM;
+	s->open.v[i] = isfinite(v) ? (float)v : NAN;
+	return 1;
 }
 
 /* Fold SRC (N samples) into DST: a mean weighted by sample counts; a

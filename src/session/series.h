@@ -68,6 +68,14 @@ int series_begin(struct series *s, double t_s);
  * -ENOMEM. */
 int series_put(struct series *s, const char *channel, double v);
 
+/* series_put of the channel the last put's successor is, when that one is
+ * named KIND ":" NAME ":" METRIC word for word: the channels come in the
+ * same order each tick, and a 256-CPU machine has thousands, so the key
+ * is neither built nor hashed.  1 put, 0 not that channel (nothing done:
+ * series_put it), -EINVAL, -ENOMEM. */
+int series_put_next(struct series *s, const char *kind, const char *name,
+		    const char *metric, double v);
+
 /* Close the open row and age the tiers; 0 or -ENOMEM. */
 int series_end(struct series *s);
 

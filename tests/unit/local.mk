@@ -35,6 +35,7 @@ UNIT_TESTS = \
 	tests/unit/test_irqaff \
 	tests/unit/test_irqbalance \
 	tests/unit/test_irqcounts \
+	tests/unit/test_irqcounts_diff \
 	tests/unit/test_journal \
 	tests/unit/test_loadavg \
 	tests/unit/test_moment \

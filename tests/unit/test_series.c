@@ -227,6 +227,45 @@ START_TEST(the_cap_is_counted_and_written)
 }
 END_TEST
 
+/* series_put_next puts where series_put would, for a channel named as
+ * the one expected next, part by part; any other name is left to
+ * series_put (0, nothing recorded, the expectation kept). */
+START_TEST(the_next_channel_is_put_by_its_parts)
+{
+	static const char *const key[] = { "disk:sda:util_pct",
+					   "irq:a:b:per_s", "net:eth0:rx" };
+	struct series s;
+	const struct series_row *r;
+
+	series_init(&s);
+	ck_assert_int_eq(series_begin(&s, 1.0), 0);
+	for (size_t i = 0; i < 3; i++)
+		ck_assert_int_eq(series_put(&s, key[i], 1), 0);
+	ck_assert_int_eq(series_end(&s), 0);
+	ck_assert_int_eq(series_begin(&s, 2.0), 0);
+	ck_assert_int_eq(series_put_next(&s, "disk", "sda", "util_pc", 5), 0);
+	ck_assert_int_eq(series_put_next(&s, "disk", "sd", "util_pct", 5), 0);
+	ck_assert_int_eq(series_put_next(&s, "dis", "sda", "util_pct", 5), 0);
+	ck_assert_int_eq(series_put_next(&s, "net", "eth0", "rx", 5), 0);
+	ck_assert_int_eq(series_put_next(&s, "disk", "sda", "util_pct", 2),
+			 1);
+	ck_assert_int_eq(series_put_next(&s, "irq", "a:b", "per_s", 3), 1);
+	ck_assert_int_eq(series_put_next(&s, "net", "eth0", "rx", NAN), 1);
+	ck_assert_int_eq(series_put_next(&s, "net", "eth0", "rx", 4), 0);
+	ck_assert_int_eq(series_end(&s), 0);
+	ck_assert_uint_eq(s.nch, 3);
+	r = series_row(&s, 1);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(r->nv, 3);
+	ck_assert_float_eq(r->v[0], 2);
+	ck_assert_float_eq(r->v[1], 3);
+	ck_assert(isnan(r->v[2]));
+	ck_assert_int_eq(series_put_next(&s, "disk", "sda", "util_pct", 1),
+			 -EINVAL);	/* no open row */
+	series_free(&s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("series");
@@ -239,6 +278,7 @@ int main(void)
 	tcase_add_test(tc, json_round_trip_is_exact);
 	tcase_add_test(tc, bad_json_is_refused_in_one_sentence);
 	tcase_add_test(tc, the_cap_is_counted_and_written);
+	tcase_add_test(tc, the_next_channel_is_put_by_its_parts);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }

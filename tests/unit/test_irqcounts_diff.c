@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* test_irqcounts_diff: irqcounts_row (eight digits at a time, the top
+ * column in the same pass) against a byte-by-byte reader written here,
+ * over random lines in the kernel's layout, broken at random: every
+ * return, position, count, total and top column equal. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/irqcounts.h"
+#include "testutil.h"
+
+#define MAXF 40
+
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The plain reading: blank-separated all-digit tokens, up to MAX, the
+ * first one past 32 bits an error. */
+static int plain(const char **p, const char *end, size_t max,
+		 struct irqcounts *o)
+{
+	const char *q = *p;
+	uint64_t sum = 0;
+	size_t k = 0, top = 0;
+
+	while (k < max) {
+		const char *s = q, *t;
+		uint64_t v = 0;
+		bool big = false;
+
+		while (s < end && blank(*s))
+			s++;
+		for (t = s; t < end && digit(*t); t++) {
+			v = big ? v : v * 10 + (uint64_t)(*t - '0');
+			big = big || v > UINT32_MAX;
+		}
+		if (t == s || (t < end && !blank(*t)))
+			break;
+		if (big)
+			return -EINVAL;
+		o->dst[k] = (uint32_t)v;
+		if (o->dst[k] > o->dst[top])
+			top = k;
+		sum = sum + v < sum ? UINT64_MAX : sum + v;
+		k++;
+		q = t;
+	}
+	*p = q;
+	o->n = k;
+	o->total = sum;
+	o->top = top;
+	return 0;
+}
+
+/* A count as the kernel prints them mostly, sometimes wider. */
+static int one_field(char *at, size_t room, unsigned *seed)
+{
+	static const unsigned long long edge[] = {
+		0, 9, 10, 99999999, 100000000, 4294967295ull, 4294967296ull,
+		9999999999ull, 18446744073709551615ull,
+	};
+	unsigned r = (unsigned)rand_r(seed);
+	unsigned long long v = r % 4 ? (unsigned long long)rand_r(seed) %
+		(r % 3 ? 100000000u : 4000000000u) : edge[r % 9];
+
+	if (r % 97 == 0)
+		return snprintf(at, room, " %14llu", v);
+	if (r % 89 == 0)
+		return snprintf(at, room, "\t%llu", v);
+	if (r % 83 == 0)
+		return snprintf(at, room, " %010llu", v % 100000000u);
+	if (r % 79 == 0)
+		return snprintf(at, room, " 99999999999999999999999");
+	return snprintf(at, room, " %10llu", v);
+}
+
+/* A random line into BUF (SIZE bytes): counts, a tail, some bytes
+ * changed; its length. */
+static size_t one_line(char *buf, size_t size, unsigned *seed)
+{
+	static const char *const tail[] = {
+		"  IR-PCI-MSI 5-edge eth0", "", "\t", " x", "x", "  GICv2 27",
+		" 12a", "  ", " \n",
+	};
+	static const char bytes[] = " \t0123456789a:\0\n-+\r";
+	unsigned nf = (unsigned)rand_r(seed) % MAXF;
+	size_t n = 0;
+	unsigned changes;
+
+	for (unsigned i = 0; i < nf; i++)
+		n += (size_t)one_field(buf + n, size - n, seed);
+	n += (size_t)snprintf(buf + n, size - n, "%s",
+			      tail[(unsigned)rand_r(seed) % 9]);
+	changes = rand_r(seed) % 3 ? 0 : 1 + (unsigned)rand_r(seed) % 3;
+
+	for (unsigned k = 0; n && k < changes; k++)
+		buf[(unsigned)rand_r(seed) % n] =
+			bytes[(unsigned)rand_r(seed) % (sizeof(bytes) - 1)];
+	if (n && rand_r(seed) % 5 == 0)
+		n = (unsigned)rand_r(seed) % n;	/* cut anywhere */
+	return n;
+}
+
+/* Lines read both ways: BENCHTOP_DIFF_LINES of them (200 000 unless
+ * told), each in a block of its own length (a read past its end is
+ * the sanitizers' to see). */
+START_TEST(random_lines_agree)
+{
+	const char *env = getenv("BENCHTOP_DIFF_LINES");
+	long lines = env ? atol(env) : 200000;
+	unsigned seed = 30;
+	char text[MAXF * 30 + 64];
+
+	for (long i = 0; i < lines; i++) {
+		size_t len = one_line(text, sizeof(text), &seed);
+		size_t max = rand_r(&seed) % 4 ? MAXF + 1 :
+			     (unsigned)rand_r(&seed) % (MAXF + 1);
+		char *line = malloc(len ? len : 1);
+		uint32_t a[MAXF + 1], b[MAXF + 1];
+		struct irqcounts x = { .dst = a }, y = { .dst = b };
+		const char *pa = line, *pb = line;
+		int ra, rb;
+
+		memcpy(line, text, len);
+		ra = irqcounts_row(&pa, line + len, max, &x);
+		rb = plain(&pb, line + len, max, &y);
+		ck_assert_msg(ra == rb, "line %ld: %d, plainly %d", i, ra, rb);
+		if (ra == 0) {
+			ck_assert_msg(pa == pb && x.n == y.n &&
+				      x.total == y.total && x.top == y.top &&
+				      memcmp(a, b, x.n * sizeof(*a)) == 0,
+				      "line %ld: %zu counts to %td, plainly "
+				      "%zu to %td", i, x.n, pa - line, y.n,
+				      pb - line);
+			x = (struct irqcounts){ .dst = NULL };
+			pa = line;
+			ck_assert_int_eq(irqcounts_row(&pa, line + len, max,
+						       &x), 0);
+			ck_assert(pa == pb && x.n == y.n &&
+				  x.total == y.total && x.top == 0);
+		}
+		free(line);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("irqcounts_diff");
+	TCase *c = tcase_create("core");
+
+	tcase_set_timeout(c, 300);
+	tcase_add_test(c, random_lines_agree);
+	suite_add_tcase(s, c);
+	return testutil_run(s);
+}
