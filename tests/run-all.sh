@@ -88,7 +88,12 @@ if command -v valgrind > /dev/null 2>&1; then
 		loaded make -C "$out/plain" --no-print-directory -s check \
 			TESTS=tests/tui/valgrind.sh > "$out/plain/check.log" 2>&1
 		grep -E '^(FAIL|ERROR|SKIP):' "$out/plain/check.log"
-		count "$out/plain/test-suite.log"
+		if [ -f "$out/plain/test-suite.log" ]; then
+			count "$out/plain/test-suite.log"
+		else	# the check's build failed: no test ran
+			tail -n 30 "$out/plain/check.log"
+			say "the memcheck did not run"; failed=$((failed + 1))
+		fi
 	else
 		tail -n 30 "$out/plain/make.log" "$out/plain/configure.log"
 		say "the plain build failed"; failed=$((failed + 1))

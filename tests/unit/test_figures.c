@@ -272,14 +272,16 @@ static const char *family_row(const char *sec, const char *family)
 /* Cell COL of LINE without its blanks equals WANT ("" for none). */
 static bool cell_is(const char *line, unsigned col, const char *want)
 {
-	size_t len;
+	size_t len = 0;
 	const char *c = cell(line, col, &len);
 
+	if (!c)
+		return false;
 	while (len && *c == ' ')
 		c++, len--;
 	while (len && c[len - 1] == ' ')
 		len--;
-	return c && strlen(want) == len && !strncmp(c, want, len);
+	return strlen(want) == len && !strncmp(c, want, len);
 }
 
 /* doc/metrics.md's disk and network table names exactly T's families,
