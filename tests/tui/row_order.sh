@@ -82,8 +82,12 @@ ok $? "... while the lower row showed the higher rate at times" \
 near "$TMPD/overview"
 ok $? "... and both show 950-1100/s, what was fired" \
 	"$(cat "$TMPD/overview")"
-screen | grep -A3 '^IRQ     RATE/s' | sed -n 4p |
-	grep -Eq '^80 +(29[0-9]|30[0-9]) '
+# the overview's third IRQ row
+third_irq() { screen | grep -A3 '^IRQ     RATE/s' | sed -n 4p; }
+# 300/s within 10 %: the feeder's writes land late under load (320/s was
+# seen with the machine busy), and a few ticks may pass before one lands
+# on time; the order is the point.
+wait_in third_irq '^80 +(2[7-9][0-9]|3[0-2][0-9]|330) ' 10
 check $? "IRQ 80 at 300/s is the third row"
 
 keys i
