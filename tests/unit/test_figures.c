@@ -371,6 +371,43 @@ static const struct want *wanted(const struct want *w, const char *key)
 	return NULL;
 }
 
+/* A figure's value from a rate (struct disk_rate or net_rate) over 2 s. */
+typedef bool (*value_fn)(const struct figure *f, const void *rate, double *v);
+
+static bool disk_value(const struct figure *f, const void *rate, double *v)
+{
+	return figures_disk_value(f, rate, 2.0, v);
+}
+
+static bool net_value(const struct figure *f, const void *rate, double *v)
+{
+	return figures_net_value(f, rate, v);
+}
+
+/* Every row of T that W names reads W's value from RATE, and every one
+ * of W's N keys is a row's. */
+static void check_rows(const struct figure_table *t, const struct want *w,
+		       size_t n, value_fn value, const void *rate)
+{
+	const struct figure *f;
+	size_t checked = 0;
+
+	for (f = t->v; f < t->v + t->n; f++) {
+		const struct want *x = wanted(w, f->json);
+		double v;
+
+		if (!x)
+			x = wanted(w, f->prom);
+		if (!x)
+			continue;
+		ck_assert(value(f, rate, &v));
+		ck_assert_msg(fabs(v - x->v) < 1e-9, "%s: %g, not %g",
+			      x->key, v, x->v);
+		checked++;
+	}
+	ck_assert_uint_eq(checked, n);
+}
+
 /* Each row reads its own field: two readings 2 s apart, every counter
  * moved by a different amount, every figure worked out by hand. */
 START_TEST(each_disk_figure_reads_its_own_field)
@@ -398,26 +435,12 @@ START_TEST(each_disk_figure_reads_its_own_field)
 	};
 	struct disk_table a = { 0 }, b = { 0 };
 	struct disk_rate *r;
-	const struct figure *f;
-	size_t checked = 0;
 
 	ck_assert_int_eq(diskstats_parse(prev, strlen(prev), &a), 1);
 	ck_assert_int_eq(diskstats_parse(cur, strlen(cur), &b), 1);
 	ck_assert_int_eq(diskstats_rates(&a, &b, 2.0, &r), 1);
-	for (f = figures_disk.v; f < figures_disk.v + figures_disk.n; f++) {
-		const struct want *x = wanted(w, f->json);
-		double v;
-
-		if (!x)
-			x = wanted(w, f->prom);
-		if (!x)
-			continue;
-		ck_assert(figures_disk_value(f, r, 2.0, &v));
-		ck_assert_msg(fabs(v - x->v) < 1e-9, "%s: %g, not %g",
-			      x->key, v, x->v);
-		checked++;
-	}
-	ck_assert_uint_eq(checked, sizeof(w) / sizeof(w[0]) - 1);
+	check_rows(&figures_disk, w, sizeof(w) / sizeof(w[0]) - 1,
+		   disk_value, r);
 	free(r);
 	diskstats_free(&a);
 	diskstats_free(&b);
@@ -452,28 +475,14 @@ START_TEST(each_net_figure_reads_its_own_field)
 	char ta[256], tb[256];
 	struct net_table a = { 0 }, b = { 0 };
 	struct net_rate *r;
-	const struct figure *f;
-	size_t checked = 0;
 
 	snprintf(ta, sizeof(ta), "%s%s", head, prev);
 	snprintf(tb, sizeof(tb), "%s%s", head, cur);
 	ck_assert_int_eq(netdev_parse(ta, strlen(ta), &a), 1);
 	ck_assert_int_eq(netdev_parse(tb, strlen(tb), &b), 1);
 	ck_assert_int_eq(netdev_rates(&a, &b, 2.0, &r), 1);
-	for (f = figures_net.v; f < figures_net.v + figures_net.n; f++) {
-		const struct want *x = wanted(w, f->json);
-		double v;
-
-		if (!x)
-			x = wanted(w, f->prom);
-		if (!x)
-			continue;
-		ck_assert(figures_net_value(f, r, &v));
-		ck_assert_msg(fabs(v - x->v) < 1e-9, "%s: %g, not %g",
-			      x->key, v, x->v);
-		checked++;
-	}
-	ck_assert_uint_eq(checked, sizeof(w) / sizeof(w[0]) - 1);
+	check_rows(&figures_net, w, sizeof(w) / sizeof(w[0]) - 1,
+		   net_value, r);
 	free(r);
 	netdev_free(&a);
 	netdev_free(&b);
