@@ -421,6 +421,11 @@ static int serve(struct metrics_cmd *m)
 	}
 	collectset_init(&s.c, &m->co);
 	s.c.serving = true;
+	if ((rc = collectset_hotplug(&s.c)) < 0)
+		fprintf(stderr, _("benchtop metrics: no hotplug messages (%s): "
+			"the device folders are looked at each reading and "
+			"the hardware read whole every %.0f s\n"),
+			strerror(-rc), HW_RELOAD_S);
 	catch_signals(&old);
 	if (!(h = httpd_start(&o, err, sizeof(err)))) {
 		fprintf(stderr, "benchtop metrics: %s\n", err);

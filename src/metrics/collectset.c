@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/monoclock.h"
 #include "base/stamp.h"
@@ -18,6 +19,7 @@
 #include "metrics/expo_hw.h"
 #include "metrics/expo_io.h"
 #include "metrics/expo_usb.h"
+#include "hw/uevent.h"
 #include "tune/irqbalance.h"
 #include "tune/journalfile.h"
 
@@ -47,12 +49,44 @@ void collectset_init(struct collectset *c, const struct collectset_opts *o)
 	live_init(&c->live, &metrics_live);
 	c->read_at = -1;
 	c->irqbalance_at = -1;
+	c->hotplug_fd = -1;
 	irqbalance_look_init(&c->ib_look);
+}
+
+int collectset_hotplug(struct collectset *c)
+{
+	int fd = c->hotplug_fd >= 0 ? c->hotplug_fd : uevent_open();
+
+	if (fd < 0)
+		return fd;
+	c->hotplug_fd = fd;
+	c->live.o.watch_devices = false;
+	c->live.o.hw_keep_s = HW_RELOAD_HOTPLUG_S;
+	return 0;
+}
+
+/* The hotplug messages since the last reading: the model is read whole
+ * at this one when one was about hardware, or when some were lost (the
+ * socket's buffer full: ENOBUFS). */
+static void take_hotplug(struct collectset *c)
+{
+	struct uevent ev;
+	int rc;
+
+	while (c->hotplug_fd >= 0 &&
+	       (rc = uevent_read(c->hotplug_fd, &ev)) != 0)
+		if (rc < 0 || uevent_is_hw(&ev)) {
+			live_hw_due(&c->live);
+			if (rc < 0 && rc != -ENOBUFS)
+				break;
+		}
 }
 
 void collectset_fini(struct collectset *c)
 {
 	live_fini(&c->live);
+	if (c->hotplug_fd >= 0)
+		close(c->hotplug_fd);
 	irqbalance_look_fini(&c->ib_look);
 	benchres_free(&c->res);
 	buf_free(&c->text[0]);
@@ -107,6 +141,7 @@ static int refresh(struct collectset *c, double now)
 {
 	int rc;
 
+	take_hotplug(c);
 	if ((rc = live_tick(&c->live, journal_stamp())) != 0)
 		return rc;
 	if ((rc = reload_results(c)) != 0)
@@ -151,8 +186,9 @@ static void self(struct expo *e, const struct collectset *c)
 	expo_u64(e, "benchtop_metrics_reads_total", NULL, 0, c->reads);
 	expo_family(e, "benchtop_metrics_hardware_reads_total", EXPO_COUNTER,
 		    NULL, "Readings of the whole hardware model (USB, PCI, "
-		    "block and network devices, chains): at a device come or "
-		    "gone, a tuning, or once a minute.");
+		    "block and network devices, chains): at a device come, gone "
+		    "or changed, a tuning, and at least every 10 minutes "
+		    "(every minute without hotplug messages).");
 	expo_u64(e, "benchtop_metrics_hardware_reads_total", NULL, 0,
 		 c->live.hw_loads);
 	expo_family(e, "benchtop_metrics_read_timestamp_seconds", EXPO_GAUGE,

@@ -30,7 +30,11 @@ struct collectset_opts {
 };
 
 #define HW_RELOAD_S 60.0	/* the whole hardware model at least this
-				 * often (a device or a tuning: at once) */
+				 * often (a device or a tuning: at once),
+				 * and irqbalance's processes looked at */
+#define HW_RELOAD_HOTPLUG_S 600.0	/* the same with the kernel's
+				 * hotplug messages, which say when a device
+				 * comes, goes or changes driver */
 #define AFF_RELOAD_S 60.0	/* IRQ affinities (a tuning: at once);
 				 * irqbalance's pid: HW_RELOAD_S */
 
@@ -43,6 +47,8 @@ struct collectset {
 	int irqbalance;		/* pid, 0 none, -errno unknown */
 	double irqbalance_at;	/* when the processes were looked at; < 0
 				 * never */
+	int hotplug_fd;		/* the uevent socket (collectset_hotplug),
+				 * -1 without */
 	struct irqbalance_look ib_look;	/* the monitor's look: a process
 				 * settled once is not read again */
 	struct buf text[2];	/* [0] 0.0.4, [1] OpenMetrics */
@@ -60,6 +66,15 @@ struct collectset {
 
 void collectset_init(struct collectset *c, const struct collectset_opts *o);
 void collectset_fini(struct collectset *c);
+
+/*
+ * Read the hardware model again when the kernel says a device came, went
+ * or changed (a uevent socket), no longer on the folders' names at every
+ * reading, and whole every HW_RELOAD_HOTPLUG_S instead of HW_RELOAD_S:
+ * for a server, which reads for hours.  0, or -errno when there is no
+ * socket (no netlink, not allowed): then it stays as it was.
+ */
+int collectset_hotplug(struct collectset *c);
 
 /*
  * The exposition (OpenMetrics when OM) as of NOW (monoclock_s()): the
