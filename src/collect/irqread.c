@@ -371,10 +371,10 @@ static int row_strings(struct irqread *r, const struct irq_row *x,
 	return rc;
 }
 
-/* The row of PREV with key [KEY, COLON) whose line hashed to HASH, trying
- * the row after the last match first; NULL when none. */
-static const struct irq_row *unchanged(struct irqread *r, const char *key,
-				       const char *colon, uint64_t hash)
+/* The row of PREV with key [KEY, COLON), trying the row after the last
+ * match first; NULL when none. */
+static const struct irq_row *prev_row(struct irqread *r, const char *key,
+				      const char *colon)
 {
 	const struct irq_table *t = r->prev;
 	size_t n = (size_t)(colon - key);
@@ -387,10 +387,18 @@ static const struct irq_row *unchanged(struct irqread *r, const char *key,
 		if (strnlen(o->key, n + 1) == n &&
 		    memcmp(o->key, key, n) == 0) {
 			r->hint = i + 1;
-			return o->text_hash == hash ? o : NULL;
+			return o;
 		}
 	}
 	return NULL;
+}
+
+/* Whether the string S is the text [P, END) (which holds no NUL). */
+static bool same_text(const char *s, const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+
+	return strnlen(s, n + 1) == n && memcmp(s, p, n) == 0;
 }
 
 /* Whether the six strings S follow one another, each after the last's
@@ -417,19 +425,15 @@ static int span_add(struct irqread *r, const char *const s[6], size_t *off)
 	return 0;
 }
 
-/* Row X as PREV's row F had it (its line did not change). */
-static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
-		     const struct irq_row *f)
+/* Row X's key and description, and what is made of them, as PREV's row
+ * F has them (the same key and the same text after the counts). */
+static int take_strings(struct irqread *r, struct irq_row *x, size_t *off,
+			const struct irq_row *f)
 {
 	const char *s[6] = { f->key, f->desc, f->chip, f->hwirq, f->trigger,
 			     f->action };
 	int rc = 0;
 
-	memcpy(r->counts + r->ncounts, f->counts,
-	       f->ncounts * sizeof(*f->counts));
-	x->ncounts = f->ncounts;
-	x->total = f->total;
-	x->top = f->top;
 	x->numeric = f->numeric;
 	x->irq = f->irq;
 	if (one_span(s))	/* as irqread laid them out: one copy */
@@ -437,6 +441,18 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	for (size_t i = 0; i < 6 && !rc; i++)
 		rc = str_add(r, s[i], strlen(s[i]), &off[i]);
 	return rc;
+}
+
+/* Row X as PREV's row F had it (its line did not change). */
+static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
+		     const struct irq_row *f)
+{
+	memcpy(r->counts + r->ncounts, f->counts,
+	       f->ncounts * sizeof(*f->counts));
+	x->ncounts = f->ncounts;
+	x->total = f->total;
+	x->top = f->top;
+	return take_strings(r, x, off, f);
 }
 
 /* One row line [P, END): 0, -EINVAL (left out, counted), -EILSEQ (a NUL:
@@ -459,8 +475,9 @@ static int row(struct irqread *r, const char *p, const char *end)
 	memset(x, 0, sizeof(*x));
 	x->text_hash = irqcounts_hash(p, end);
 	off[0] = r->ncounts;
+	f = prev_row(r, key, colon);
 	/* a line the last reading had (that one had no NUL) */
-	if ((f = unchanged(r, key, colon, x->text_hash)))
+	if (f && f->text_hash == x->text_hash)
 		return take_over(r, x, off + 1, f);
 	if (memchr(p, '\0', (size_t)(end - p)))
 		return -EILSEQ;
@@ -471,11 +488,16 @@ static int row(struct irqread *r, const char *p, const char *end)
 	x->ncounts = c.n;
 	x->total = c.total;
 	x->top = c.top;
+	p = skip_blanks(p, end);
+	end = trim_end(p, end);
+	/* only the counts moved (a busy machine's every line): the key and
+	 * the description are the last reading's, and so is their split */
+	if (f && same_text(f->desc, p, end))
+		return take_strings(r, x, off + 1, f);
 	x->numeric = numparse_u64(key, colon, &v) == 0 && v <= UINT_MAX;
 	x->irq = x->numeric ? (unsigned)v : 0;
-	p = skip_blanks(p, end);
 	return row_strings(r, x, off + 1, &(struct span){ key, colon }, p,
-			   trim_end(p, end));
+			   end);
 }
 
 /* Line [P, END) of the file. */

@@ -287,6 +287,40 @@ START_TEST(since_other_cpus)
 }
 END_TEST
 
+/* Counts and description both changed, or the description alone, or one
+ * that is the start of the last one's: the strings are the new line's,
+ * not the last reading's (only a description word for word the last one
+ * is taken over), and the same as read afresh. */
+START_TEST(since_description_changed)
+{
+	const char *a = "           CPU0       CPU1\n"
+			" 16:       1001         20   GICv2  65 Level  eth0\n"
+			" 17:        500          0   GICv2  66 Level  mmc0\n"
+			" 18:          1          2   GICv2  67 Edge   ab cd\n"
+			"LOC:          5          6   Local timer interrupts\n";
+	const char *b = "           CPU0       CPU1\n"
+			" 16:       1002         20   GICv2  65 Level  eth1\n"
+			" 17:        500          0   GICv3  66 Edge   mmc0\n"
+			" 18:          2          2   GICv2  67 Edge   ab\n"
+			"LOC:          7          6   Local timer interrupts\n";
+	struct irq_table p, c, f;
+
+	ck_assert_int_eq(interrupts_parse(a, strlen(a), &p), 4);
+	ck_assert_int_eq(interrupts_parse_since(b, strlen(b), &p, &c), 4);
+	ck_assert_int_eq(interrupts_parse(b, strlen(b), &f), 4);
+	assert_same_table(&f, &c);
+	ck_assert_str_eq(c.rows[0].action, "eth1");
+	ck_assert_str_eq(c.rows[1].chip, "GICv3");
+	ck_assert_str_eq(c.rows[1].trigger, "Edge");
+	ck_assert_str_eq(c.rows[2].action, "ab");
+	ck_assert_str_eq(c.rows[3].desc, "Local timer interrupts");
+	ck_assert(!c.rows[3].numeric);
+	interrupts_free(&p);
+	interrupts_free(&c);
+	interrupts_free(&f);
+}
+END_TEST
+
 /* One word of a line changed: the digest changed (it is a bijection of
  * each word), at every position. */
 START_TEST(hash_sees_every_word)
@@ -506,6 +540,7 @@ static Suite *irqcounts_suite(void)
 	tcase_add_test(c, since_equals_fresh);
 	tcase_add_test(c, since_count_going_down);
 	tcase_add_test(c, since_other_cpus);
+	tcase_add_test(c, since_description_changed);
 	tcase_add_test(c, hash_sees_every_word);
 	tcase_add_test(c, pieces_equal_whole);
 	tcase_add_test(c, reuse_spent_table);
