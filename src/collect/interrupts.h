@@ -20,7 +20,14 @@ struct irq_row {
 	uint64_t total;
 	size_t top;		/* the column with the most since boot (the
 				 * first of equals; 0 when all are 0) */
-	uint64_t text_hash;	/* irqcounts_hash of the row's line */
+	uint64_t text_hash;	/* irqcounts_hash of the row's line, when
+				 * HASHED */
+	bool hashed;		/* false: the line was not digested (its
+				 * row had moved the reading before: a busy
+				 * line, read whole again) */
+	bool moved;		/* read afresh, and its counts are not the
+				 * last reading's (the next line is not
+				 * digested) */
 	char *desc;		/* everything after the counts, verbatim but
 				 * trimmed: "GICv2 105 Edge xhci-hcd:usb5" */
 	/* Best-effort split of desc for numbered rows; each may be "". */
