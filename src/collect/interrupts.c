@@ -266,6 +266,15 @@ static struct irq_rate *rates_alloc(size_t nrows, size_t nchanged,
 	return calloc(1, n ? n : 1);
 }
 
+/* Whether C's rises were read against P's counts (interrupts_parse_since
+ * with P's table), none down: then its rate's total and top column are
+ * those row_rates would find, with the same columns in both. */
+static bool risen(const struct irq_row *p, const struct irq_row *c)
+{
+	return c->up && c->up_base == p->counts &&
+	       c->ncounts == p->ncounts && c->up_base_total == p->total;
+}
+
 /* Rates of row I of CUR from the plan into R, PER_CPU its array (the
  * zeros when it did not move; NULL: lazy, with its baseline copied to
  * *BASE, which moves past it); invalid for a new row or a reset. */
@@ -276,10 +285,15 @@ static void rate_row(const struct rate_plan *pl, const struct irq_row *c,
 	const struct irq_row *p = pl->prev_of[i];
 
 	*r = (struct irq_rate){ .row = c, .per_cpu = per_cpu };
-	if (pl->still[i])
+	if (pl->still[i]) {
 		r->valid = true;
-	else
+	} else if (!per_cpu && p && pl->same && risen(p, c)) {
+		r->valid = true;	/* row_rates' figures, from the read */
+		r->total_per_s = counter_rate(c->up_sum, dt);
+		r->top = c->up_top;
+	} else {
 		r->valid = p && row_rates(p, c, map, pl->same, dt, r);
+	}
 	if (!r->valid) {
 		*r = (struct irq_rate){ .row = c };
 	} else if (!per_cpu) {

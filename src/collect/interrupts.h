@@ -28,6 +28,17 @@ struct irq_row {
 	bool moved;		/* read afresh, and its counts are not the
 				 * last reading's (the next line is not
 				 * digested) */
+	/* interrupts_parse_since: the row's rises from the last reading's
+	 * row with its key (UP_BASE its counts, UP_BASE_TOTAL its total),
+	 * read with the counts; UP when that row had as many counts and
+	 * none went down.  interrupts_rates_lazy takes them for PREV's row
+	 * whose counts are UP_BASE (PREV must be that table, alive). */
+	bool up;
+	uint64_t up_sum;	/* when UP: the rises' sum */
+	size_t up_top;		/* when UP: the first column of the largest
+				 * rise (0 when none rose) */
+	const uint32_t *up_base;
+	uint64_t up_base_total;
 	char *desc;		/* everything after the counts, verbatim but
 				 * trimmed: "GICv2 105 Edge xhci-hcd:usb5" */
 	/* Best-effort split of desc for numbered rows; each may be "". */

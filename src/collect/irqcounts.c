@@ -116,7 +116,28 @@ struct reading {
 	size_t k, top;
 	uint64_t sum;
 	uint32_t best;
+	const uint32_t *base;	/* as irqcounts_row: the rises from it */
+	size_t nbase;
+	bool down;		/* a column went down */
+	uint64_t up_sum, up_best;
+	size_t up_top;
 };
+
+/* The rise of column K to V from R's base, if it has that column. */
+static void rise(struct reading *r, size_t k, uint32_t v)
+{
+	if (!r->base || k >= r->nbase)
+		return;
+	if (v < r->base[k]) {
+		r->down = true;
+		return;
+	}
+	r->up_sum += v - r->base[k];
+	if (v - r->base[k] > r->up_best) {
+		r->up_best = v - r->base[k];
+		r->up_top = k;
+	}
+}
 
 /* Count V read for the next column of R. */
 static void take(struct reading *r, uint32_t v)
@@ -127,6 +148,7 @@ static void take(struct reading *r, uint32_t v)
 		r->best = v;
 		r->top = r->k;
 	}
+	rise(r, r->k, v);
 	r->sum = r->sum + v < r->sum ? UINT64_MAX : r->sum + v;
 	r->k++;
 }
@@ -139,15 +161,18 @@ static void take(struct reading *r, uint32_t v)
  * Inlined twice, with and without DST, so that the loop tests neither. */
 static inline __attribute__((always_inline)) void
 short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
-	     struct reading *r)
+	     const uint32_t *base, struct reading *r)
 {
 	const char *s = *q;
 	size_t i = r->k, n = end - s > FIELD ? (size_t)(end - s - 1) / FIELD : 0;
-	size_t top = r->top;
-	uint64_t add = 0;
+	size_t top = r->top, up_top = r->up_top;
+	uint64_t add = 0, up_sum = r->up_sum;
+	int64_t up_best = (int64_t)r->up_best, neg = 0;
 	uint32_t v = 0, best = r->best;
 
 	n = i + (n < max - i ? n : max - i);	/* those with a byte after */
+	if (base && n > r->nbase)	/* the rest the field by field way */
+		n = i < r->nbase ? r->nbase : i;
 	for (; i < n; i++, s += FIELD) {
 		uint64_t w = load8(s + 3), nd = nondigits(w);
 		uint64_t sp = (nd >> 7) * 0xff;
@@ -162,6 +187,14 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 			dst[i] = v;
 			top = v > best ? i : top;
 			best = v > best ? v : best;
+		}
+		if (base) {	/* as rise(): any went down, checked once */
+			int64_t d = (int64_t)v - base[i];
+
+			neg |= d;
+			up_sum += (uint64_t)d;
+			up_top = d > up_best ? i : up_top;
+			up_best = d > up_best ? d : up_best;
 		}
 		add += v;	/* < 10^8 each: no overflow */
 	}
@@ -180,6 +213,22 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 					top = j;
 				}
 		}
+		if (base) {	/* the rises again, without the last one */
+			struct reading t = *r;
+
+			for (size_t j = r->k; j < i; j++)
+				rise(&t, j, dst[j]);
+			neg = t.down ? -1 : 0;
+			up_sum = t.up_sum;
+			up_best = (int64_t)t.up_best;
+			up_top = t.up_top;
+		}
+	}
+	if (base) {
+		r->down = r->down || neg < 0;
+		r->up_sum = up_sum;
+		r->up_best = (uint64_t)up_best;
+		r->up_top = up_top;
 	}
 	/* at most SIZE_MAX / FIELD fields of < 2^27: no overflow of ADD */
 	r->sum = r->sum + add < r->sum ? UINT64_MAX : r->sum + add;
@@ -192,16 +241,20 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 int irqcounts_row(const char **p, const char *end, size_t max,
 		  struct irqcounts *out)
 {
-	struct reading r = { .dst = out->dst };
+	struct reading r = { .dst = out->dst,
+			     .base = out->dst ? out->base : NULL,
+			     .nbase = out->nbase };
 	const char *q = *p;
 	uint64_t v;
 	int rc = 0;
 
 	for (;;) {
-		if (r.dst)
-			short_fields(&q, end, max, r.dst, &r);
+		if (r.base)
+			short_fields(&q, end, max, r.dst, r.base, &r);
+		else if (r.dst)
+			short_fields(&q, end, max, r.dst, NULL, &r);
 		else
-			short_fields(&q, end, max, NULL, &r);
+			short_fields(&q, end, max, NULL, NULL, &r);
 		if (r.k >= max)
 			break;
 		if (field(q, end, &v)) {
@@ -221,6 +274,9 @@ int irqcounts_row(const char **p, const char *end, size_t max,
 		return rc;
 	out->total = r.sum;
 	out->top = r.dst ? r.top : 0;
+	out->up = r.base && !r.down;
+	out->up_sum = out->up ? r.up_sum : 0;
+	out->up_top = out->up ? r.up_top : 0;
 	return 0;
 }
 

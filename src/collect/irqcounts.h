@@ -4,6 +4,7 @@
 #ifndef BENCHTOP_IRQCOUNTS_H
 #define BENCHTOP_IRQCOUNTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,16 @@ struct irqcounts {
 	uint64_t total;		/* their saturating sum */
 	size_t top;		/* the first of the largest (0 when all are 0
 				 * or DST is NULL) */
+	/* With BASE (the row's counts of the last reading, NBASE of them;
+	 * DST needed), the rises from it, over the first min(N, NBASE)
+	 * columns, read in the same pass: what the lazy rates would
+	 * compute again from both readings' counts. */
+	const uint32_t *base;
+	size_t nbase;
+	bool up;		/* none of those columns went down */
+	uint64_t up_sum;	/* when UP: their rises' sum */
+	size_t up_top;		/* when UP: the first column of the largest
+				 * rise (0 when none rose) */
 };
 
 /*

@@ -452,6 +452,9 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	x->ncounts = f->ncounts;
 	x->total = f->total;
 	x->top = f->top;
+	x->up = true;	/* no rise: up_sum and up_top 0 */
+	x->up_base = f->counts;
+	x->up_base_total = f->total;
 	return take_strings(r, x, off, f);
 }
 
@@ -488,13 +491,28 @@ static int row(struct irqread *r, const char *p, const char *end)
 	if (memchr(p, '\0', (size_t)(end - p)))
 		return -EILSEQ;
 	p = colon + 1;
-	c.dst = r->counts + r->ncounts;
+	/* the rises from the last reading's row in the same pass (the lazy
+	 * rates' work), when it has a count for every CPU */
+	c = (struct irqcounts){ .dst = r->counts + r->ncounts };
+	if (f && f->ncounts == r->t.ncpus) {
+		c.base = f->counts;
+		c.nbase = f->ncounts;
+	}
 	if (irqcounts_row(&p, end, r->t.ncpus, &c) || c.n == 0)
 		return -EINVAL;
 	x->ncounts = c.n;
 	x->total = c.total;
 	x->top = c.top;
-	x->moved = f && (f->ncounts != c.n || f->total != c.total ||
+	if (c.base && c.up && c.n == c.nbase) {
+		x->up = true;
+		x->up_sum = c.up_sum;
+		x->up_top = c.up_top;
+		x->up_base = f->counts;
+		x->up_base_total = f->total;
+	}
+	/* none went down and none rose: the last reading's counts */
+	x->moved = f && (x->up ? x->up_sum != 0 :
+			 f->ncounts != c.n || f->total != c.total ||
 			 memcmp(f->counts, c.dst, c.n * sizeof(*c.dst)));
 	p = skip_blanks(p, end);
 	end = trim_end(p, end);

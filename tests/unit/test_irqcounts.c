@@ -139,6 +139,29 @@ START_TEST(short_and_text_only_rows)
 }
 END_TEST
 
+/* The lazy rates from PREV to SINCE (read since PREV: the rises taken
+ * from the read) are the eager ones from PREV to FRESH (the same text
+ * read afresh), row by row and column by column. */
+static void assert_same_rates(const struct irq_table *prev,
+			      const struct irq_table *fresh,
+			      const struct irq_table *since)
+{
+	struct irq_rate *e, *l;
+	int n = interrupts_rates(prev, fresh, 0.5, &e);
+
+	ck_assert_int_eq(interrupts_rates_lazy(prev, since, 0.5, &l), n);
+	for (int i = 0; i < n; i++) {
+		ck_assert_int_eq(e[i].valid, l[i].valid);
+		ck_assert_double_eq(e[i].total_per_s, l[i].total_per_s);
+		ck_assert_uint_eq(e[i].top, l[i].top);
+		for (size_t c = 0; c < fresh->ncpus; c++)
+			ck_assert_double_eq(interrupts_rate_cpu(&e[i], c),
+					    interrupts_rate_cpu(&l[i], c));
+	}
+	interrupts_rates_free(e, (size_t)n);
+	interrupts_rates_free(l, (size_t)n);
+}
+
 static void assert_same_table(const struct irq_table *a,
 			      const struct irq_table *b)
 {
@@ -210,10 +233,12 @@ START_TEST(since_equals_fresh)
 		ck_assert_int_eq(interrupts_parse_since(next, strlen(next),
 							&prev, &since), n);
 		assert_same_table(&fresh, &since);
+		assert_same_rates(&prev, &fresh, &since);
 		ck_assert_int_eq(interrupts_parse_since(buf, len, &prev,
 							&same),
 				 (int)prev.nrows);
 		assert_same_table(&prev, &same);
+		assert_same_rates(&prev, &prev, &same);
 		ck_assert_int_eq(interrupts_rates(&prev, &fresh, 1.0, &a), n);
 		ck_assert_int_eq(interrupts_rates(&prev, &since, 1.0, &b), n);
 		for (int i = 0; i < n; i++) {
@@ -367,6 +392,7 @@ START_TEST(since_chain_equals_fresh)
 		ck_assert_int_eq(interrupts_parse(texts[i], strlen(texts[i]),
 						  &fresh), 2);
 		assert_same_table(&fresh, &cur);
+		assert_same_rates(&prev, &fresh, &cur);
 		ck_assert_int_eq(cur.rows[0].moved, moved[i]);
 		ck_assert_int_eq(cur.rows[0].hashed, hashed[i]);
 		interrupts_free(&fresh);
