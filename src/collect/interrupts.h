@@ -19,7 +19,8 @@ struct irq_row {
 	size_t ncounts;		/* may be < ncpus (ERR, MIS rows) */
 	uint64_t total;
 	size_t top;		/* the column with the most since boot (the
-				 * first of equals; 0 when all are 0) */
+				 * first of equals; 0 when all are 0), or
+				 * SIZE_MAX: read interrupts_row_top */
 	uint64_t text_hash;	/* irqcounts_hash of the row's line, when
 				 * HASHED */
 	bool hashed;		/* false: the line was not digested (its
@@ -35,8 +36,6 @@ struct irq_row {
 	 * whose counts are UP_BASE (PREV must be that table, alive). */
 	bool up;
 	uint64_t up_sum;	/* when UP: the rises' sum */
-	size_t up_top;		/* when UP: the first column of the largest
-				 * rise (0 when none rose) */
 	const uint32_t *up_base;
 	uint64_t up_base_total;
 	char *desc;		/* everything after the counts, verbatim but
@@ -105,7 +104,8 @@ struct irq_rate {
 	double total_per_s;
 	double *per_cpu;	/* per column of CUR's cpus[], NULL if !valid */
 	size_t top;		/* the column with the highest rate (the first
-				 * of equals; 0 when none moved) */
+				 * of equals; 0 when none moved), or
+				 * SIZE_MAX: read interrupts_rate_top */
 	/* interrupts_rates_lazy: per_cpu is NULL for a row that moved;
 	 * interrupts_rate_cpu reads its rates from the row's counts and
 	 * these (the rates' own copy of PREV's) */
@@ -143,6 +143,12 @@ int interrupts_rates_lazy(const struct irq_table *prev,
 double interrupts_rate_cpu(const struct irq_rate *r, size_t i);
 
 void interrupts_rates_free(struct irq_rate *r, size_t n);
+
+/* R's top column (row->top, found now when not yet). */
+size_t interrupts_row_top(const struct irq_row *r);
+
+/* Q's top column (q->top, found now from the counts when not yet). */
+size_t interrupts_rate_top(const struct irq_rate *q);
 
 /* The CPU that takes row R of T (Q its rate, A its affinity files; either
  * may be NULL): the one with the highest rate while it fires; an idle IRQ

@@ -110,7 +110,8 @@ static int slow_count(const char **p, const char *end, uint64_t *v)
 }
 
 /* Where a row's reading stands: the next column, its counts' sum and its
- * largest count so far (the first of equals), DST as irqcounts_row. */
+ * largest count so far (the first of equals), DST as irqcounts_row; with
+ * BASE, whether a column went down and the rises' sum instead. */
 struct reading {
 	uint32_t *dst;
 	size_t k, top;
@@ -119,36 +120,23 @@ struct reading {
 	const uint32_t *base;	/* as irqcounts_row: the rises from it */
 	size_t nbase;
 	bool down;		/* a column went down */
-	uint64_t up_sum, up_best;
-	size_t up_top;
+	uint64_t up_sum;
 };
-
-/* The rise of column K to V from R's base, if it has that column. */
-static void rise(struct reading *r, size_t k, uint32_t v)
-{
-	if (!r->base || k >= r->nbase)
-		return;
-	if (v < r->base[k]) {
-		r->down = true;
-		return;
-	}
-	r->up_sum += v - r->base[k];
-	if (v - r->base[k] > r->up_best) {
-		r->up_best = v - r->base[k];
-		r->up_top = k;
-	}
-}
 
 /* Count V read for the next column of R. */
 static void take(struct reading *r, uint32_t v)
 {
+	size_t k = r->k;
+
 	if (r->dst)
-		r->dst[r->k] = v;
-	if (v > r->best) {
+		r->dst[k] = v;
+	if (r->base && k < r->nbase) {
+		r->down = r->down || v < r->base[k];
+		r->up_sum += v - (uint64_t)r->base[k];
+	} else if (v > r->best) {
 		r->best = v;
-		r->top = r->k;
+		r->top = k;
 	}
-	rise(r, r->k, v);
 	r->sum = r->sum + v < r->sum ? UINT64_MAX : r->sum + v;
 	r->k++;
 }
@@ -158,16 +146,17 @@ static void take(struct reading *r, uint32_t v)
  * from column R->k on, up to MAX: what field() reads of them, with fewer
  * steps.  A field that is not such stops the run for field() and
  * slow_count() to read; so does a line's last field (no byte after).
- * Inlined twice, with and without DST, so that the loop tests neither. */
+ * Inlined three times (without DST; with it and the top column; with it
+ * and BASE, the rises, no top column) so that the loop tests none. */
 static inline __attribute__((always_inline)) void
 short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 	     const uint32_t *base, struct reading *r)
 {
 	const char *s = *q;
 	size_t i = r->k, n = end - s > FIELD ? (size_t)(end - s - 1) / FIELD : 0;
-	size_t top = r->top, up_top = r->up_top;
+	size_t top = r->top;
 	uint64_t add = 0, up_sum = r->up_sum;
-	int64_t up_best = (int64_t)r->up_best, neg = 0;
+	int64_t neg = 0, d = 0;
 	uint32_t v = 0, best = r->best;
 
 	n = i + (n < max - i ? n : max - i);	/* those with a byte after */
@@ -183,18 +172,15 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 		    (sp & (sp + 1)) | ((w ^ ONES * ' ') & sp))
 			break;
 		v = eight_digits(w);
-		if (dst) {
+		if (dst)
 			dst[i] = v;
-			top = v > best ? i : top;
-			best = v > best ? v : best;
-		}
-		if (base) {	/* as rise(): any went down, checked once */
-			int64_t d = (int64_t)v - base[i];
-
+		if (base) {	/* as take(): any went down, checked once */
+			d = (int64_t)v - base[i];
 			neg |= d;
 			up_sum += (uint64_t)d;
-			up_top = d > up_best ? i : up_top;
-			up_best = d > up_best ? d : up_best;
+		} else if (dst) {
+			top = v > best ? i : top;
+			best = v > best ? v : best;
 		}
 		add += v;	/* < 10^8 each: no overflow */
 	}
@@ -204,7 +190,12 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 		i--;
 		s -= FIELD;
 		add -= v;
-		if (dst && top == i) {	/* rare: a tab after the counts */
+		if (base) {	/* rare: a tab after the counts */
+			up_sum -= (uint64_t)d;
+			neg = 0;
+			for (size_t j = r->k; j < i; j++)
+				neg |= (int64_t)dst[j] - base[j];
+		} else if (dst && top == i) {
 			top = r->top;
 			best = r->best;
 			for (size_t j = r->k; j < i; j++)
@@ -213,25 +204,11 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 					top = j;
 				}
 		}
-		if (base) {	/* the rises again, without the last one */
-			struct reading t = *r;
-
-			for (size_t j = r->k; j < i; j++)
-				rise(&t, j, dst[j]);
-			neg = t.down ? -1 : 0;
-			up_sum = t.up_sum;
-			up_best = (int64_t)t.up_best;
-			up_top = t.up_top;
-		}
-	}
-	if (base) {
-		r->down = r->down || neg < 0;
-		r->up_sum = up_sum;
-		r->up_best = (uint64_t)up_best;
-		r->up_top = up_top;
 	}
 	/* at most SIZE_MAX / FIELD fields of < 2^27: no overflow of ADD */
 	r->sum = r->sum + add < r->sum ? UINT64_MAX : r->sum + add;
+	r->down = r->down || neg < 0;
+	r->up_sum = up_sum;
 	r->top = top;
 	r->best = best;
 	*q = s;
@@ -273,11 +250,20 @@ int irqcounts_row(const char **p, const char *end, size_t max,
 	if (rc < 0)
 		return rc;
 	out->total = r.sum;
-	out->top = r.dst ? r.top : 0;
+	out->top = !r.dst ? 0 : r.base ? SIZE_MAX : r.top;
 	out->up = r.base && !r.down;
 	out->up_sum = out->up ? r.up_sum : 0;
-	out->up_top = out->up ? r.up_top : 0;
 	return 0;
+}
+
+size_t irqcounts_top(const uint32_t *c, size_t n)
+{
+	size_t top = 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (c[i] > c[top])
+			top = i;
+	return top;
 }
 
 int irqcounts_read(const char **p, const char *end, size_t max,

@@ -452,7 +452,7 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	x->ncounts = f->ncounts;
 	x->total = f->total;
 	x->top = f->top;
-	x->up = true;	/* no rise: up_sum and up_top 0 */
+	x->up = true;	/* no rise: up_sum 0 */
 	x->up_base = f->counts;
 	x->up_base_total = f->total;
 	return take_strings(r, x, off, f);
@@ -492,7 +492,8 @@ static int row(struct irqread *r, const char *p, const char *end)
 		return -EILSEQ;
 	p = colon + 1;
 	/* the rises from the last reading's row in the same pass (the lazy
-	 * rates' work), when it has a count for every CPU */
+	 * rates' work), when it has a count for every CPU; the top column
+	 * is then left to interrupts_row_top */
 	c = (struct irqcounts){ .dst = r->counts + r->ncounts };
 	if (f && f->ncounts == r->t.ncpus) {
 		c.base = f->counts;
@@ -506,7 +507,6 @@ static int row(struct irqread *r, const char *p, const char *end)
 	if (c.base && c.up && c.n == c.nbase) {
 		x->up = true;
 		x->up_sum = c.up_sum;
-		x->up_top = c.up_top;
 		x->up_base = f->counts;
 		x->up_base_total = f->total;
 	}
