@@ -57,6 +57,17 @@ static uint32_t eight_digits(uint64_t w)
 			  UINT64_C(42949672960001) >> 32);
 }
 
+/* W with its leading spaces (its low bytes up to the first that is not
+ * a space; seven when all eight are) made '0': all digits when W is
+ * spaces and then digits, the last one too, and only then. */
+static uint64_t zeros_for_spaces(uint64_t w)
+{
+	uint64_t e = (w ^ ONES * ' ') | UINT64_C(1) << 63;
+	unsigned t = (unsigned)__builtin_ctzll(e) & 56;
+
+	return w | (((UINT64_C(1) << t) - 1) & ONES * 0x10);
+}
+
 /* The kernel's field at Q: ' ', spaces, then digits up to Q[10], then a
  * blank or END.  False when Q is laid out otherwise.  Q[3..10] in one
  * word: its bytes that are not digits must be its first ones (a run of
@@ -156,29 +167,28 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 	size_t i = r->k, n = end - s > FIELD ? (size_t)(end - s - 1) / FIELD : 0;
 	size_t top = r->top;
 	uint64_t add = 0, up_sum = r->up_sum;
-	int64_t neg = 0, d = 0;
+	int64_t neg = 0;
 	uint32_t v = 0, best = r->best;
 
 	n = i + (n < max - i ? n : max - i);	/* those with a byte after */
 	if (base && n > r->nbase)	/* the rest the field by field way */
 		n = i < r->nbase ? r->nbase : i;
 	for (; i < n; i++, s += FIELD) {
-		uint64_t w = load8(s + 3), nd = nondigits(w);
-		uint64_t sp = (nd >> 7) * 0xff;
+		uint64_t w = load8(s + 3), x = zeros_for_spaces(w);
 
 		/* s[0..2] spaces; in W, spaces up to the first digit, then
 		 * only digits, the last one too */
-		if (((load8(s) ^ ONES * ' ') & 0xffffff) | (nd >> 63) |
-		    (sp & (sp + 1)) | ((w ^ ONES * ' ') & sp))
+		if (((load8(s) ^ ONES * ' ') & 0xffffff) | nondigits(x))
 			break;
-		v = eight_digits(w);
-		if (dst)
-			dst[i] = v;
+		v = eight_digits(x);
 		if (base) {	/* as take(): any went down, checked once */
-			d = (int64_t)v - base[i];
+			int64_t d = (int64_t)v - base[i];
+
+			dst[i] = v;
 			neg |= d;
 			up_sum += (uint64_t)d;
 		} else if (dst) {
+			dst[i] = v;
 			top = v > best ? i : top;
 			best = v > best ? v : best;
 		}
@@ -189,9 +199,10 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 	if (i > r->k && *s != ' ') {
 		i--;
 		s -= FIELD;
+		v = eight_digits(load8(s + 3));	/* read again: rare */
 		add -= v;
-		if (base) {	/* rare: a tab after the counts */
-			up_sum -= (uint64_t)d;
+		if (base) {	/* a tab after the counts */
+			up_sum -= v - (uint64_t)base[i];
 			neg = 0;
 			for (size_t j = r->k; j < i; j++)
 				neg |= (int64_t)dst[j] - base[j];

@@ -462,7 +462,7 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
  * not a text file) or -ENOMEM. */
 static int row(struct irqread *r, const char *p, const char *end)
 {
-	const char *key, *colon = find_key(p, end, &key);
+	const char *key, *colon = find_key(p, end, &key), *line;
 	struct irq_row *x;
 	const struct irq_row *f;
 	struct irqcounts c;
@@ -488,8 +488,7 @@ static int row(struct irqread *r, const char *p, const char *end)
 		x->text_hash = irqcounts_hash(p, end);
 	if (f && f->hashed && x->hashed && f->text_hash == x->text_hash)
 		return take_over(r, x, off + 1, f);
-	if (memchr(p, '\0', (size_t)(end - p)))
-		return -EILSEQ;
+	line = p;
 	p = colon + 1;
 	/* the rises from the last reading's row in the same pass (the lazy
 	 * rates' work), when it has a count for every CPU; the top column
@@ -500,7 +499,13 @@ static int row(struct irqread *r, const char *p, const char *end)
 		c.nbase = f->ncounts;
 	}
 	if (irqcounts_row(&p, end, r->t.ncpus, &c) || c.n == 0)
-		return -EINVAL;
+		return memchr(line, '\0', (size_t)(end - line)) ? -EILSEQ :
+		       -EINVAL;
+	/* the counts read are blanks and digits: a NUL (not a text file)
+	 * is before them or after */
+	if (memchr(line, '\0', (size_t)(colon - line)) ||
+	    memchr(p, '\0', (size_t)(end - p)))
+		return -EILSEQ;
 	x->ncounts = c.n;
 	x->total = c.total;
 	x->top = c.top;

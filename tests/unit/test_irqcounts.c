@@ -408,6 +408,34 @@ START_TEST(since_chain_equals_fresh)
 }
 END_TEST
 
+/* A NUL anywhere in a row line, before, among or after the counts (read
+ * the kernel's way), afresh or since the last reading: not a text file,
+ * the whole reading refused (-EINVAL), as a NUL before the counts. */
+START_TEST(nul_anywhere_refused)
+{
+	const char *a = "           CPU0       CPU1\n"
+			" 16:       1001         20   GICv2  65 Level  a\n"
+			" 17:        500          0   GICv2  66 Level  b\n";
+	char b[160];
+	size_t len = strlen(a), from = strchr(a, '\n') + 1 - a;
+	size_t to = strchr(a + from, '\n') - a;
+	struct irq_table p, c;
+
+	ck_assert_int_eq(interrupts_parse(a, len, &p), 2);
+	for (size_t i = from; i < to; i++) {
+		memcpy(b, a, len);
+		b[from + 12] = '2';	/* 1001 -> 1002: moved */
+		b[i] = '\0';
+		ck_assert_int_eq(interrupts_parse(b, len, &c), -EINVAL);
+		ck_assert_ptr_null(c.rows);
+		ck_assert_int_eq(interrupts_parse_since(b, len, &p, &c),
+				 -EINVAL);
+		ck_assert_ptr_null(c.rows);
+	}
+	interrupts_free(&p);
+}
+END_TEST
+
 /* One word of a line changed: the digest changed (it is a bijection of
  * each word), at every position. */
 START_TEST(hash_sees_every_word)
@@ -630,6 +658,7 @@ static Suite *irqcounts_suite(void)
 	tcase_add_test(c, since_other_cpus);
 	tcase_add_test(c, since_description_changed);
 	tcase_add_test(c, since_chain_equals_fresh);
+	tcase_add_test(c, nul_anywhere_refused);
 	tcase_add_test(c, hash_sees_every_word);
 	tcase_add_test(c, pieces_equal_whole);
 	tcase_add_test(c, reuse_spent_table);
