@@ -48,6 +48,14 @@ static uint64_t nondigits(uint64_t w)
 	return (((t & LOW7) + ONES * (0x80 - 10)) | t) & HIGH;
 }
 
+/* Not 0 when a byte of W is not a digit: a digit's high nibble is 3,
+ * and still 3 with 6 added (a byte of 0xfa or more carries into the
+ * next, but is not a digit itself either). */
+static uint64_t not_all_digits(uint64_t w)
+{
+	return (w & (w + ONES * 6) & ONES * 0xf0) ^ ONES * '0';
+}
+
 /* The number that the digits of W spell (spaces read as 0). */
 static uint32_t eight_digits(uint64_t w)
 {
@@ -178,7 +186,7 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 
 		/* s[0..2] spaces; in W, spaces up to the first digit, then
 		 * only digits, the last one too */
-		if (((load8(s) ^ ONES * ' ') & 0xffffff) | nondigits(x))
+		if (((load8(s) ^ ONES * ' ') & 0xffffff) | not_all_digits(x))
 			break;
 		v = eight_digits(x);
 		if (base) {	/* as take(): any went down, checked once */
