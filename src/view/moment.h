@@ -88,8 +88,9 @@ struct moment_irq {
 	int on_cpu;		/* replay: the CPU that takes them (the most
 				 * in the interval, else since boot; -1
 				 * never); live: read moment_irq_on_cpu */
-	const struct irq_row *row;	/* live: the sample's row and table, */
-	const struct irq_table *table;	/* to find on_cpu when asked */
+	/* live: the sample's row and table, to find on_cpu when asked */
+	const struct irq_row *row;
+	const struct irq_table *table;
 	const struct irq_affinity *aff;	/* never NULL: the sample's (live),
 					 * the moment's own affs[] (replay),
 					 * or one that knows nothing */

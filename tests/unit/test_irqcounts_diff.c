@@ -133,10 +133,12 @@ static void check_rises(const char *line, size_t len, size_t max,
 	for (size_t j = 0; j < MAXF + 1; j++) {
 		uint32_t v = j < y->n ? b[j] : (uint32_t)rand_r(seed);
 		unsigned r = (unsigned)rand_r(seed) % 16;
+		uint32_t below = (uint32_t)rand_r(seed) % (v < UINT32_MAX ?
+							    v + 1u : v);
 
-		base[j] = r < 6 ? v - (uint32_t)rand_r(seed) % (v + 1u ? v + 1u : 1u) :
-			  r < 10 ? v : r < 13 ? v - 1 : r < 15 || lower ?
-			  v / 2 : v + 1 + (uint32_t)rand_r(seed) % 7;
+		base[j] = r < 6 ? v - below : r < 10 ? v : r < 13 ? v - 1 :
+			  r < 15 || lower ? v / 2 :
+			  v + 1 + (uint32_t)rand_r(seed) % 7;
 		if (lower && base[j] > v)
 			base[j] = v;
 	}
