@@ -309,10 +309,12 @@ int cells_draw_clusters(struct app *a, int y, int h, int w, int title_w)
 
 void cells_irq_key(struct frame_key *k, const struct moment_irq *q)
 {
+	int on_cpu = moment_irq_on_cpu(q);
+
 	frame_key_str(k, q->key);
 	frame_key_add(k, &q->valid, sizeof(q->valid));
 	frame_key_add(k, &q->total_per_s, sizeof(q->total_per_s));
-	frame_key_add(k, &q->on_cpu, sizeof(q->on_cpu));
+	frame_key_add(k, &on_cpu, sizeof(on_cpu));
 	frame_key_add(k, &q->aff->has_affinity, sizeof(q->aff->has_affinity));
 	if (q->aff->has_affinity)
 		frame_key_add(k, &q->aff->affinity, sizeof(q->aff->affinity));
@@ -327,7 +329,7 @@ void cells_draw_irq_row(struct app *a, int y, int w,
 
 	(void)a;
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
-	figfmt_irq_cpu(on, sizeof(on), q->on_cpu);
+	figfmt_irq_cpu(on, sizeof(on), moment_irq_on_cpu(q));
 	if (q->aff->has_affinity)
 		cpulist_format(&q->aff->affinity, aff, sizeof(aff));
 	cells_squeeze(name, sizeof(name), *q->action ? q->action : q->desc);

@@ -54,7 +54,7 @@ static void irq_line(const struct app *a, int y, int w,
 		cells_count(rate, sizeof(rate), k->total_per_s, k->valid);
 	if (k && k->aff->has_affinity)
 		cpulist_format(&k->aff->affinity, aff, sizeof(aff));
-	figfmt_irq_cpu(cpu, sizeof(cpu), k ? k->on_cpu : -1);
+	figfmt_irq_cpu(cpu, sizeof(cpu), k ? moment_irq_on_cpu(k) : -1);
 	draw_fmt(y, 0, w, _("  -> IRQ %u %s  %s/s  on CPU %s (affinity %s)"),
 		 q->irq, q->action ? q->action : "", rate, cpu, aff);
 }

@@ -52,7 +52,7 @@ static void bus_irqs(const struct app *a, const struct usbdev_bus *b,
 	for (i = 0; i < n && o < size; i++) {
 		const struct moment_irq *q = &m->irqs[mb->irq[i]];
 		char aff[32] = "-";
-		int cpu = q->on_cpu;
+		int cpu = moment_irq_on_cpu(q);
 
 		if (q->aff->has_affinity)
 			cpulist_format(&q->aff->affinity, aff, sizeof(aff));

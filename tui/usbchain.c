@@ -27,7 +27,7 @@ static void irq_line(struct app *a, int y, int w, size_t k)
 	cells_count(rate, sizeof(rate), q->total_per_s, q->valid);
 	if (q->aff->has_affinity)
 		cpulist_format(&q->aff->affinity, aff, sizeof(aff));
-	figfmt_irq_cpu(cpu, sizeof(cpu), q->on_cpu);
+	figfmt_irq_cpu(cpu, sizeof(cpu), moment_irq_on_cpu(q));
 	draw_fmt(y, 0, w, _("  -> IRQ %s %s  %s/s  on CPU %s (affinity %s)"),
 		 q->key, q->action, rate, cpu, aff);
 }

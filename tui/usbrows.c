@@ -159,9 +159,12 @@ int usbrows_cpu(struct app *a, unsigned busnum)
 	size_t idx[MOMENT_BUS_IRQS], n, i;
 
 	n = usbrows_irqs(a, busnum, idx, MOMENT_BUS_IRQS);
-	for (i = 0; i < n; i++)
-		if (m->irqs[idx[i]].on_cpu >= 0)
-			return m->irqs[idx[i]].on_cpu;
+	for (i = 0; i < n; i++) {
+		int cpu = moment_irq_on_cpu(&m->irqs[idx[i]]);
+
+		if (cpu >= 0)
+			return cpu;
+	}
 	return -1;
 }
 

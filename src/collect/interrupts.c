@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/counter.h"
+#include "collect/irqcounts.h"
 #include "collect/irqread.h"
 
 /* *ACC += N * EACH; false on overflow. */
@@ -266,6 +267,16 @@ static struct irq_rate *rates_alloc(size_t nrows, size_t nchanged,
 	return calloc(1, n ? n : 1);
 }
 
+/* Whether C's rises were read against P's counts (interrupts_parse_since
+ * with P's table), none down: then its rate's total is the one row_rates
+ * would find, with the same columns in both (the top column is found
+ * when asked for: interrupts_rate_top). */
+static bool risen(const struct irq_row *p, const struct irq_row *c)
+{
+	return c->up && c->up_base == p->counts &&
+	       c->ncounts == p->ncounts && c->up_base_total == p->total;
+}
+
 /* Rates of row I of CUR from the plan into R, PER_CPU its array (the
  * zeros when it did not move; NULL: lazy, with its baseline copied to
  * *BASE, which moves past it); invalid for a new row or a reset. */
@@ -276,10 +287,15 @@ static void rate_row(const struct rate_plan *pl, const struct irq_row *c,
 	const struct irq_row *p = pl->prev_of[i];
 
 	*r = (struct irq_rate){ .row = c, .per_cpu = per_cpu };
-	if (pl->still[i])
+	if (pl->still[i]) {
 		r->valid = true;
-	else
+	} else if (!per_cpu && p && pl->same && risen(p, c)) {
+		r->valid = true;	/* row_rates' figures, from the read */
+		r->total_per_s = counter_rate(c->up_sum, dt);
+		r->top = SIZE_MAX;	/* interrupts_rate_top, if wanted */
+	} else {
 		r->valid = p && row_rates(p, c, map, pl->same, dt, r);
+	}
 	if (!r->valid) {
 		*r = (struct irq_rate){ .row = c };
 	} else if (!per_cpu) {
@@ -385,6 +401,35 @@ double interrupts_rate_cpu(const struct irq_rate *r, size_t i)
 	return (double)d / r->dt;	/* as row_rates */
 }
 
+size_t interrupts_row_top(const struct irq_row *r)
+{
+	return r->top != SIZE_MAX ? r->top :
+	       irqcounts_top(r->counts, r->ncounts);
+}
+
+size_t interrupts_rate_top(const struct irq_rate *q)
+{
+	uint64_t best = 0;
+	size_t top = 0;
+
+	if (q->top != SIZE_MAX)
+		return q->top;
+	/* as row_rates: the first of the largest rise, 0 when none */
+	for (size_t i = 0; q->valid && i < q->row->ncounts; i++) {
+		size_t j = q->map[i];
+		const uint32_t *c = q->row->counts;
+		uint64_t d = 0;
+
+		if (j < q->nbase && !counter_delta(q->base[j], c[i], &d))
+			d = 0;
+		if (d > best) {
+			best = d;
+			top = i;
+		}
+	}
+	return top;
+}
+
 void interrupts_rates_free(struct irq_rate *r, size_t n)
 {
 	(void)n;	/* one block holds the rates and their per_cpu arrays */
@@ -397,8 +442,9 @@ int interrupts_taker(const struct irq_row *r, const struct irq_rate *q,
 	size_t top;
 
 	if (q && q->valid && q->total_per_s > 0)
-		top = q->top;
-	else if (r->ncounts && r->top < r->ncounts && r->counts[r->top]) {
+		top = interrupts_rate_top(q);
+	else if (r->ncounts && (top = interrupts_row_top(r)) < r->ncounts &&
+		 r->counts[top]) {
 		/* A pinned IRQ's counts since boot still name the CPU it
 		 * left: a GICv3 ITS moves an MSI at the write (arm64 VM
 		 * lab, tests/vm/arm64_screen.sh), x86 at its next
@@ -406,7 +452,6 @@ int interrupts_taker(const struct irq_row *r, const struct irq_rate *q,
 		 * which CPU it goes to now. */
 		if (a && a->has_effective && cpuset_count(&a->effective) == 1)
 			return cpuset_first(&a->effective);
-		top = r->top;
 	} else
 		return -1;
 	return top < t->ncpus ? (int)t->cpus[top] : -1;

@@ -19,8 +19,25 @@ struct irq_row {
 	size_t ncounts;		/* may be < ncpus (ERR, MIS rows) */
 	uint64_t total;
 	size_t top;		/* the column with the most since boot (the
-				 * first of equals; 0 when all are 0) */
-	uint64_t text_hash;	/* irqcounts_hash of the row's line */
+				 * first of equals; 0 when all are 0), or
+				 * SIZE_MAX: read interrupts_row_top */
+	uint64_t text_hash;	/* irqcounts_hash of the row's line, when
+				 * HASHED */
+	bool hashed;		/* false: the line was not digested (its
+				 * row had moved the reading before: a busy
+				 * line, read whole again) */
+	bool moved;		/* read afresh, and its counts are not the
+				 * last reading's (the next line is not
+				 * digested) */
+	/* interrupts_parse_since: the row's rises from the last reading's
+	 * row with its key (UP_BASE its counts, UP_BASE_TOTAL its total),
+	 * read with the counts; UP when that row had as many counts and
+	 * none went down.  interrupts_rates_lazy takes them for PREV's row
+	 * whose counts are UP_BASE (PREV must be that table, alive). */
+	bool up;
+	uint64_t up_sum;	/* when UP: the rises' sum */
+	const uint32_t *up_base;
+	uint64_t up_base_total;
 	char *desc;		/* everything after the counts, verbatim but
 				 * trimmed: "GICv2 105 Edge xhci-hcd:usb5" */
 	/* Best-effort split of desc for numbered rows; each may be "". */
@@ -87,7 +104,8 @@ struct irq_rate {
 	double total_per_s;
 	double *per_cpu;	/* per column of CUR's cpus[], NULL if !valid */
 	size_t top;		/* the column with the highest rate (the first
-				 * of equals; 0 when none moved) */
+				 * of equals; 0 when none moved), or
+				 * SIZE_MAX: read interrupts_rate_top */
 	/* interrupts_rates_lazy: per_cpu is NULL for a row that moved;
 	 * interrupts_rate_cpu reads its rates from the row's counts and
 	 * these (the rates' own copy of PREV's) */
@@ -125,6 +143,12 @@ int interrupts_rates_lazy(const struct irq_table *prev,
 double interrupts_rate_cpu(const struct irq_rate *r, size_t i);
 
 void interrupts_rates_free(struct irq_rate *r, size_t n);
+
+/* R's top column (row->top, found now when not yet). */
+size_t interrupts_row_top(const struct irq_row *r);
+
+/* Q's top column (q->top, found now from the counts when not yet). */
+size_t interrupts_rate_top(const struct irq_rate *q);
 
 /* The CPU that takes row R of T (Q its rate, A its affinity files; either
  * may be NULL): the one with the highest rate while it fires; an idle IRQ

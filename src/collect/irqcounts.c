@@ -48,6 +48,14 @@ static uint64_t nondigits(uint64_t w)
 	return (((t & LOW7) + ONES * (0x80 - 10)) | t) & HIGH;
 }
 
+/* Not 0 when a byte of W is not a digit: a digit's high nibble is 3,
+ * and still 3 with 6 added (a byte of 0xfa or more carries into the
+ * next, but is not a digit itself either). */
+static uint64_t not_all_digits(uint64_t w)
+{
+	return (w & (w + ONES * 6) & ONES * 0xf0) ^ ONES * '0';
+}
+
 /* The number that the digits of W spell (spaces read as 0). */
 static uint32_t eight_digits(uint64_t w)
 {
@@ -55,6 +63,17 @@ static uint32_t eight_digits(uint64_t w)
 	w = (w & UINT64_C(0x00ff00ff00ff00ff)) * 6553601 >> 16;
 	return (uint32_t)((w & UINT64_C(0x0000ffff0000ffff)) *
 			  UINT64_C(42949672960001) >> 32);
+}
+
+/* W with its leading spaces (its low bytes up to the first that is not
+ * a space; seven when all eight are) made '0': all digits when W is
+ * spaces and then digits, the last one too, and only then. */
+static uint64_t zeros_for_spaces(uint64_t w)
+{
+	uint64_t e = (w ^ ONES * ' ') | UINT64_C(1) << 63;
+	unsigned t = (unsigned)__builtin_ctzll(e) & 56;
+
+	return w | (((UINT64_C(1) << t) - 1) & ONES * 0x10);
 }
 
 /* The kernel's field at Q: ' ', spaces, then digits up to Q[10], then a
@@ -110,22 +129,32 @@ static int slow_count(const char **p, const char *end, uint64_t *v)
 }
 
 /* Where a row's reading stands: the next column, its counts' sum and its
- * largest count so far (the first of equals), DST as irqcounts_row. */
+ * largest count so far (the first of equals), DST as irqcounts_row; with
+ * BASE, whether a column went down and the rises' sum instead. */
 struct reading {
 	uint32_t *dst;
 	size_t k, top;
 	uint64_t sum;
 	uint32_t best;
+	const uint32_t *base;	/* as irqcounts_row: the rises from it */
+	size_t nbase;
+	bool down;		/* a column went down */
+	uint64_t up_sum;
 };
 
 /* Count V read for the next column of R. */
 static void take(struct reading *r, uint32_t v)
 {
+	size_t k = r->k;
+
 	if (r->dst)
-		r->dst[r->k] = v;
-	if (v > r->best) {
+		r->dst[k] = v;
+	if (r->base && k < r->nbase) {
+		r->down = r->down || v < r->base[k];
+		r->up_sum += v - (uint64_t)r->base[k];
+	} else if (v > r->best) {
 		r->best = v;
-		r->top = r->k;
+		r->top = k;
 	}
 	r->sum = r->sum + v < r->sum ? UINT64_MAX : r->sum + v;
 	r->k++;
@@ -136,29 +165,37 @@ static void take(struct reading *r, uint32_t v)
  * from column R->k on, up to MAX: what field() reads of them, with fewer
  * steps.  A field that is not such stops the run for field() and
  * slow_count() to read; so does a line's last field (no byte after).
- * Inlined twice, with and without DST, so that the loop tests neither. */
+ * Inlined three times (without DST; with it and the top column; with it
+ * and BASE, the rises, no top column) so that the loop tests none. */
 static inline __attribute__((always_inline)) void
 short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
-	     struct reading *r)
+	     const uint32_t *base, struct reading *r)
 {
 	const char *s = *q;
 	size_t i = r->k, n = end - s > FIELD ? (size_t)(end - s - 1) / FIELD : 0;
 	size_t top = r->top;
-	uint64_t add = 0;
+	uint64_t add = 0, up_sum = r->up_sum;
+	int64_t neg = 0;
 	uint32_t v = 0, best = r->best;
 
 	n = i + (n < max - i ? n : max - i);	/* those with a byte after */
+	if (base && n > r->nbase)	/* the rest the field by field way */
+		n = i < r->nbase ? r->nbase : i;
 	for (; i < n; i++, s += FIELD) {
-		uint64_t w = load8(s + 3), nd = nondigits(w);
-		uint64_t sp = (nd >> 7) * 0xff;
+		uint64_t w = load8(s + 3), x = zeros_for_spaces(w);
 
 		/* s[0..2] spaces; in W, spaces up to the first digit, then
 		 * only digits, the last one too */
-		if (((load8(s) ^ ONES * ' ') & 0xffffff) | (nd >> 63) |
-		    (sp & (sp + 1)) | ((w ^ ONES * ' ') & sp))
+		if (((load8(s) ^ ONES * ' ') & 0xffffff) | not_all_digits(x))
 			break;
-		v = eight_digits(w);
-		if (dst) {
+		v = eight_digits(x);
+		if (base) {	/* as take(): any went down, checked once */
+			int64_t d = (int64_t)v - base[i];
+
+			dst[i] = v;
+			neg |= d;
+			up_sum += (uint64_t)d;
+		} else if (dst) {
 			dst[i] = v;
 			top = v > best ? i : top;
 			best = v > best ? v : best;
@@ -170,8 +207,14 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 	if (i > r->k && *s != ' ') {
 		i--;
 		s -= FIELD;
+		v = eight_digits(load8(s + 3));	/* read again: rare */
 		add -= v;
-		if (dst && top == i) {	/* rare: a tab after the counts */
+		if (base) {	/* a tab after the counts */
+			up_sum -= v - (uint64_t)base[i];
+			neg = 0;
+			for (size_t j = r->k; j < i; j++)
+				neg |= (int64_t)dst[j] - base[j];
+		} else if (dst && top == i) {
 			top = r->top;
 			best = r->best;
 			for (size_t j = r->k; j < i; j++)
@@ -183,6 +226,8 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 	}
 	/* at most SIZE_MAX / FIELD fields of < 2^27: no overflow of ADD */
 	r->sum = r->sum + add < r->sum ? UINT64_MAX : r->sum + add;
+	r->down = r->down || neg < 0;
+	r->up_sum = up_sum;
 	r->top = top;
 	r->best = best;
 	*q = s;
@@ -192,16 +237,20 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 int irqcounts_row(const char **p, const char *end, size_t max,
 		  struct irqcounts *out)
 {
-	struct reading r = { .dst = out->dst };
+	struct reading r = { .dst = out->dst,
+			     .base = out->dst ? out->base : NULL,
+			     .nbase = out->nbase };
 	const char *q = *p;
 	uint64_t v;
 	int rc = 0;
 
 	for (;;) {
-		if (r.dst)
-			short_fields(&q, end, max, r.dst, &r);
+		if (r.base)
+			short_fields(&q, end, max, r.dst, r.base, &r);
+		else if (r.dst)
+			short_fields(&q, end, max, r.dst, NULL, &r);
 		else
-			short_fields(&q, end, max, NULL, &r);
+			short_fields(&q, end, max, NULL, NULL, &r);
 		if (r.k >= max)
 			break;
 		if (field(q, end, &v)) {
@@ -220,8 +269,20 @@ int irqcounts_row(const char **p, const char *end, size_t max,
 	if (rc < 0)
 		return rc;
 	out->total = r.sum;
-	out->top = r.dst ? r.top : 0;
+	out->top = !r.dst ? 0 : r.base ? SIZE_MAX : r.top;
+	out->up = r.base && !r.down;
+	out->up_sum = out->up ? r.up_sum : 0;
 	return 0;
+}
+
+size_t irqcounts_top(const uint32_t *c, size_t n)
+{
+	size_t top = 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (c[i] > c[top])
+			top = i;
+	return top;
 }
 
 int irqcounts_read(const char **p, const char *end, size_t max,

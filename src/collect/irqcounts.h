@@ -4,6 +4,7 @@
 #ifndef BENCHTOP_IRQCOUNTS_H
 #define BENCHTOP_IRQCOUNTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,7 +26,17 @@ struct irqcounts {
 	size_t n;		/* how many */
 	uint64_t total;		/* their saturating sum */
 	size_t top;		/* the first of the largest (0 when all are 0
-				 * or DST is NULL) */
+				 * or DST is NULL; SIZE_MAX with BASE: not
+				 * looked for, irqcounts_top finds it) */
+	/* With BASE (the row's counts of the last reading, NBASE of them;
+	 * DST needed), the rises from it over the first min(N, NBASE)
+	 * columns, read in the same pass instead of the top column: what
+	 * the lazy rates would compute again from both readings' counts
+	 * for every row (the top columns are wanted for few). */
+	const uint32_t *base;
+	size_t nbase;
+	bool up;		/* none of those columns went down */
+	uint64_t up_sum;	/* when UP: their rises' sum */
 };
 
 /*
@@ -34,6 +45,9 @@ struct irqcounts {
  */
 int irqcounts_row(const char **p, const char *end, size_t max,
 		  struct irqcounts *out);
+
+/* The first of the largest of the N counts C (0 when all are 0). */
+size_t irqcounts_top(const uint32_t *c, size_t n);
 
 /*
  * A 64-bit digest of the text [P, END): a row line whose digest is the one

@@ -371,10 +371,10 @@ static int row_strings(struct irqread *r, const struct irq_row *x,
 	return rc;
 }
 
-/* The row of PREV with key [KEY, COLON) whose line hashed to HASH, trying
- * the row after the last match first; NULL when none. */
-static const struct irq_row *unchanged(struct irqread *r, const char *key,
-				       const char *colon, uint64_t hash)
+/* The row of PREV with key [KEY, COLON), trying the row after the last
+ * match first; NULL when none. */
+static const struct irq_row *prev_row(struct irqread *r, const char *key,
+				      const char *colon)
 {
 	const struct irq_table *t = r->prev;
 	size_t n = (size_t)(colon - key);
@@ -387,10 +387,18 @@ static const struct irq_row *unchanged(struct irqread *r, const char *key,
 		if (strnlen(o->key, n + 1) == n &&
 		    memcmp(o->key, key, n) == 0) {
 			r->hint = i + 1;
-			return o->text_hash == hash ? o : NULL;
+			return o;
 		}
 	}
 	return NULL;
+}
+
+/* Whether the string S is the text [P, END) (which holds no NUL). */
+static bool same_text(const char *s, const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+
+	return strnlen(s, n + 1) == n && memcmp(s, p, n) == 0;
 }
 
 /* Whether the six strings S follow one another, each after the last's
@@ -417,19 +425,15 @@ static int span_add(struct irqread *r, const char *const s[6], size_t *off)
 	return 0;
 }
 
-/* Row X as PREV's row F had it (its line did not change). */
-static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
-		     const struct irq_row *f)
+/* Row X's key and description, and what is made of them, as PREV's row
+ * F has them (the same key and the same text after the counts). */
+static int take_strings(struct irqread *r, struct irq_row *x, size_t *off,
+			const struct irq_row *f)
 {
 	const char *s[6] = { f->key, f->desc, f->chip, f->hwirq, f->trigger,
 			     f->action };
 	int rc = 0;
 
-	memcpy(r->counts + r->ncounts, f->counts,
-	       f->ncounts * sizeof(*f->counts));
-	x->ncounts = f->ncounts;
-	x->total = f->total;
-	x->top = f->top;
 	x->numeric = f->numeric;
 	x->irq = f->irq;
 	if (one_span(s))	/* as irqread laid them out: one copy */
@@ -439,11 +443,26 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	return rc;
 }
 
+/* Row X as PREV's row F had it (its line did not change). */
+static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
+		     const struct irq_row *f)
+{
+	memcpy(r->counts + r->ncounts, f->counts,
+	       f->ncounts * sizeof(*f->counts));
+	x->ncounts = f->ncounts;
+	x->total = f->total;
+	x->top = f->top;
+	x->up = true;	/* no rise: up_sum 0 */
+	x->up_base = f->counts;
+	x->up_base_total = f->total;
+	return take_strings(r, x, off, f);
+}
+
 /* One row line [P, END): 0, -EINVAL (left out, counted), -EILSEQ (a NUL:
  * not a text file) or -ENOMEM. */
 static int row(struct irqread *r, const char *p, const char *end)
 {
-	const char *key, *colon = find_key(p, end, &key);
+	const char *key, *colon = find_key(p, end, &key), *line;
 	struct irq_row *x;
 	const struct irq_row *f;
 	struct irqcounts c;
@@ -457,25 +476,59 @@ static int row(struct irqread *r, const char *p, const char *end)
 	x = &r->t.rows[r->t.nrows];
 	off = &r->off[r->t.nrows * NOFF];
 	memset(x, 0, sizeof(*x));
-	x->text_hash = irqcounts_hash(p, end);
 	off[0] = r->ncounts;
-	/* a line the last reading had (that one had no NUL) */
-	if ((f = unchanged(r, key, colon, x->text_hash)))
+	f = prev_row(r, key, colon);
+	/* a line that moved the last time is read whole: on a busy machine
+	 * it moves again, and its digest (3 M instructions a tick at 256
+	 * CPUs and 2000 IRQs) would be for nothing; one that did not is
+	 * digested, and taken over when the last reading had it (that one
+	 * had no NUL) */
+	x->hashed = !f || !f->moved;
+	if (x->hashed)
+		x->text_hash = irqcounts_hash(p, end);
+	if (f && f->hashed && x->hashed && f->text_hash == x->text_hash)
 		return take_over(r, x, off + 1, f);
-	if (memchr(p, '\0', (size_t)(end - p)))
-		return -EILSEQ;
+	line = p;
 	p = colon + 1;
-	c.dst = r->counts + r->ncounts;
+	/* the rises from the last reading's row in the same pass (the lazy
+	 * rates' work), when it has a count for every CPU; the top column
+	 * is then left to interrupts_row_top */
+	c = (struct irqcounts){ .dst = r->counts + r->ncounts };
+	if (f && f->ncounts == r->t.ncpus) {
+		c.base = f->counts;
+		c.nbase = f->ncounts;
+	}
 	if (irqcounts_row(&p, end, r->t.ncpus, &c) || c.n == 0)
-		return -EINVAL;
+		return memchr(line, '\0', (size_t)(end - line)) ? -EILSEQ :
+		       -EINVAL;
+	/* the counts read are blanks and digits: a NUL (not a text file)
+	 * is before them or after */
+	if (memchr(line, '\0', (size_t)(colon - line)) ||
+	    memchr(p, '\0', (size_t)(end - p)))
+		return -EILSEQ;
 	x->ncounts = c.n;
 	x->total = c.total;
 	x->top = c.top;
+	if (c.base && c.up && c.n == c.nbase) {
+		x->up = true;
+		x->up_sum = c.up_sum;
+		x->up_base = f->counts;
+		x->up_base_total = f->total;
+	}
+	/* none went down and none rose: the last reading's counts */
+	x->moved = f && (x->up ? x->up_sum != 0 :
+			 f->ncounts != c.n || f->total != c.total ||
+			 memcmp(f->counts, c.dst, c.n * sizeof(*c.dst)));
+	p = skip_blanks(p, end);
+	end = trim_end(p, end);
+	/* only the counts moved (a busy machine's every line): the key and
+	 * the description are the last reading's, and so is their split */
+	if (f && same_text(f->desc, p, end))
+		return take_strings(r, x, off + 1, f);
 	x->numeric = numparse_u64(key, colon, &v) == 0 && v <= UINT_MAX;
 	x->irq = x->numeric ? (unsigned)v : 0;
-	p = skip_blanks(p, end);
 	return row_strings(r, x, off + 1, &(struct span){ key, colon }, p,
-			   trim_end(p, end));
+			   end);
 }
 
 /* Line [P, END) of the file. */

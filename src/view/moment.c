@@ -186,6 +186,13 @@ const struct moment_irq *moment_irq_number(const struct moment *m,
 	return NULL;
 }
 
+int moment_irq_on_cpu(const struct moment_irq *q)
+{
+	if (!q->row)
+		return q->on_cpu;
+	return interrupts_taker(q->row, q->rate, q->table, q->aff);
+}
+
 double moment_irq_cpu(const struct moment_irq *q, size_t c)
 {
 	if (!q->valid)

@@ -85,8 +85,12 @@ struct moment_irq {
 	const struct irq_rate *rate;	/* live, when valid: the per-CPU
 					 * rates are read from it */
 	size_t ncounts;		/* columns the row has (ERR, MIS: fewer) */
-	int on_cpu;		/* the CPU that takes them: the most in the
-				 * interval, else since boot; -1 never */
+	int on_cpu;		/* replay: the CPU that takes them (the most
+				 * in the interval, else since boot; -1
+				 * never); live: read moment_irq_on_cpu */
+	/* live: the sample's row and table, to find on_cpu when asked */
+	const struct irq_row *row;
+	const struct irq_table *table;
 	const struct irq_affinity *aff;	/* never NULL: the sample's (live),
 					 * the moment's own affs[] (replay),
 					 * or one that knows nothing */
@@ -181,6 +185,10 @@ const struct moment_disk *moment_disk(const struct moment *m,
 const struct moment_net *moment_net(const struct moment *m, const char *name);
 const struct moment_irq *moment_irq_number(const struct moment *m,
 					   unsigned irq);
+
+/* Q's on_cpu: for a live moment found now (interrupts_taker), for the
+ * IRQs shown and the chains' only, not every row of every tick. */
+int moment_irq_on_cpu(const struct moment_irq *q);
 
 /* IRQ Q's rate on column C (< nirq_cpus): its live rate's, read only for
  * the rows a view shows, or its own per_cpu (replay); 0 when !valid. */

@@ -136,8 +136,8 @@ static void live_irq(struct moment_irq *o, const struct sample *s, size_t k,
 	o->ncounts = r->ncounts;
 	if (o->valid)
 		o->rate = q;
-	o->on_cpu = interrupts_taker(r, q, &s->irqs,
-				     s->aff ? &s->aff[k] : NULL);
+	o->row = r;	/* on_cpu: moment_irq_on_cpu, when asked */
+	o->table = &s->irqs;
 	if (s->aff)
 		o->aff = &s->aff[k];
 }

@@ -114,6 +114,53 @@ static size_t one_line(char *buf, size_t size, unsigned *seed)
 	return n;
 }
 
+/* The rises of the counts Y read from LINE over a random base (mostly
+ * below them, sometimes above, sometimes fewer columns), read in the
+ * same pass, against the plain ones (the top column left to
+ * irqcounts_top); PEND where the plain reading ended; line I. */
+static void check_rises(const char *line, size_t len, size_t max,
+			const uint32_t *b, const struct irqcounts *y,
+			ptrdiff_t pend, unsigned *seed, long i)
+{
+	uint32_t base[MAXF + 1], c[MAXF + 1];
+	size_t nbase = rand_r(seed) % 4 ? y->n :
+		       (size_t)rand_r(seed) % (MAXF + 2);
+	bool lower = rand_r(seed) % 2, up = true;
+	struct irqcounts x = { .dst = c, .base = base, .nbase = nbase };
+	const char *p = line;
+	uint64_t sum = 0;
+
+	for (size_t j = 0; j < MAXF + 1; j++) {
+		uint32_t v = j < y->n ? b[j] : (uint32_t)rand_r(seed);
+		unsigned r = (unsigned)rand_r(seed) % 16;
+		uint32_t below = (uint32_t)rand_r(seed) % (v < UINT32_MAX ?
+							    v + 1u : v);
+
+		base[j] = r < 6 ? v - below : r < 10 ? v : r < 13 ? v - 1 :
+			  r < 15 || lower ? v / 2 :
+			  v + 1 + (uint32_t)rand_r(seed) % 7;
+		if (lower && base[j] > v)
+			base[j] = v;
+	}
+	for (size_t j = 0; j < y->n && j < nbase; j++) {
+		if (b[j] < base[j]) {
+			up = false;
+			break;
+		}
+		sum += b[j] - base[j];
+	}
+	ck_assert_int_eq(irqcounts_row(&p, line + len, max, &x), 0);
+	ck_assert_msg(p - line == pend && x.n == y->n &&
+		      x.total == y->total && x.top == SIZE_MAX &&
+		      memcmp(c, b, x.n * sizeof(*c)) == 0,
+		      "line %ld: counts with a base", i);
+	ck_assert_uint_eq(irqcounts_top(c, x.n), y->top);
+	ck_assert_msg(x.up == up && (!up || x.up_sum == sum),
+		      "line %ld: up %d sum %llu, plainly %d %llu", i, x.up,
+		      (unsigned long long)x.up_sum, up,
+		      (unsigned long long)sum);
+}
+
 /* Lines read both ways: BENCHTOP_DIFF_LINES of them (200 000 unless
  * told), each in a block of its own length (a read past its end is
  * the sanitizers' to see). */
@@ -151,6 +198,8 @@ START_TEST(random_lines_agree)
 						       &x), 0);
 			ck_assert(pa == pb && x.n == y.n &&
 				  x.total == y.total && x.top == 0);
+			check_rises(line, len, max, b, &y, pb - line, &seed,
+				    i);
 		}
 		free(line);
 	}

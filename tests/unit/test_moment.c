@@ -156,12 +156,14 @@ START_TEST(live_values)
 	ck_assert_str_eq(m.irqs[0].action, "xhci-hcd:usb1");
 	ck_assert_double_eq_tol(m.irqs[0].total_per_s, 300, 1e-9);
 	ck_assert_double_eq_tol(moment_irq_cpu(&m.irqs[0], 1), 300, 1e-9);
-	ck_assert_int_eq(m.irqs[0].on_cpu, 1);
+	ck_assert_int_eq(moment_irq_on_cpu(&m.irqs[0]), 1);
 	ck_assert(m.irqs[0].aff->has_affinity &&
 		  cpuset_has(&m.irqs[0].aff->affinity, 1));
-	ck_assert_int_eq(m.irqs[1].on_cpu, 0);	/* since boot */
+	/* since boot */
+	ck_assert_int_eq(moment_irq_on_cpu(&m.irqs[1]), 0);
 	ck_assert_double_eq(m.irqs[1].total_per_s, 0);
-	ck_assert_int_eq(m.irqs[2].on_cpu, -1);	/* ERR: never */
+	/* ERR: never */
+	ck_assert_int_eq(moment_irq_on_cpu(&m.irqs[2]), -1);
 	ck_assert_str_eq(m.irqs[2].action, "");	/* never NULL */
 	ck_assert_ptr_nonnull(moment_irq_number(&m, 151));
 	ck_assert_ptr_null(moment_irq_number(&m, 152));
@@ -195,7 +197,8 @@ START_TEST(first_reading)
 	ck_assert_ptr_null(m.usb);
 	ck_assert_uint_eq(m.nirqs, 3);
 	ck_assert(!m.irqs[0].valid);
-	ck_assert_int_eq(m.irqs[0].on_cpu, 1);	/* 100 since boot */
+	/* 100 since boot */
+	ck_assert_int_eq(moment_irq_on_cpu(&m.irqs[0]), 1);
 	ck_assert_int_eq(moment_from_live(&m, &(struct moment_live){ NULL,
 					  NULL, NULL }), 0);	/* rebuilt */
 	ck_assert_uint_eq(m.nirqs, 0);

@@ -85,7 +85,7 @@ START_TEST(rates_are_the_recorded_values)
 	ck_assert_uint_eq(m.nirq_cpus, 8);
 	ck_assert_double_eq(q->per_cpu[2], 500);
 	ck_assert_double_eq(q->per_cpu[3], 0);
-	ck_assert_int_eq(q->on_cpu, 2);
+	ck_assert_int_eq(moment_irq_on_cpu(q), 2);
 	ck_assert_double_gt(q->total, 0);
 	ck_assert_str_eq(q->action, "xhci-hcd:usb3");
 	/* The affinity as saved. */
@@ -277,7 +277,7 @@ static int idle_irq_cpu(const char *counts, const char *effective)
 	o = irq(&m, "80");
 	ck_assert_ptr_nonnull(o);
 	ck_assert_double_eq(o->total_per_s, 0);
-	cpu = o->on_cpu;
+	cpu = moment_irq_on_cpu(o);
 	moment_fini(&m);
 	replay_fini(&rp);
 	return cpu;
