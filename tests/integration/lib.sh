@@ -179,3 +179,16 @@ listening() {
 	done
 	return 1
 }
+
+# live_ns: the prefix that runs a command in a PID namespace with a /proc
+# of its own (as root, where unshare can), or nothing. A testbed is a
+# machine of its own, and so are its processes: umockdev lays the bed's
+# /proc files over this machine's, but /proc's list of pids stays this
+# one's, so an irqbalance running here (the machine's own, or one a test
+# of another suite started) would be seen on the board: `benchtop set`
+# would warn and the screens ask before every pin. A test that wants an
+# irqbalance on the board starts it inside (tune_set.sh).
+live_ns() {
+	[ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2> /dev/null &&
+		echo "unshare -pf --mount-proc "
+}

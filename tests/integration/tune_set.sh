@@ -12,8 +12,10 @@ export XDG_CONFIG_HOME
 
 # run NAME SHELL-COMMANDS: in one testbed (odroid-xu4 + the odroid-xu4-tune
 # overlay), $B the program, $D the testbed; output under $TMPD/NAME.*
+# (in a PID namespace where it can: no process of this machine is seen)
 run() {
-	"$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
+	# shellcheck disable=SC2046
+	$(live_ns) "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
 		cp -r "$1/odroid-xu4/." "$UMOCKDEV_DIR/" &&
 		cp -r "$1/odroid-xu4-tune/." "$UMOCKDEV_DIR/" || exit 99
 		B=$2 D=$UMOCKDEV_DIR O=$3; eval "$4"' sh "$TESTBEDS" "$BENCHTOP" \
@@ -171,12 +173,11 @@ else
 	skip "prlimit missing"
 fi
 
-# irqbalance runs (a process of that name): headless set irq warns.
-cp /bin/sleep "$TMPD/irqbalance"
-"$TMPD/irqbalance" 60 &
-ib=$!
-run ib '$B set irq 151=4-7 > $O.out 2> $O.err; echo $? > $O.rc'
-kill $ib 2> /dev/null
+# irqbalance runs (a process of that name, on the board): headless set
+# irq warns.
+mkdir "$TMPD/ibdir" && cp /bin/sleep "$TMPD/ibdir/irqbalance"
+run ib '"$O"dir/irqbalance 60 & ib=$!
+	$B set irq 151=4-7 > $O.out 2> $O.err; echo $? > $O.rc; kill $ib'
 [ "$(cat "$TMPD/ib.rc")" = 0 ] &&
 	grep -q "^benchtop set: warning: irqbalance (pid [0-9]*) is running and will move IRQ 151 back" "$TMPD/ib.err"
 check $? "irqbalance running: set irq warns that it will move IRQ 151 back"

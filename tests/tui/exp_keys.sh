@@ -30,7 +30,7 @@ mkdir "$BENCHTOP_SYSTEMD_DIR" "$BENCHTOP_UDEV_DIR"
 export XDG_CONFIG_HOME BENCHTOP_SYSTEMD_DIR BENCHTOP_UDEV_DIR
 
 cat > "$TMPD/bt.sh" <<SH
-exec "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
+exec $(live_ns)"$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
 cp -r "\$1/odroid-xu4/." "\$UMOCKDEV_DIR/" &&
 cp -r "\$1/odroid-xu4-tune/." "\$UMOCKDEV_DIR/" || exit 99
 echo "\$UMOCKDEV_DIR" > "\$2/udir"

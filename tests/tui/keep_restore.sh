@@ -17,7 +17,7 @@ J=$BENCHTOP_RUNTIME_DIR/journal.json
 # `set --restore`'s words in $TMPD/restore, its status in $TMPD/rrc
 # and the affinity after it in $TMPD/after.
 cat > "$TMPD/bt.sh" <<SH
-exec "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
+exec $(live_ns)"$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
 cp -r "\$1/odroid-xu4/." "\$UMOCKDEV_DIR/" &&
 cp -r "\$1/odroid-xu4-tune/." "\$UMOCKDEV_DIR/" || exit 99
 t=\$2 b=\$3 d=\$UMOCKDEV_DIR

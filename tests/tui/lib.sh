@@ -157,10 +157,13 @@ resize() { $TMUXC resize-window -t t -x "$1" -y "$2"; }
 # bed_cmd BED [ARGS]: benchtop under umockdev with testbed BED (and its
 # usb.umockdev when there is one), as a command line for start; the
 # testbed's folder is written to $TMPD/udir so a test can change files.
+# As live_cmd, it runs in a PID namespace of its own where it can: a
+# board sees no process of this machine (an irqbalance here would ask
+# before every pin).
 bed_cmd() {
-	_dev=""
+	_dev="" _ns=$(live_ns)
 	[ -f "$TESTBEDS/$1/usb.umockdev" ] && _dev="-d '$TESTBEDS/$1/usb.umockdev'"
-	echo "'$UMOCKDEV_RUN' $_dev -- sh -c 'cp -r \"$TESTBEDS/$1\"/. \"\$UMOCKDEV_DIR\"/ && echo \"\$UMOCKDEV_DIR\" > \"$TMPD/udir\" && exec \"$BENCHTOP\" ${2:-}'"
+	echo "${_ns:+$_ns }'$UMOCKDEV_RUN' $_dev -- sh -c 'cp -r \"$TESTBEDS/$1\"/. \"\$UMOCKDEV_DIR\"/ && echo \"\$UMOCKDEV_DIR\" > \"$TMPD/udir\" && exec \"$BENCHTOP\" ${2:-}'"
 }
 
 # printable [WHAT]: 0 when every screen captured since the last call
@@ -207,16 +210,8 @@ PY
 # and devices a journey reads that the bed itself lacks), then the
 # testbeds named in $LIVE_EXTRA (odroid-xu4-tune), with every *.umockdev
 # file of the bed and its live overlay.
-# A testbed is a machine of its own, and so are its processes: umockdev
-# lays the bed's /proc files over this machine's, but /proc's list of
-# pids stays this one's, so an irqbalance running here (tune_keys.sh
-# starts one) would be seen on the board and ask before every pin. As
-# root, where unshare can, the program runs in a PID namespace with a
-# /proc of its own: live_ns prints the prefix that does it, or nothing.
-live_ns() {
-	[ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2> /dev/null &&
-		echo "unshare -pf --mount-proc "
-}
+# It runs in a PID namespace of its own where it can (live_ns,
+# tests/integration/lib.sh).
 
 live_cmd() {
 	_dev="" _ov="" _ns=$(live_ns)
