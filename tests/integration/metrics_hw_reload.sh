@@ -17,7 +17,16 @@ command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missi
 	2> /dev/null || { echo "1..0 # SKIP gir1.2-umockdev-1.0 missing"; exit 0; }
 plan 11
 P=$(free_port)
-export P
+# scrape N (sourced in each testbed): /metrics of the server at $P into $O.N
+SCRAPE=$TMPD/scrape.sh
+cat > "$SCRAPE" <<'SH'
+scrape() {
+	python3 -c "import sys, urllib.request
+sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=20).read().decode())" \
+		"http://127.0.0.1:$P/metrics" > "$O.$1" 2>&1
+}
+SH
+export P SCRAPE
 
 # In one testbed: the server, then scrapes into $O.N, with changes
 # between them (the testbed's files are $UMOCKDEV_DIR's).
@@ -27,11 +36,7 @@ export P
 	B=$2 O=$3
 	"$B" metrics --listen "127.0.0.1:$P" --min-interval 0 \
 		2> "$O.err" & S=$!
-	scrape() {
-		python3 -c "import sys, urllib.request
-sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=20).read().decode())" \
-			"http://127.0.0.1:$P/metrics" > "$O.$1" 2>&1
-	}
+	. "$SCRAPE"
 	i=0
 	until scrape 0 || [ $i -ge 100 ]; do sleep 0.2; i=$((i + 1)); done
 	for n in 1 2 3 4 5; do scrape $n; done
@@ -70,11 +75,7 @@ mkfifo "$TMPD/ctl"
 	B=$1 O=$2 C=$3
 	"$B" metrics --listen "127.0.0.1:$P" --min-interval 0 \
 		2> "$O.err" & S=$!
-	scrape() {
-		python3 -c "import sys, urllib.request
-sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=20).read().decode())" \
-			"http://127.0.0.1:$P/metrics" > "$O.$1" 2>&1
-	}
+	. "$SCRAPE"
 	reads() { sed -n "s/^benchtop_metrics_hardware_reads_total //p" "$O.$1"; }
 	# scrape N: until the model was read whole more than at the last
 	# (the message goes from the FIFO to the socket within 0.2 s)
@@ -121,11 +122,7 @@ fi
 	setpriv --reuid=65534 --regid=65534 --clear-groups \
 		"$B" metrics --listen "127.0.0.1:$P" --min-interval 0 \
 		2> "$O.err" & S=$!
-	scrape() {
-		python3 -c "import sys, urllib.request
-sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=20).read().decode())" \
-			"http://127.0.0.1:$P/metrics" > "$O.$1" 2>&1
-	}
+	. "$SCRAPE"
 	i=0
 	until scrape 0 || [ $i -ge 100 ]; do sleep 0.2; i=$((i + 1)); done
 	scrape 1
