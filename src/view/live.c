@@ -74,6 +74,23 @@ static uint64_t device_stamp(void)
 	return h;
 }
 
+/* The IRQ rows' names and descriptions, as a stamp: a chain finds its
+ * IRQ by them, and a row that comes (a NIC asks for its IRQ when its
+ * link goes up), goes or is named anew sends no hotplug message. */
+static uint64_t irq_stamp(const struct irq_table *t)
+{
+	uint64_t h = STAMP_START;
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct irq_row *r = &t->rows[i];
+
+		h = stamp_bytes(h, r->key, strlen(r->key) + 1);
+		h = stamp_bytes(h, r->desc, strlen(r->desc) + 1);
+	}
+	return h;
+}
+
 static int load_hw(struct live *l, const struct irq_table *irqs, double now)
 {
 	int rc;
@@ -83,6 +100,9 @@ static int load_hw(struct live *l, const struct irq_table *irqs, double now)
 	l->have_hw = false;
 	if (l->o.watch_devices)
 		l->devices = device_stamp();
+	l->irq_rows_known = irqs != NULL;
+	if (irqs)
+		l->irq_rows = irq_stamp(irqs);
 	if ((rc = hwmodel_load_irqs(&l->hw, l->o.hw_flags, irqs)) != 0)
 		return rc;
 	l->have_hw = true;
@@ -238,9 +258,16 @@ static int refresh_hw(struct live *l, bool tuned)
 {
 	const struct sample *s = &l->samples[l->cur];
 	double now = s->time_s;
+	bool irqs = s->status.interrupts == 0;
+	uint64_t rows = irqs ? irq_stamp(&s->irqs) : 0;
 	int rc;
 
+	if (irqs && !l->irq_rows_known) {	/* the model came before it */
+		l->irq_rows = rows;
+		l->irq_rows_known = true;
+	}
 	if (!l->have_hw || l->hw_due || tuned ||
+	    (irqs && rows != l->irq_rows) ||
 	    (l->o.watch_devices && device_stamp() != l->devices) ||
 	    (l->o.hw_keep_s > 0 && due(now, l->hw_read_s, l->o.hw_keep_s)))
 		return load_hw(l, s->status.interrupts ? NULL : &s->irqs, now);

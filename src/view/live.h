@@ -67,6 +67,8 @@ struct live {
 	bool aff_due;		/* read the affinities at the next tick */
 	uint64_t tuning;	/* the caller's tuning mark then */
 	uint64_t devices;	/* the device folders' stamp then */
+	uint64_t irq_rows;	/* the IRQ rows' stamp then (irq_rows_known) */
+	bool irq_rows_known;
 };
 
 void live_init(struct live *l, const struct live_opts *o);

@@ -15,7 +15,7 @@
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 /usr/bin/python3 -c 'import gi; gi.require_version("UMockdev", "1.0")' \
 	2> /dev/null || { echo "1..0 # SKIP gir1.2-umockdev-1.0 missing"; exit 0; }
-plan 11
+plan 12
 P=$(free_port)
 # scrape N (sourced in each testbed): /metrics of the server at $P into $O.N
 SCRAPE=$TMPD/scrape.sh
@@ -46,6 +46,11 @@ export P SCRAPE
 	# a network interface folder comes, without a hotplug message
 	mkdir -p "$UMOCKDEV_DIR/sys/class/net/usb9"
 	scrape 8
+	# IRQ 150 named anew (a driver that asks for it again, with no
+	# hotplug message: a NIC at link-up)
+	sed -i "s/xhci-hcd:usb3\$/newdrv-q0/" "$UMOCKDEV_DIR/proc/interrupts"
+	scrape 9
+	scrape 10
 	kill $S; wait $S' sh "$TESTBEDS" "$BENCHTOP" "$TMPD/m"
 
 val() { sed -n "s/^$1 \\([0-9]*\\)\$/\\1/p" "$TMPD/m.$2"; }
@@ -63,6 +68,10 @@ check $st "a governor set by benchtop set shows at the next scrape"
 check $? "the tuning (its journal) read the model whole again, once ($(val benchtop_metrics_hardware_reads_total 6), $(val benchtop_metrics_hardware_reads_total 7))"
 [ "$(val benchtop_metrics_hardware_reads_total 8)" = 2 ]
 check $? "with hotplug messages, a folder in /sys/class/net that comes without one does not read it whole ($(val benchtop_metrics_hardware_reads_total 8))"
+chain() { grep '^benchtop_chain_info{device="sda"' "$TMPD/m.$1" | grep -o 'irq="[^"]*",action="[^"]*"'; }
+[ "$(chain 8)" = 'irq="150",action="xhci-hcd:usb3"' ] && [ "$(chain 9)" = 'irq="",action=""' ] &&
+	[ "$(val benchtop_metrics_hardware_reads_total 9)" = 3 ] && [ "$(val benchtop_metrics_hardware_reads_total 10)" = 3 ]
+check $? "IRQ 150 named anew in /proc/interrupts: the next scrape read the model again (once) and sda's chain no longer names it ($(chain 9))"
 ! grep -q hotplug "$TMPD/m.err"
 check $? "... and the server says nothing of hotplug ($(cat "$TMPD/m.err"))"
 
