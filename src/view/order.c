@@ -9,9 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The rate a row must pass to overtake rate B clearly. */
+static double bar(double b, double lead)
+{
+	return b + (b / 8 > lead ? b / 8 : lead);
+}
+
 bool order_overtakes(double a, double b, double lead)
 {
-	return a > b + (b / 8 > lead ? b / 8 : lead);
+	return a > bar(b, lead);
 }
 
 static bool grow(struct order_prev *p, size_t n)
@@ -49,13 +55,17 @@ static bool ranks(struct order_prev *p, const struct order_items *it)
 	if (p->nrank < it->n) {
 		size_t *r = realloc(p->rank, it->n * sizeof(*r));
 		size_t *q;
+		double *b;
 
 		if (r)
 			p->rank = r;
 		q = realloc(p->pos, it->n * sizeof(*q));
 		if (q)
 			p->pos = q;
-		if (!r || !q)
+		b = realloc(p->bars, it->n * sizeof(*b));
+		if (b)
+			p->bars = b;
+		if (!r || !q || !b)
 			return false;
 		p->nrank = it->n;
 	}
@@ -95,21 +105,40 @@ static void by_rank(struct order_prev *p, size_t *v, size_t n)
 	qsort_r(v, n, sizeof(*v), cmp_rank, p);
 }
 
-/* A row rises past each row above it that it overtakes clearly. Each
- * pair of neighbours then is in order but for noise. */
-static void rise(const struct order_items *it, size_t *v, size_t n)
+/* Each row, from the top, goes above the highest row it overtakes
+ * clearly (and so above every row between, none of which overtakes it
+ * clearly: that one would have gone above the same row before). No row
+ * then overtakes clearly any row above it, neighbour or not: rates of
+ * 99, 110, 121, 134 shown in that order, each within an eighth of the
+ * next, come out 134 121 110 99. BARS[j] is the lowest bar of rows 0..j
+ * (not increasing), so the highest row overtaken is found by halving. */
+static void rise(const struct order_items *it, size_t *v, size_t n,
+		 double *bars)
 {
 	size_t i, j;
 
-	for (i = 1; i < n; i++) {
-		size_t x = v[i];
+	for (i = 0; i < n; i++) {
+		size_t x = v[i], lo = 0, hi = i;
 		double r = it->rate(it->ctx, x);
+		double own = bar(r, it->lead);
 
-		for (j = i; j > 0 &&
-		     order_overtakes(r, it->rate(it->ctx, v[j - 1]),
-				     it->lead); j--)
-			v[j] = v[j - 1];
-		v[j] = x;
+		while (lo < hi) {	/* the first j with bars[j] < r */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (bars[mid] < r)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		memmove(v + lo + 1, v + lo, (i - lo) * sizeof(*v));
+		v[lo] = x;
+		for (j = lo; j <= i; j++) {
+			double b = j == lo ? own :
+				   bar(it->rate(it->ctx, v[j]), it->lead);
+			double above = j ? bars[j - 1] : b;
+
+			bars[j] = b < above ? b : above;
+		}
 	}
 }
 
@@ -119,7 +148,7 @@ void order_hold(struct order_prev *p, size_t *v, size_t n,
 	if (!p->valid || !ranks(p, it))
 		return;
 	by_rank(p, v, n);
-	rise(it, v, n);
+	rise(it, v, n, p->bars);
 }
 
 void order_note(struct order_prev *p, const size_t *v, size_t n,
@@ -127,6 +156,14 @@ void order_note(struct order_prev *p, const size_t *v, size_t n,
 {
 	size_t i;
 
+	/* an order without rates (the first frame's, by counts since boot)
+	 * has nothing to hold: the first rates give the plain order */
+	for (i = 0; i < n && it->rate(it->ctx, v[i]) == 0; i++)
+		;
+	if (i == n) {
+		order_forget(p);
+		return;
+	}
 	p->valid = grow(p, n);
 	if (!p->valid)
 		return;
@@ -153,5 +190,6 @@ void order_fini(struct order_prev *p)
 	free(p->key);
 	free(p->rank);
 	free(p->pos);
+	free(p->bars);
 	memset(p, 0, sizeof(*p));
 }

@@ -22,6 +22,7 @@ struct order_prev {
 	size_t n, cap;
 	size_t *rank, *pos, nrank;	/* scratch: each item's place last
 					 * time and in the plain order */
+	double *bars;			/* scratch of order_hold, nrank too */
 	bool valid;
 };
 
@@ -38,13 +39,15 @@ struct order_items {
 bool order_overtakes(double a, double b, double lead);
 
 /* V (N item indexes, in the plain busiest-first order): reorder so that
- * each keeps its place from P unless a row overtakes it clearly; rows P
- * had not come after the rows it had, then rise past those they overtake
- * clearly. Nothing is done when P is not valid (the first order). */
+ * each keeps its place from P unless a row below overtakes it clearly;
+ * rows P had not come after the rows it had; then no row overtakes
+ * clearly any row above it. Nothing is done when P is not valid (the
+ * first order). */
 void order_hold(struct order_prev *p, size_t *v, size_t n,
 		const struct order_items *it);
 
-/* Note V (N items) as the order shown: the next order_hold holds to it. */
+/* Note V (N items) as the order shown: the next order_hold holds to it
+ * (unless every rate of V is 0: then there is no order to hold). */
 void order_note(struct order_prev *p, const size_t *v, size_t n,
 		const struct order_items *it);
 

@@ -3,6 +3,8 @@
  * plain one, noise does not swap rows, a clear lead does. */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "view/order.h"
@@ -130,6 +132,101 @@ START_TEST(new_rows_and_moved_indexes)
 }
 END_TEST
 
+/* The first frame has no rates: its order (by counts since boot) is not
+ * held, and the first rates give the plain order. */
+START_TEST(the_first_rates_give_the_plain_order)
+{
+	struct row r[] = { { "151", 0 }, { "150", 0 }, { "80", 0 },
+			   { "153", 0 } };
+	struct order_items it = { r, 4, rate, key, L };
+	struct order_prev p = { 0 };
+	size_t v[] = { 0, 1, 2, 3 };
+	char s[64];
+
+	order_note(&p, v, 4, &it);			/* shown: 151 150 80 153 */
+	r[0].rate = 99, r[1].rate = 110, r[2].rate = 121, r[3].rate = 134;
+	v[0] = 3, v[1] = 2, v[2] = 1, v[3] = 0;		/* the plain order */
+	order_hold(&p, v, 4, &it);
+	ck_assert_str_eq(keys(r, v, 4, s), "153 80 150 151");
+	order_fini(&p);
+}
+END_TEST
+
+/* Rates each within an eighth of the next, shown least busy first: each
+ * pair of neighbours is noise and keeps its order, but 153 is 35 % above
+ * 151 and 22 % above 150, and passes both (it stayed below them when
+ * only neighbours were compared). */
+START_TEST(a_row_passes_every_row_it_overtakes_clearly)
+{
+	struct row r[] = { { "151", 99 }, { "150", 110 }, { "80", 121 },
+			   { "153", 134 } };
+	struct order_items it = { r, 4, rate, key, L };
+	struct order_prev p = { 0 };
+	size_t v[] = { 0, 1, 2, 3 };
+	char s[64];
+
+	order_note(&p, v, 4, &it);			/* shown: 151 150 80 153 */
+	v[0] = 3, v[1] = 2, v[2] = 1, v[3] = 0;		/* the plain order */
+	order_hold(&p, v, 4, &it);
+	ck_assert_str_eq(keys(r, v, 4, s), "80 153 151 150");
+	order_fini(&p);
+}
+END_TEST
+
+/* Random rates and orders shown before: after order_hold no row
+ * overtakes clearly a row above it, and every row is there once. */
+START_TEST(no_row_overtakes_one_above_it_clearly)
+{
+	enum { N = 40 };
+	struct row r[N];
+	char names[N][8];
+	struct order_items it = { r, N, rate, key, L };
+	struct order_prev p = { 0 };
+	size_t v[N], i, j, round;
+	unsigned seed = 7;
+
+	for (i = 0; i < N; i++) {
+		snprintf(names[i], sizeof(names[i]), "%zu", i);
+		r[i].key = names[i];
+	}
+	for (round = 0; round < 2000; round++) {
+		size_t n = 1 + rand_r(&seed) % N, seen[N] = { 0 };
+
+		for (i = 0; i < N; i++) {
+			/* rates near each other, now and then far */
+			r[i].rate = 100 + rand_r(&seed) % 60 +
+				    (rand_r(&seed) % 5 == 0 ? rand_r(&seed) % 400 : 0);
+			v[i] = i;
+		}
+		for (i = N - 1; i > 0; i--) {	/* a random order shown */
+			size_t k = rand_r(&seed) % (i + 1), t = v[i];
+
+			v[i] = v[k], v[k] = t;
+		}
+		order_note(&p, v, n, &it);
+		for (i = N - 1; i > 0; i--) {
+			size_t k = rand_r(&seed) % (i + 1), t = v[i];
+
+			v[i] = v[k], v[k] = t;
+		}
+		order_hold(&p, v, N, &it);
+		for (i = 0; i < N; i++) {
+			ck_assert_uint_lt(v[i], N);
+			seen[v[i]]++;
+			for (j = 0; j < i; j++)
+				ck_assert_msg(!order_overtakes(r[v[i]].rate,
+							       r[v[j]].rate, L),
+					      "round %zu: %s (%.0f) below %s (%.0f)",
+					      round, r[v[i]].key, r[v[i]].rate,
+					      r[v[j]].key, r[v[j]].rate);
+		}
+		for (i = 0; i < N; i++)
+			ck_assert_uint_eq(seen[i], 1);
+	}
+	order_fini(&p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("order");
@@ -138,6 +235,9 @@ int main(void)
 	tcase_add_test(tc, margin);
 	tcase_add_test(tc, first_order_is_plain);
 	tcase_add_test(tc, noise_keeps_places_a_lead_moves);
+	tcase_add_test(tc, the_first_rates_give_the_plain_order);
+	tcase_add_test(tc, a_row_passes_every_row_it_overtakes_clearly);
+	tcase_add_test(tc, no_row_overtakes_one_above_it_clearly);
 	tcase_add_test(tc, new_rows_and_moved_indexes);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
