@@ -678,17 +678,29 @@ void chain_print(FILE *f, const struct chain_list *l)
 			const struct chain_irq *q = &c->irqs[j];
 
 			cpulist_format(&q->affinity, list, sizeof(list));
-			fprintf(f, ngettext("      IRQ %u%s%s %s: %llu interrupt,"
-					    " %u%% on the busiest CPU, affinity"
-					    " %s\n", "      IRQ %u%s%s %s: %llu "
-					    "interrupts, %u%% on the busiest "
-					    "CPU, affinity %s\n",
-					    plural_n(q->total)), q->irq,
-				q->hwirq ? " hwirq " : "",
-				q->hwirq ? q->hwirq : "",
-				q->action ? q->action : "",
-				(unsigned long long)q->total, q->top_pct,
-				q->has_affinity ? list : _("unknown"));
+			/* the CPU every view names (it takes the IRQ now,
+			 * or will), and its share of the counts since boot */
+			if (q->top_cpu < 0)
+				fprintf(f, _("      IRQ %u%s%s %s: no interrupt "
+					     "yet, affinity %s\n"), q->irq,
+					q->hwirq ? " hwirq " : "",
+					q->hwirq ? q->hwirq : "",
+					q->action ? q->action : "",
+					q->has_affinity ? list : _("unknown"));
+			else
+				fprintf(f, ngettext("      IRQ %u%s%s %s: %llu "
+						    "interrupt, %u%% of it on "
+						    "CPU %d, affinity %s\n",
+						    "      IRQ %u%s%s %s: %llu "
+						    "interrupts, %u%% of them on "
+						    "CPU %d, affinity %s\n",
+						    plural_n(q->total)), q->irq,
+					q->hwirq ? " hwirq " : "",
+					q->hwirq ? q->hwirq : "",
+					q->action ? q->action : "",
+					(unsigned long long)q->total,
+					q->top_pct, q->top_cpu,
+					q->has_affinity ? list : _("unknown"));
 		}
 		if (c->error)
 			fprintf(f, _("      note: %s\n"), c->error);

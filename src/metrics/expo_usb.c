@@ -141,9 +141,10 @@ static void chains(struct expo *e, const struct chain_model *m)
 		}
 	}
 	expo_family(e, "benchtop_chain_irq_cpu", EXPO_GAUGE, NULL,
-		    "The CPU that took most of the interrupts of each IRQ of "
-		    "a disk's or network interface's chain (none before its "
-		    "first interrupt).");
+		    "The CPU that takes each IRQ of a disk's or network "
+		    "interface's chain, as every view names it: the one with "
+		    "the highest rate while it fires, else where it goes "
+		    "next (none before its first interrupt).");
 	for (i = 0; i < cl->n; i++) {
 		for (k = 0; k < cl->v[i].nirqs; k++) {
 			const struct chain_irq *q = &cl->v[i].irqs[k];

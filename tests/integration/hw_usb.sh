@@ -5,7 +5,7 @@
 # bridge names, and the chain from a disk or NIC to its IRQ and CPU.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null 2>&1 || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 45
+plan 46
 BENCHTOP_DATADIR="$top_srcdir/data"
 export BENCHTOP_DATADIR
 
@@ -63,6 +63,8 @@ check $? "xu4: xHCI root hubs and their controllers"
 run odroid-xu4 "" "$T"; check $? "xu4: text output exits 0"
 grep -q 'sda -> 4-1 .*ASM1153E uas 5000M -> xhci-hcd.2.auto -> IRQ 150 -> CPU 2' "$T"
 check $? "xu4: text shows the sda chain"
+grep -q '^      IRQ 150 hwirq 104 xhci-hcd:usb3: [0-9]* interrupts, 97% of them on CPU 2, affinity 2$' "$T"
+check $? "xu4: its IRQ line names the chain's CPU and that CPU's share (97 %), not 'the busiest CPU'"
 
 # ---- ODROID-HC1 after resume: everything at 480M, UAS ignored by quirk ----
 J=$TMPD/hc1.json T=$TMPD/hc1.txt
