@@ -326,7 +326,7 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 	 * its own (it once overprinted the last row's link). */
 	int rows = count > (size_t)(h - 1 - e) ? h - 2 - e : h - 1 - e;
 	bool here = v->sel >= first && v->sel < first + count;
-	size_t off = 0;
+	size_t off = 0, shown;
 
 	/* the selected row is always drawn: the rows scroll to it, and it
 	 * takes the marker's line when that is the only one */
@@ -341,12 +341,14 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 			  a->live.carry.carried[k]);
 		mouse_row(a, y + 1 + e + i, r);
 	}
-	if (count > (size_t)(rows > 0 ? rows : 0) && 1 + e + (rows > 0 ?
-						rows : 0) < h) {
+	/* the rows below the window: none when it was scrolled to the
+	 * last (it counted the rows above too) */
+	shown = off + (size_t)(rows > 0 ? rows : 0);
+	if (count > shown && 1 + e + (rows > 0 ? rows : 0) < h) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fill(y + h - 1, 0, w);
 		draw_fmt(y + h - 1, w - 12, 12, _(" +%zu more"),
-			 count - (size_t)(rows > 0 ? rows : 0));
+			 count - shown);
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	return h;

@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 11
+plan 12
 
 # The bed: the XU4's, with vdaa..vdhr in diskstats and veth0..veth199 in
 # net/dev, each moving a little every read is not needed: the rows are
@@ -41,6 +41,20 @@ for size in "80 24" "200 50"; do
 	rows=$(wc -l < "$TMPD/s")
 	[ "$rows" -eq "$2" ] && tail -n 1 "$TMPD/s" | grep -q 'h Help\|q Quit\|Help'
 	check $? "$1x$2: $rows rows, the key bar still last"
+	if [ "$1" = 80 ]; then
+		# the disks scrolled down by the selection: the marker counts
+		# the rows below the window only
+		before=$(sed -n '/^DISK/,/^NET/p' "$TMPD/s" | sed -n 's/^ *+\([0-9]*\) more$/\1/p')
+		keys Home j j j j j j j j j j
+		wait_for '^DISK' > /dev/null
+		sleep 1.5
+		screen > "$TMPD/s2"
+		first=$(sed -n '/^DISK/{n;p;}' "$TMPD/s2" | awk '{print $1}')
+		after=$(sed -n '/^DISK/,/^NET/p' "$TMPD/s2" | sed -n 's/^ *+\([0-9]*\) more$/\1/p')
+		[ "$first" = vdac ] && [ -n "$before" ] && [ "$after" = $((before - 4)) ]
+		st=$?; [ $st = 0 ] || diag "first $first, +$before then +$after"
+		check $st "80x24: scrolled past mmcblk0, sda, vdaa and vdab, the disks' marker says 4 fewer (+$before, +$after)"
+	fi
 	keys q
 	wait_exit 10
 done
