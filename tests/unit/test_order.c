@@ -132,44 +132,40 @@ START_TEST(new_rows_and_moved_indexes)
 }
 END_TEST
 
-/* The first frame has no rates: its order (by counts since boot) is not
- * held, and the first rates give the plain order. */
-START_TEST(the_first_rates_give_the_plain_order)
+/* Shown least busy first, then rates each within an eighth of the next
+ * (99, 110, 121, 134), the plain order 153 80 150 151:
+ * - shown with no rates (the first frame, by counts since boot): that
+ *   order is not held, the first rates give the plain one;
+ * - shown with those rates: each pair of neighbours is noise and keeps
+ *   its order, but 153 is 35 % above 151 and 22 % above 150 and passes
+ *   both (it stayed below them when only neighbours were compared). */
+START_TEST(near_rates_shown_least_busy_first)
 {
-	struct row r[] = { { "151", 0 }, { "150", 0 }, { "80", 0 },
-			   { "153", 0 } };
-	struct order_items it = { r, 4, rate, key, L };
-	struct order_prev p = { 0 };
-	size_t v[] = { 0, 1, 2, 3 };
-	char s[64];
+	static const struct { double shown_at; const char *want; } c[] = {
+		{ 0, "153 80 150 151" },
+		{ 1, "80 153 151 150" },
+	};
+	size_t k;
 
-	order_note(&p, v, 4, &it);			/* shown: 151 150 80 153 */
-	r[0].rate = 99, r[1].rate = 110, r[2].rate = 121, r[3].rate = 134;
-	v[0] = 3, v[1] = 2, v[2] = 1, v[3] = 0;		/* the plain order */
-	order_hold(&p, v, 4, &it);
-	ck_assert_str_eq(keys(r, v, 4, s), "153 80 150 151");
-	order_fini(&p);
-}
-END_TEST
+	for (k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		double rates[] = { 99, 110, 121, 134 };
+		struct row r[] = { { "151", 0 }, { "150", 0 }, { "80", 0 },
+				   { "153", 0 } };
+		struct order_items it = { r, 4, rate, key, L };
+		struct order_prev p = { 0 };
+		size_t v[] = { 0, 1, 2, 3 }, i;
+		char s[64];
 
-/* Rates each within an eighth of the next, shown least busy first: each
- * pair of neighbours is noise and keeps its order, but 153 is 35 % above
- * 151 and 22 % above 150, and passes both (it stayed below them when
- * only neighbours were compared). */
-START_TEST(a_row_passes_every_row_it_overtakes_clearly)
-{
-	struct row r[] = { { "151", 99 }, { "150", 110 }, { "80", 121 },
-			   { "153", 134 } };
-	struct order_items it = { r, 4, rate, key, L };
-	struct order_prev p = { 0 };
-	size_t v[] = { 0, 1, 2, 3 };
-	char s[64];
-
-	order_note(&p, v, 4, &it);			/* shown: 151 150 80 153 */
-	v[0] = 3, v[1] = 2, v[2] = 1, v[3] = 0;		/* the plain order */
-	order_hold(&p, v, 4, &it);
-	ck_assert_str_eq(keys(r, v, 4, s), "80 153 151 150");
-	order_fini(&p);
+		for (i = 0; i < 4; i++)
+			r[i].rate = rates[i] * c[k].shown_at;
+		order_note(&p, v, 4, &it);	/* shown: 151 150 80 153 */
+		for (i = 0; i < 4; i++)
+			r[i].rate = rates[i];
+		v[0] = 3, v[1] = 2, v[2] = 1, v[3] = 0;	/* the plain order */
+		order_hold(&p, v, 4, &it);
+		ck_assert_str_eq(keys(r, v, 4, s), c[k].want);
+		order_fini(&p);
+	}
 }
 END_TEST
 
@@ -235,8 +231,7 @@ int main(void)
 	tcase_add_test(tc, margin);
 	tcase_add_test(tc, first_order_is_plain);
 	tcase_add_test(tc, noise_keeps_places_a_lead_moves);
-	tcase_add_test(tc, the_first_rates_give_the_plain_order);
-	tcase_add_test(tc, a_row_passes_every_row_it_overtakes_clearly);
+	tcase_add_test(tc, near_rates_shown_least_busy_first);
 	tcase_add_test(tc, no_row_overtakes_one_above_it_clearly);
 	tcase_add_test(tc, new_rows_and_moved_indexes);
 	suite_add_tcase(s, tc);
