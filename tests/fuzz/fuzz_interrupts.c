@@ -42,7 +42,8 @@ static void since(const char *buf, size_t size, const struct irq_table *half,
 		    strcmp(t.rows[i].desc, whole->rows[i].desc) ||
 		    t.rows[i].total != whole->rows[i].total ||
 		    t.rows[i].ncounts != whole->rows[i].ncounts ||
-		    t.rows[i].top != whole->rows[i].top ||
+		    interrupts_row_top(&t.rows[i]) !=
+		    interrupts_row_top(&whole->rows[i]) ||
 		    memcmp(t.rows[i].counts, whole->rows[i].counts,
 			   t.rows[i].ncounts * sizeof(*t.rows[i].counts)))
 			abort();
