@@ -59,9 +59,17 @@ until_line "$TMPD/serve.err" "test 1: libiperf crashed (Segmentation fault)"
 check $? "the crash packet: one sentence, 'test 1: libiperf crashed'"
 alive
 check $? "and the server is still running"
-iperf3 -c 127.0.0.1 -p "$P" -t 1 --json > "$TMPD/after-crash.json"
+# (the server takes the next test once the crashed one is reaped: a
+# client that comes before may be told it is busy, and asks again)
+i=0
+until iperf3 -c 127.0.0.1 -p "$P" -t 1 --json > "$TMPD/after-crash.json" 2>&1 &&
+	json "$TMPD/after-crash.json" 'd["end"]["sum_received"]["bits_per_second"] > 0' ||
+	[ $i -ge 4 ]; do
+	sleep 1; i=$((i + 1))
+done
 json "$TMPD/after-crash.json" 'd["end"]["sum_received"]["bits_per_second"] > 0'
-check $? "the next stock client gets a rate"
+st=$?; [ $st = 0 ] || diag "$(head -c 600 "$TMPD/after-crash.json")"
+check $st "the next stock client gets a rate (try $((i + 1)) of at most 5, 1 s apart)"
 
 python3 "$HOSTILE" "$P" idle > "$TMPD/idle.s" & IDLE=$!
 sleep 0.5
