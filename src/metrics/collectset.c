@@ -55,7 +55,7 @@ void collectset_init(struct collectset *c, const struct collectset_opts *o)
 
 int collectset_hotplug(struct collectset *c)
 {
-	int fd = c->hotplug_fd >= 0 ? c->hotplug_fd : uevent_open();
+	int fd = uevent_open();
 
 	if (fd < 0)
 		return fd;
@@ -67,19 +67,25 @@ int collectset_hotplug(struct collectset *c)
 
 /* The hotplug messages since the last reading: the model is read whole
  * at this one when one was about hardware, or when some were lost (the
- * socket's buffer full: ENOBUFS). */
+ * socket's buffer full: ENOBUFS). A socket that fails otherwise is let
+ * go, and the device folders and the minute's timer watch again (not a
+ * whole reading at every scrape). */
 static void take_hotplug(struct collectset *c)
 {
 	struct uevent ev;
 	int rc;
 
 	while (c->hotplug_fd >= 0 &&
-	       (rc = uevent_read(c->hotplug_fd, &ev)) != 0)
-		if (rc < 0 || uevent_is_hw(&ev)) {
+	       (rc = uevent_read(c->hotplug_fd, &ev)) != 0) {
+		if (rc < 0 || uevent_is_hw(&ev))
 			live_hw_due(&c->live);
-			if (rc < 0 && rc != -ENOBUFS)
-				break;
+		if (rc < 0 && rc != -ENOBUFS) {
+			close(c->hotplug_fd);
+			c->hotplug_fd = -1;
+			c->live.o.watch_devices = true;
+			c->live.o.hw_keep_s = HW_RELOAD_S;
 		}
+	}
 }
 
 void collectset_fini(struct collectset *c)
