@@ -119,8 +119,11 @@ static void add_irqs(const struct app *a, struct overview *o,
 	struct order_items it = { r, r->nirqs, irq_rate, irq_key,
 				  ORDER_LEAD_IRQS };
 
-	for (i = 0; i < r->nirqs && n < sizeof(order) / sizeof(order[0]); i++)
-		if (irq_shown(a, &r->irqs[i]))
+	size_t firing = 0;
+
+	for (i = 0; i < r->nirqs; i++)
+		if (irq_shown(a, &r->irqs[i]) && firing++ < sizeof(order) /
+		    sizeof(order[0]))
 			order[n++] = i;
 	qsort_r(order, n, sizeof(order[0]), cmp_irq_rate, r->irqs);
 	order_hold(&o->irq_order, order, n, &it);	/* no swaps by noise */
@@ -129,6 +132,9 @@ static void add_irqs(const struct app *a, struct overview *o,
 	order_note(&o->irq_order, order, n, &it);
 	for (i = 0; i < n; i++)
 		add(o, OVERVIEW_IRQ, order[i], &o->nirqs);
+	/* the section's "+N more" counts these too (it said +26 of the 32
+	 * listed with 84 firing) */
+	o->nirqs_unlisted = firing - o->nirqs;
 }
 
 static double row_rate(const struct moment *r,
@@ -256,6 +262,7 @@ static void build(const struct app *a, const struct moment *r,
 	size_t i;
 
 	o->nrows = o->nclusters = o->ndisks = o->nnets = o->nirqs = 0;
+	o->nirqs_unlisted = 0;
 	for (i = 0; r->have_hw && i < r->nclusters && i < 64; i++)
 		add(o, OVERVIEW_CLUSTER, i, &o->nclusters);
 	if (!r->have_rates)

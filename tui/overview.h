@@ -33,6 +33,7 @@ struct overview {
 	char keys[OVERVIEW_ROWS_MAX][OVERVIEW_KEY];	/* each row's name */
 	size_t nrows;
 	size_t nclusters, ndisks, nnets, nirqs;
+	size_t nirqs_unlisted;	/* firing IRQs past the listed ones */
 	unsigned gen;		/* the app's data_gen it was built from */
 	bool built;
 	struct order_prev irq_order;	/* the IRQs' order shown last */

@@ -289,6 +289,7 @@ static void share_rows(const struct overview *l, const struct live_carry *st,
 		       int h, int *dh, int *nh, int *ih)
 {
 	int de = st->rc[LIVE_DISKS] != 0, ne = st->rc[LIVE_NETS] != 0;
+	int ni = (int)l->nirqs + (l->nirqs_unlisted > 0);	/* + marker */
 
 	*dh = l->ndisks || de ? 1 + de + (int)l->ndisks : 0;
 	*nh = l->nnets || ne ? 1 + ne + (int)l->nnets : 0;
@@ -301,16 +302,16 @@ static void share_rows(const struct overview *l, const struct live_carry *st,
 	}
 	if (*ih < 4 && *nh > 3) {	/* interfaces too: share the rows */
 		int need[3] = { l->ndisks || de ? 1 + de + (int)l->ndisks : 0,
-				*nh, 1 + (st->rc[LIVE_IRQS] != 0) +
-				(int)l->nirqs }, got[3];
+				*nh, 1 + (st->rc[LIVE_IRQS] != 0) + ni },
+		    got[3];
 
 		fair_share(h, need, got);
 		*dh = got[0], *nh = got[1], *ih = got[2];
 	}
 	if (*ih < 0)
 		*ih = 0;
-	if (*ih > 1 + (st->rc[LIVE_IRQS] != 0) + (int)l->nirqs)
-		*ih = 1 + (st->rc[LIVE_IRQS] != 0) + (int)l->nirqs;
+	if (*ih > 1 + (st->rc[LIVE_IRQS] != 0) + ni)
+		*ih = 1 + (st->rc[LIVE_IRQS] != 0) + ni;
 }
 
 /* Section K's rows FIRST.. under its title at Y: the sentence first
@@ -321,10 +322,13 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 	struct view *v = &a->views[PANEL_MAIN];
 	int i, e = h > 1 ? error_line(a, k, y + 1, w) : 0;
 
+	/* the IRQs past the listed ones are counted in the marker too */
+	size_t total = count + (k == LIVE_IRQS ? l->nirqs_unlisted : 0);
+
 	first += l->nclusters;
 	/* When the rows do not all fit, the marker takes the last line of
 	 * its own (it once overprinted the last row's link). */
-	int rows = count > (size_t)(h - 1 - e) ? h - 2 - e : h - 1 - e;
+	int rows = total > (size_t)(h - 1 - e) ? h - 2 - e : h - 1 - e;
 	bool here = v->sel >= first && v->sel < first + count;
 	size_t off = 0, shown;
 
@@ -344,11 +348,13 @@ static int draw_section(struct app *a, const struct overview *l, size_t first,
 	/* the rows below the window: none when it was scrolled to the
 	 * last (it counted the rows above too) */
 	shown = off + (size_t)(rows > 0 ? rows : 0);
-	if (count > shown && 1 + e + (rows > 0 ? rows : 0) < h) {
+	if (shown > count)
+		shown = count;
+	if (total > shown && 1 + e + (rows > 0 ? rows : 0) < h) {
 		draw_style(a->color, STYLE_DIM);
 		draw_fill(y + h - 1, 0, w);
 		draw_fmt(y + h - 1, w - 12, 12, _(" +%zu more"),
-			 count - shown);
+			 total - shown);
 		draw_style(a->color, STYLE_NORMAL);
 	}
 	return h;

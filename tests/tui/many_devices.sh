@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 12
+plan 13
 
 # The bed: the XU4's, with vdaa..vdhr in diskstats and veth0..veth199 in
 # net/dev, each moving a little every read is not needed: the rows are
@@ -58,6 +58,29 @@ for size in "80 24" "200 50"; do
 	keys q
 	wait_exit 10
 done
+
+# 60 more IRQs that have fired: the overview lists the 32 busiest, and
+# its marker counts every one not on the screen (it counted from the 32).
+cp -r "$top_srcdir/tests/testbeds/odroid-xu4" "$beds/irqs"
+f="$beds/irqs/proc/interrupts"
+firing=$(awk 'NR > 1 && $1 ~ /^[0-9]+:$/ { s = 0; for (i = 2; i <= 9; i++) s += $i; if (s > 0) c++ } END { print c + 60 }' "$f")
+head -n 1 "$f" > "$f.new"
+awk 'BEGIN { for (i = 0; i < 60; i++)
+	printf "%d: %10d %10d %10d %10d %10d %10d %10d %10d     GICv2 %d Level     dev%d\n",
+		300 + i, i + 1, 0, 0, 0, 0, 0, 0, 0, 400 + i, i }' >> "$f.new"
+tail -n +2 "$f" >> "$f.new"
+mv "$f.new" "$f"
+start 80 24 "$(bed_cmd irqs '-d 1')"
+wait_for '^IRQ +RATE/s' > /dev/null
+wait_for '^ +\+[0-9]+ more$' > /dev/null
+screen > "$TMPD/s"
+listed=$(sed -n '/^IRQ /,$p' "$TMPD/s" | grep -Ec '^[0-9]+ +[0-9.k]+ ')
+more=$(sed -n '/^IRQ /,$p' "$TMPD/s" | sed -n 's/^ *+\([0-9]*\) more$/\1/p')
+[ -n "$more" ] && [ $((listed + more)) -eq "$firing" ]
+st=$?; [ $st = 0 ] || { diag "listed $listed, +$more, firing $firing"; cat "$TMPD/s" >&2; }
+check $st "80x24, $firing IRQs fired: $listed listed and '+$more more' count them all"
+keys q
+wait_exit 10
 
 # 600 more disks: 4 channels each, past the recording's 2048.
 cp -r "$beds/many" "$beds/cap"
