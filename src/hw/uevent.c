@@ -96,6 +96,11 @@ bool uevent_is_hw(const struct uevent *ev)
 	if (!strcmp(ev->action, "bind") || !strcmp(ev->action, "unbind"))
 		return !strcmp(ev->subsystem, "usb") ||
 		       !strcmp(ev->subsystem, "pci");	/* the driver */
+	/* a zone's "change" is a trip crossed (the user_space governor
+	 * sends one at each): the zones and their names stay, and a board
+	 * hovering at a trip would read the model whole at every one */
+	if (!strcmp(ev->subsystem, "thermal") && !strcmp(ev->action, "change"))
+		return false;
 	for (i = 0; i < sizeof(subs) / sizeof(subs[0]); i++)
 		if (!strcmp(ev->subsystem, subs[i]))
 			return true;

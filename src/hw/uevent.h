@@ -26,7 +26,8 @@ struct uevent {
 int uevent_parse(const char *buf, size_t len, struct uevent *ev);
 
 /* True when EV changes what the hardware model shows: CPUs, thermal
- * zones and cooling devices, USB, PCI, block devices, NICs. */
+ * zones and cooling devices (come or gone: a zone's "change" is a trip
+ * crossed), USB, PCI, block devices, NICs. */
 bool uevent_is_hw(const struct uevent *ev);
 
 /* A non-blocking socket on the kernel's uevent group: the fd, or -errno

@@ -77,6 +77,31 @@ START_TEST(names_and_kinds)
 }
 END_TEST
 
+/* A trip crossed (gov_user_space.c's message) leaves the zones as they
+ * are; a zone that comes or goes does not. */
+START_TEST(thermal_trip_is_not_hw)
+{
+	static const char trip[] = "change@/devices/virtual/thermal/"
+		"thermal_zone0\0ACTION=change\0DEVPATH=/devices/virtual/"
+		"thermal/thermal_zone0\0SUBSYSTEM=thermal\0NAME=cpu-thermal"
+		"\0TEMP=70000\0TRIP=0\0EVENT=2";
+	static const char add[] = "add@/devices/virtual/thermal/"
+		"thermal_zone4\0ACTION=add\0DEVPATH=/devices/virtual/"
+		"thermal/thermal_zone4\0SUBSYSTEM=thermal";
+	static const char disk[] = "change@/devices/virtual/block/sdb\0"
+		"ACTION=change\0DEVPATH=/devices/virtual/block/sdb\0"
+		"SUBSYSTEM=block\0DEVNAME=sdb\0DISK_MEDIA_CHANGE=1";
+	struct uevent ev;
+
+	ck_assert_int_eq(uevent_parse(trip, sizeof(trip) - 1, &ev), 0);
+	ck_assert(!uevent_is_hw(&ev));
+	ck_assert_int_eq(uevent_parse(add, sizeof(add) - 1, &ev), 0);
+	ck_assert(uevent_is_hw(&ev));
+	ck_assert_int_eq(uevent_parse(disk, sizeof(disk) - 1, &ev), 0);
+	ck_assert(uevent_is_hw(&ev));	/* a medium changed: its size */
+}
+END_TEST
+
 START_TEST(hostile_and_short)
 {
 	static const char noact[] = "add@/x\0DEVPATH=/x\0SUBSYSTEM=usb";
@@ -131,6 +156,7 @@ int main(void)
 	tcase_add_test(tc, kernel_form);
 	tcase_add_test(tc, libudev_form);
 	tcase_add_test(tc, names_and_kinds);
+	tcase_add_test(tc, thermal_trip_is_not_hw);
 	tcase_add_test(tc, hostile_and_short);
 	tcase_add_test(tc, reads_until_empty);
 	suite_add_tcase(s, tc);
