@@ -445,14 +445,15 @@ START_TEST(screen_cells_sum_their_place)
 	const struct figure *c[16];
 	size_t i, k;
 
+	/* the first four columns (screen_columns_are_whole pins them all) */
 	k = figures_screen_cols(&figures_disk, c, 16);
-	ck_assert_uint_eq(k, 4);
-	for (i = 0; i < k; i++)
+	ck_assert_uint_ge(k, 4);
+	for (i = 0; i < 4; i++)
 		ck_assert_double_eq(figures_screen_sum(&figures_disk,
 						       c[i]->screen, &d), dw[i]);
 	k = figures_screen_cols(&figures_net, c, 16);
-	ck_assert_uint_eq(k, 4);
-	for (i = 0; i < k; i++)
+	ck_assert_uint_ge(k, 4);
+	for (i = 0; i < 4; i++)
 		ck_assert_double_eq(figures_screen_sum(&figures_net,
 						       c[i]->screen, &n), nw[i]);
 	ck_assert_uint_eq(figures_screen_cols(&figures_disk, c, 2), 2);
