@@ -15,6 +15,7 @@
 #include "frame.h"
 #include "base/figfmt.h"
 #include "base/i18n.h"
+#include "view/figures.h"
 
 static void scaled(char *dst, size_t size, double v, const char *const *u)
 {
@@ -87,18 +88,161 @@ void cells_cluster_title(char *dst, size_t size)
 		 _("UTIL"), _("TEMP"));
 }
 
+/* A disk's or an interface's row of the overview, from its columns in
+ * the table of figures (figures.h): the name, the figures, the history
+ * (panel_main.c draws it) and the link. */
+#define DEV_NAME_W 10
+#define DEV_HISTORY_W 10	/* panel_main.c's SPARK_W */
+#define DEV_COLS 16		/* columns of figures at most */
+
+/* The titles of the columns of table T, the name's NAME first. */
+static void dev_title(char *dst, size_t size, const struct figure_table *t,
+		      const char *name)
+{
+	const struct figure *f[DEV_COLS];
+	struct cells_col c[DEV_COLS + 4];
+	size_t n = figures_screen_cols(t, f, DEV_COLS), i;
+
+	c[0] = (struct cells_col){ name, DEV_NAME_W, -1, true, false };
+	for (i = 0; i < n; i++)
+		c[1 + i] = (struct cells_col){ _(f[i]->title),
+			f[i]->cell_width, -1, false, false };
+	c[1 + n] = (struct cells_col){ _("HISTORY"), DEV_HISTORY_W, -1, true,
+				       false };
+	c[2 + n] = (struct cells_col){ _("LINK"), 0, -1, true, false };
+	c[3 + n] = (struct cells_col){ NULL, 0, 0, false, false };
+	cells_row(dst, size, c);
+}
+
 void cells_disk_title(char *dst, size_t size)
 {
-	snprintf(dst, size, "%-10s %10s %10s %6s %4s %-10s %s", _("DISK"),
-		 _("READ/s"), _("WRITE/s"), _("IOPS"), _("UTIL"),
-		 _("HISTORY"), _("LINK"));
+	dev_title(dst, size, &figures_disk, _("DISK"));
 }
 
 void cells_net_title(char *dst, size_t size)
 {
-	snprintf(dst, size, "%-10s %12s %12s %6s %4s %-10s %s", _("NET"),
-		 _("RX/s"), _("TX/s"), _("PKT/s"), _("E+D"), _("HISTORY"),
-		 _("LINK"));
+	dev_title(dst, size, &figures_net, _("NET"));
+}
+
+/* Whether the columns of DEV that need K are known (else "-"). */
+typedef bool (*known_fn)(const void *dev, enum figure_known k);
+
+static bool disk_known(const void *dev, enum figure_known k)
+{
+	const struct moment_disk *d = dev;
+
+	return d->valid && (k == FIG_KNOWN_RATE ||
+			    (k == FIG_KNOWN_OPS && !d->ops_unknown));
+}
+
+static bool net_known(const void *dev, enum figure_known k)
+{
+	const struct moment_net *n = dev;
+
+	switch (k) {
+	case FIG_KNOWN_RATE:
+		return n->valid;
+	case FIG_KNOWN_RX:
+		return n->rx_known;
+	case FIG_KNOWN_TX:
+		return n->tx_known;
+	case FIG_KNOWN_COUNTS:
+		return n->valid && n->counts_known;
+	case FIG_KNOWN_OPS:
+		break;
+	}
+	return false;
+}
+
+/* Column F's cell of DEV: whether it is known and its value in *V. */
+static bool dev_cell(const struct figure_table *t, const struct figure *f,
+		     const void *dev, known_fn known, double *v)
+{
+	*v = figures_screen_sum(t, f->screen, dev);
+	return known(dev, f->known);
+}
+
+static void cell_text(char *dst, size_t size, const struct figure *f,
+		      double v, bool known)
+{
+	switch (f->cell) {
+	case FIG_CELL_BYTES:
+		cells_bytes_rate(dst, size, v, known);
+		return;
+	case FIG_CELL_BITS:
+		cells_bits_rate(dst, size, v, known);
+		return;
+	case FIG_CELL_COUNT:
+		cells_count(dst, size, v, known);
+		return;
+	case FIG_CELL_PCT:	/* 7 characters at most, as ever */
+		snprintf(dst, size < 8 ? size : 8, known ? "%3.0f%%" : "-", v);
+		return;
+	case FIG_CELL_NONE:
+		break;
+	}
+	snprintf(dst, size, "?");
+}
+
+static size_t dev_row(char *dst, size_t size, const struct figure_table *t,
+		      const char *name, const void *dev, known_fn known)
+{
+	const struct figure *f[DEV_COLS];
+	struct cells_col c[DEV_COLS + 2];
+	char text[DEV_COLS][32];
+	size_t n = figures_screen_cols(t, f, DEV_COLS), i;
+	double v;
+	bool k;
+
+	c[0] = (struct cells_col){ name, DEV_NAME_W, DEV_NAME_W, true,
+				   false };
+	for (i = 0; i < n; i++) {
+		k = dev_cell(t, f[i], dev, known, &v);
+		cell_text(text[i], sizeof(text[i]), f[i], v, k);
+		c[1 + i] = (struct cells_col){ text[i], f[i]->cell_width, -1,
+					       false, i + 1 == n };
+	}
+	c[1 + n] = (struct cells_col){ NULL, 0, 0, false, false };
+	return cells_row(dst, size, c);
+}
+
+/* What dev_row draws DEV's cells from: each column's known and, when
+ * known, its value (the same walk). */
+static void dev_key(struct frame_key *key, const struct figure_table *t,
+		    const char *name, const void *dev, known_fn known)
+{
+	const struct figure *f[DEV_COLS];
+	size_t n = figures_screen_cols(t, f, DEV_COLS), i;
+	double v;
+	bool k;
+
+	frame_key_str(key, name);
+	for (i = 0; i < n; i++) {
+		k = dev_cell(t, f[i], dev, known, &v);
+		frame_key_add(key, &k, sizeof(k));
+		if (k)
+			frame_key_add(key, &v, sizeof(v));
+	}
+}
+
+size_t cells_disk_row(char *dst, size_t size, const struct moment_disk *d)
+{
+	return dev_row(dst, size, &figures_disk, d->name, d, disk_known);
+}
+
+size_t cells_net_row(char *dst, size_t size, const struct moment_net *n)
+{
+	return dev_row(dst, size, &figures_net, n->name, n, net_known);
+}
+
+void cells_disk_key(struct frame_key *k, const struct moment_disk *d)
+{
+	dev_key(k, &figures_disk, d->name, d, disk_known);
+}
+
+void cells_net_key(struct frame_key *k, const struct moment_net *n)
+{
+	dev_key(k, &figures_net, n->name, n, net_known);
 }
 
 void cells_irq_title(char *dst, size_t size)

@@ -10,6 +10,8 @@
 struct app;
 struct moment;
 struct moment_irq;
+struct moment_disk;
+struct moment_net;
 
 /* "280.1 MB/s" (SI units); "-" when not VALID. */
 void cells_bytes_rate(char *dst, size_t size, double bytes_per_s, bool valid);
@@ -20,7 +22,8 @@ void cells_count(char *dst, size_t size, double v, bool valid);
 /* The same in 4 characters at most: "999", "9.9k", "12k", "1.5M". */
 void cells_count_short(char *dst, size_t size, double v, bool valid);
 
-/* Column titles of the overview's sections, into DST. */
+/* Column titles of the overview's sections, into DST (the disks' and
+ * interfaces' from the table of figures, view/figures.h). */
 void cells_cluster_title(char *dst, size_t size);
 void cells_disk_title(char *dst, size_t size);
 void cells_net_title(char *dst, size_t size);
@@ -49,6 +52,16 @@ struct cells_col {
 /* The columns C into DST as snprintf would with "%-5.5s %8s ..." (the
  * same bytes, cut to SIZE); the length it would have. */
 size_t cells_row(char *dst, size_t size, const struct cells_col *c);
+
+/* The overview's row of disk D or interface N up to its history: the
+ * name and the cells of the figures the table of figures puts on the
+ * screen (view/figures.h), a blank after the last, into DST as
+ * cells_row; and what they are drawn from, added to K (the same walk,
+ * so a shown figure is never missing from the key). */
+size_t cells_disk_row(char *dst, size_t size, const struct moment_disk *d);
+size_t cells_net_row(char *dst, size_t size, const struct moment_net *n);
+void cells_disk_key(struct frame_key *k, const struct moment_disk *d);
+void cells_net_key(struct frame_key *k, const struct moment_net *n);
 
 /* What cells_draw_irq_row draws Q's row from, added to K. */
 void cells_irq_key(struct frame_key *k, const struct moment_irq *q);

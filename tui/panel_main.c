@@ -138,18 +138,10 @@ static void sparkline_of(struct app *a, const char *kind, const char *name,
 static void draw_disk(struct app *a, int y, int w,
 		      const struct moment_disk *d)
 {
-	char rd[24], wr[24], iops[16], util[8], link[96], line[1024];
-	bool ops = d->valid && !d->ops_unknown;
+	char link[96], line[1024];
 	int x;
 
-	cells_bytes_rate(rd, sizeof(rd), d->rd_bytes_per_s, d->valid);
-	cells_bytes_rate(wr, sizeof(wr), d->wr_bytes_per_s, d->valid);
-	cells_count(iops, sizeof(iops), d->rd_iops + d->wr_iops, ops);
-	snprintf(util, sizeof(util), ops ? "%3.0f%%" : "  -", d->util_pct);
-	cells_row(line, sizeof(line), (const struct cells_col[]) {
-		{ d->name, 10, 10, true, false }, { rd, 10, -1, false, false },
-		{ wr, 10, -1, false, false }, { iops, 6, -1, false, false },
-		{ util, 4, -1, false, true }, { NULL, 0, 0, false, false } });
+	cells_disk_row(line, sizeof(line), d);
 	x = draw_text(y, 0, w, line);
 	sparkline_of(a, "disk", d->name, y, x);
 	cells_disk_link(app_moment(a), d->name, link, sizeof(link));
@@ -158,37 +150,26 @@ static void draw_disk(struct app *a, int y, int w,
 
 static void draw_net(struct app *a, int y, int w, const struct moment_net *n)
 {
-	char rx[24], tx[24], pk[16], err[16], link[96], line[1024];
+	char link[96], line[1024];
 	int x;
 
-	cells_bits_rate(rx, sizeof(rx), n->rx_bytes_per_s, n->rx_known);
-	cells_bits_rate(tx, sizeof(tx), n->tx_bytes_per_s, n->tx_known);
-	cells_count(pk, sizeof(pk), n->packets_per_s,
-		    n->valid && n->counts_known);
-	cells_count(err, sizeof(err), n->errors_per_s,
-		    n->valid && n->counts_known);
-	cells_row(line, sizeof(line), (const struct cells_col[]) {
-		{ n->name, 10, 10, true, false }, { rx, 12, -1, false, false },
-		{ tx, 12, -1, false, false }, { pk, 6, -1, false, false },
-		{ err, 4, -1, false, true }, { NULL, 0, 0, false, false } });
+	cells_net_row(line, sizeof(line), n);
 	x = draw_text(y, 0, w, line);
 	sparkline_of(a, "net", n->name, y, x);
 	cells_net_link(app_moment(a), n->name, link, sizeof(link));
 	draw_text(y, x + SPARK_W + 1, w - x - SPARK_W - 1, link);
 }
 
-/* What draw_disk and draw_net draw a row from: the figures, the
- * history and the link (change them together). */
+/* What draw_disk and draw_net draw a row from after its cells (which
+ * cells_disk_key and cells_net_key add): the history and the link
+ * (change them together). */
 static void dev_key(struct app *a, struct frame_key *k, const char *kind,
-		    const char *name, const bool flag[3], const double fig[5])
+		    const char *name)
 {
 	double v[SPARK_W];
 	size_t n = spark_values(a, kind, name, v);
 	char link[96];
 
-	frame_key_str(k, name);
-	frame_key_add(k, flag, 3 * sizeof(flag[0]));
-	frame_key_add(k, fig, 5 * sizeof(fig[0]));
 	frame_key_add(k, &n, sizeof(n));
 	frame_key_add(k, v, n * sizeof(v[0]));
 	if (kind[0] == 'd')
@@ -201,22 +182,15 @@ static void dev_key(struct app *a, struct frame_key *k, const char *kind,
 static void disk_key(struct app *a, struct frame_key *k,
 		     const struct moment_disk *d)
 {
-	bool flag[3] = { d->valid, d->ops_unknown, false };
-	double fig[5] = { d->rd_bytes_per_s, d->wr_bytes_per_s, d->rd_iops,
-			  d->wr_iops, d->util_pct };
-
-	dev_key(a, k, "disk", d->name, flag, fig);
+	cells_disk_key(k, d);
+	dev_key(a, k, "disk", d->name);
 }
 
 static void net_key(struct app *a, struct frame_key *k,
 		    const struct moment_net *n)
 {
-	bool flag[3] = { n->valid, n->rx_known, n->tx_known };
-	double fig[5] = { n->rx_bytes_per_s, n->tx_bytes_per_s,
-			  n->packets_per_s, n->errors_per_s,
-			  n->counts_known };	/* the fifth: "-" or counts */
-
-	dev_key(a, k, "net", n->name, flag, fig);
+	cells_net_key(k, n);
+	dev_key(a, k, "net", n->name);
 }
 
 /* Row IT's key: the row's look, then what its cells are drawn from. */

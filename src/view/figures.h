@@ -2,8 +2,9 @@
 /* figures: one table per device kind (disks, network interfaces) of the
  * figures benchtop shows of them - name, unit, where each value lives,
  * --once JSON key, snapshot channel, place in the moment, --once text
- * column and Prometheus family - walked by --once, the snapshot feed,
- * replay and the exporter (tests/unit/test_figures checks doc/json.md,
+ * column, Prometheus family and column of the overview - walked by
+ * --once, the snapshot feed, replay, the exporter and the overview's disk
+ * and interface rows (tests/unit/test_figures checks doc/json.md,
  * doc/snapshot.md, doc/metrics.md and the schemas against it). */
 #ifndef BENCHTOP_FIGURES_H
 #define BENCHTOP_FIGURES_H
@@ -31,6 +32,25 @@ enum figure_text {
 	FIG_TEXT_FIXED,	/* the number with prec decimals */
 };
 
+/* How the overview writes a figure's cell (tui/cells.c). */
+enum figure_cell {
+	FIG_CELL_NONE,	/* not a column of the overview */
+	FIG_CELL_BYTES,	/* "280.1 MB/s" */
+	FIG_CELL_BITS,	/* "933.8 Mbit/s" from bytes per second */
+	FIG_CELL_COUNT,	/* "12", "2.2k" */
+	FIG_CELL_PCT,	/* " 42%" */
+};
+
+/* What the overview's cell needs of the moment's device, else "-". */
+enum figure_known {
+	FIG_KNOWN_RATE,		/* a rate was measured (valid) */
+	FIG_KNOWN_OPS,		/* disks: and the IOPS too (!ops_unknown) */
+	FIG_KNOWN_RX,		/* interfaces: the bytes received (rx_known) */
+	FIG_KNOWN_TX,		/* interfaces: the bytes sent (tx_known) */
+	FIG_KNOWN_COUNTS,	/* interfaces: a rate, and packets and errors
+				 * were measured (counts_known) */
+};
+
 struct figure {
 	const char *name;	/* what it is, for people */
 	const char *unit;	/* of the value: "bytes/s", "%", "requests" */
@@ -52,6 +72,14 @@ struct figure {
 	bool prom_gauge;	/* else a counter */
 	const char *prom_unit;	/* "bytes", "seconds", NULL */
 	const char *prom_help;
+	/* the overview's column: its place, left to right (0: not shown);
+	 * figures of one place are summed into one cell (IOPS: reads/s and
+	 * writes/s), which the first of them in the table describes */
+	int screen;
+	const char *title;	/* the column's title, N_() */
+	enum figure_cell cell;
+	int cell_width;
+	enum figure_known known;
 };
 
 struct figure_table {
@@ -63,6 +91,17 @@ struct figure_table {
  * output lists them. */
 extern const struct figure_table figures_disk;
 extern const struct figure_table figures_net;
+
+/* The overview's columns of table T: the first figure of each place,
+ * in order, into C (at most MAX); their count. */
+size_t figures_screen_cols(const struct figure_table *t,
+			   const struct figure **c, size_t max);
+
+/* The sum of the moment's doubles of the figures of table T at the
+ * overview's place PLACE, in the table's order, of DEV (a struct
+ * moment_disk or moment_net). */
+double figures_screen_sum(const struct figure_table *t, int place,
+			  const void *dev);
 
 /* F's value for disk D over an interval of DT seconds into *V; whether
  * it is known (a rate needs a baseline). */

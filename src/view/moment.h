@@ -62,8 +62,8 @@ struct moment_net {
 	char name[MOMENT_NAME];
 	bool valid, rx_known, tx_known;
 	double rx_bytes_per_s, tx_bytes_per_s;
-	double packets_per_s;	/* received and sent */
-	double errors_per_s;	/* errors and drops, both ways */
+	double rx_packets_per_s, tx_packets_per_s;
+	double rx_errs_per_s, tx_errs_per_s, rx_drop_per_s, tx_drop_per_s;
 	bool counts_known;	/* packets and errors were measured (a
 				 * replay: never recorded) */
 };

@@ -77,6 +77,19 @@ static void live_disk_figures(struct moment_disk *o, const struct disk_rate *d)
 		}
 }
 
+/* The figures of interface N in the moment (figures.c). */
+static void live_net_figures(struct moment_net *o, const struct net_rate *n)
+{
+	const struct figure *f;
+	double v;
+
+	for (f = figures_net.v; f < figures_net.v + figures_net.n; f++)
+		if (f->moment_off != FIG_NONE) {
+			figures_net_value(f, n, &v);
+			memcpy((char *)o + f->moment_off, &v, sizeof(v));
+		}
+}
+
 static void live_rates(struct moment *m, const struct sample_rates *r)
 {
 	size_t i;
@@ -103,14 +116,9 @@ static void live_rates(struct moment *m, const struct sample_rates *r)
 		m->nets[i] = (struct moment_net){ .valid = n->valid,
 			.counts_known = true,
 			.rx_known = netdev_known(n, NET_RX_BYTES),
-			.tx_known = netdev_known(n, NET_TX_BYTES),
-			.rx_bytes_per_s = n->rx_bytes_per_s,
-			.tx_bytes_per_s = n->tx_bytes_per_s,
-			.packets_per_s = n->rx_packets_per_s +
-					 n->tx_packets_per_s,
-			.errors_per_s = n->rx_errs_per_s + n->tx_errs_per_s +
-					n->rx_drop_per_s + n->tx_drop_per_s };
+			.tx_known = netdev_known(n, NET_TX_BYTES) };
 		copy(m->nets[i].name, MOMENT_NAME, n->row->name);
+		live_net_figures(&m->nets[i], n);
 	}
 }
 

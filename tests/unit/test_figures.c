@@ -5,7 +5,9 @@
  * their type and unit), and the schemas once.json and snapshot.json.  A
  * figure added to the table without its documents fails here, and so does
  * a document that lists a figure the table does not have.  And each row
- * reads its own field of the rate or the kernel's row. */
+ * reads its own field of the rate or the kernel's row, and the overview's
+ * columns (tui/cells.c walks them) are whole: each has a title, a cell
+ * and a width, reads the moment, and the row leaves the link room. */
 #include "config.h"
 
 #include <math.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "view/figures.h"
+#include "view/moment.h"
 #include "testutil.h"
 
 #define MAXW 64		/* words of one list */
@@ -357,6 +360,106 @@ START_TEST(names_are_unique)
 }
 END_TEST
 
+/* The overview's columns of T: the first figure of each place says all
+ * of the column and the others of the place nothing (they are summed
+ * into it); each reads the moment; a disk's needs no interface's flag
+ * and the reverse; the titles fit their cells; the name (10), the
+ * cells, the history (10) and their blanks leave the link 16 columns of
+ * 80; a replay shows each (it has a snapshot channel) or its column reads
+ * "-" there (known with the counts only, which a replay has not).  Their
+ * titles, in order, are TITLES. */
+static void screen_cols(const struct figure_table *t, bool disk,
+			const char *const *titles)
+{
+	const struct figure *c[16], *f;
+	size_t n = figures_screen_cols(t, c, 16), i;
+	int used = 10 + 1 + 10 + 1;
+
+	for (i = 0; titles[i]; i++) {
+		ck_assert_uint_lt(i, n);
+		ck_assert_str_eq(c[i]->title, titles[i]);
+	}
+	ck_assert_uint_eq(n, i);
+	for (i = 0; i < n; i++) {
+		ck_assert_msg(c[i]->cell != FIG_CELL_NONE, "%s: no cell",
+			      c[i]->name);
+		ck_assert_msg(c[i]->cell_width > 0, "%s: no width",
+			      c[i]->name);
+		ck_assert_int_le((int)strlen(c[i]->title), c[i]->cell_width);
+		ck_assert(i == 0 || c[i]->screen > c[i - 1]->screen);
+		ck_assert(disk ? c[i]->known <= FIG_KNOWN_OPS :
+				 c[i]->known != FIG_KNOWN_OPS);
+		if (c[i]->cell == FIG_CELL_BYTES ||
+		    c[i]->cell == FIG_CELL_BITS)
+			ck_assert_str_eq(c[i]->unit, "bytes/s");
+		if (c[i]->cell == FIG_CELL_PCT)
+			ck_assert_str_eq(c[i]->unit, "%");
+		used += c[i]->cell_width + 1;
+	}
+	ck_assert_int_le(used, 64);
+	for (f = t->v; f < t->v + t->n; f++) {
+		if (!f->screen) {
+			ck_assert_msg(f->cell == FIG_CELL_NONE && !f->title,
+				      "%s: a cell but no place", f->name);
+			continue;
+		}
+		ck_assert_msg(f->moment_off != FIG_NONE,
+			      "%s: on the screen, not in the moment", f->name);
+		for (i = 0; i < n && c[i]->screen != f->screen; i++)
+			;
+		ck_assert_uint_lt(i, n);
+		ck_assert_msg(f->channel || c[i]->known == FIG_KNOWN_COUNTS,
+			      "%s: a replay would show it as 0", f->name);
+		if (c[i] != f) {	/* summed into the column */
+			ck_assert_msg(!f->title && f->cell == FIG_CELL_NONE &&
+				      !f->cell_width, "%s: a second "
+				      "description of its column", f->name);
+			ck_assert_str_eq(f->unit, c[i]->unit);
+		}
+	}
+}
+
+START_TEST(screen_columns_are_whole)
+{
+	static const char *const disk[] = { "READ/s", "WRITE/s", "IOPS",
+					    "UTIL", NULL };
+	static const char *const net[] = { "RX/s", "TX/s", "PKT/s", "E+D",
+					   NULL };
+
+	screen_cols(&figures_disk, true, disk);
+	screen_cols(&figures_net, false, net);
+}
+END_TEST
+
+/* A column sums the moment's figures of its place: IOPS reads and
+ * writes, E+D errors and drops both ways. */
+START_TEST(screen_cells_sum_their_place)
+{
+	struct moment_disk d = { .rd_bytes_per_s = 1, .wr_bytes_per_s = 2,
+				 .rd_iops = 3, .wr_iops = 4, .util_pct = 5 };
+	struct moment_net n = { .rx_bytes_per_s = 1, .tx_bytes_per_s = 2,
+				.rx_packets_per_s = 3, .tx_packets_per_s = 4,
+				.rx_errs_per_s = 5, .tx_errs_per_s = 6,
+				.rx_drop_per_s = 7, .tx_drop_per_s = 8 };
+	static const double dw[] = { 1, 2, 7, 5 }, nw[] = { 1, 2, 7, 26 };
+	const struct figure *c[16];
+	size_t i, k;
+
+	/* the first four columns (screen_columns_are_whole pins them all) */
+	k = figures_screen_cols(&figures_disk, c, 16);
+	ck_assert_uint_ge(k, 4);
+	for (i = 0; i < 4; i++)
+		ck_assert_double_eq(figures_screen_sum(&figures_disk,
+						       c[i]->screen, &d), dw[i]);
+	k = figures_screen_cols(&figures_net, c, 16);
+	ck_assert_uint_ge(k, 4);
+	for (i = 0; i < 4; i++)
+		ck_assert_double_eq(figures_screen_sum(&figures_net,
+						       c[i]->screen, &n), nw[i]);
+	ck_assert_uint_eq(figures_screen_cols(&figures_disk, c, 2), 2);
+}
+END_TEST
+
 /* What a figure should read, by its JSON key or Prometheus family. */
 struct want {
 	const char *key;
@@ -501,6 +604,8 @@ int main(void)
 	tcase_add_test(tc, names_are_unique);
 	tcase_add_test(tc, each_disk_figure_reads_its_own_field);
 	tcase_add_test(tc, each_net_figure_reads_its_own_field);
+	tcase_add_test(tc, screen_columns_are_whole);
+	tcase_add_test(tc, screen_cells_sum_their_place);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
