@@ -7,7 +7,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 37
+plan 38
 fake=""
 trap 'test -n "$fake" && kill $fake 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 XDG_CONFIG_HOME=$TMPD/config
@@ -126,6 +126,20 @@ check $? "a directory as affinity file: one sentence, same screen"
 keys J
 wait_for '^JOURNAL +6 changes, 0 settings differ'
 check $? "the journal did not record a change that was not made"
+# A write the kernel refuses (an immutable scaling_governor: EPERM even
+# for root) is in the journal, but is not counted as a change.
+if chattr +i "$u/$P4/scaling_governor" 2> /dev/null; then
+	keys 1 g
+	wait_for 'Governor for CPUs 4-7 \(now ondemand\)' > /dev/null
+	keys j Enter
+	wait_for 'CPUs 4-7: the kernel refused governor performance' &&
+		keys J && wait_for '^JOURNAL +6 changes, 1 write refused, 0 settings differ'
+	st=$?
+	chattr -i "$u/$P4/scaling_governor"
+	check $st "a refused governor write: the journal says 6 changes, 1 write refused"
+else
+	skip "chattr +i does not work in $TMPDIR"
+fi
 
 keys 1 f
 wait_for 'Frequency limit of CPUs 4-7 to change'
