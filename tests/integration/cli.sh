@@ -3,7 +3,7 @@
 # The command line behaves as GNU programs do: --help, --version, and one
 # clear sentence with exit status 2 for anything it does not understand.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 13
+plan 14
 
 "$BENCHTOP" --help > "$TMPD/help" 2>&1
 check $? "--help exits 0"
@@ -25,6 +25,11 @@ help_width() {
 help_width > "$TMPD/wide"
 [ ! -s "$TMPD/wide" ] || { diag "$(cat "$TMPD/wide")"; false; }
 check $? "every --help (benchtop's and each command's) fits in 80 columns"
+# a table laid out in the text keeps its columns (set's SETTINGs)
+"$BENCHTOP" set --help > "$TMPD/set" 2>&1
+grep -qx '  governor=NAME            the governor of every cluster, or of the one chosen' "$TMPD/set" &&
+	grep -qx '                           /proc/interrupts (xhci-hcd:usb5=4-7)' "$TMPD/set"
+check $? "set --help: the SETTING table keeps its two columns"
 
 "$BENCHTOP" --version > "$TMPD/ver"
 check $? "--version exits 0"
