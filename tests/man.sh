@@ -4,7 +4,7 @@
 # clean; the SYNOPSIS shows every form and the FILES every file.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/integration/lib.sh"
-plan 7
+plan 8
 MAN="$top_srcdir/doc/benchtop.1"
 
 if command -v mandoc > /dev/null; then
@@ -54,6 +54,16 @@ for o in $(LC_ALL=C "$BENCHTOP" --help | sed -n 's/^  -\(.\), --\([a-z-]*\).*/-\
 	grep -q -- "^ *${o%%,*}, ${o#*,}" "$TMPD/text" || { diag "OPTIONS lacks $o"; ok=1; }
 done
 check $ok "OPTIONS describes every option of benchtop --help"
+
+# and README.md's Usage block lists them, as --help spells them
+sed -n '/^## Usage/,/^### /p' "$top_srcdir/README.md" > "$TMPD/usage"
+LC_ALL=C "$BENCHTOP" --help | sed -n 's/^  \(-., --[a-zA-Z=-]*\) .*/\1/p' > "$TMPD/opts"
+ok=0
+while IFS= read -r o; do
+	grep -q -- "^  $o " "$TMPD/usage" || { diag "README.md's Usage lacks $o"; ok=1; }
+done < "$TMPD/opts"
+[ -s "$TMPD/opts" ] || ok=1
+check $ok "README.md's Usage lists every option of benchtop --help"
 
 sed -n '/^FILES/,/^ENVIRONMENT/p' "$TMPD/text" > "$TMPD/files"
 ok=0

@@ -52,8 +52,8 @@ static void journal_draw(struct app *a, int top, int height, int width)
 	struct view *v = &a->views[PANEL_JOURNAL];
 	const struct journal *j = shown(a);
 	size_t idx[1], i, rows = height > 2 ? (size_t)height - 2 : 1;
-	size_t n = journal_in_force(j, idx, 1);
-	char changes[48], differ[96], ro[96] = "";
+	size_t n = journal_in_force(j, idx, 1), bad = 0;
+	char made[48], refused[64] = "", changes[112], differ[96], ro[96] = "";
 
 	v->nrows = j->n;
 	if (v->sel >= j->n && j->n)
@@ -66,8 +66,15 @@ static void journal_draw(struct app *a, int top, int height, int width)
 		snprintf(ro, sizeof(ro), "  (%s)", tuneui_ro_reason(a));
 	draw_style(a->color, STYLE_TITLE);
 	draw_fill(top, 0, width);
-	snprintf(changes, sizeof(changes), ngettext("%zu change",
-		 "%zu changes", j->n), j->n);
+	for (i = 0; i < j->n; i++)
+		bad += j->v[i].err != 0;
+	/* a write the kernel refused changed nothing: it is counted apart */
+	snprintf(made, sizeof(made), ngettext("%zu change", "%zu changes",
+		 j->n - bad), j->n - bad);
+	if (bad)
+		snprintf(refused, sizeof(refused), ngettext(", %zu write "
+			 "refused", ", %zu writes refused", bad), bad);
+	snprintf(changes, sizeof(changes), "%s%s", made, refused);
 	snprintf(differ, sizeof(differ), ngettext("%zu setting differs from "
 		 "the original", "%zu settings differ from the original", n), n);
 	/* TRANSLATORS: "JOURNAL  3 changes, 2 settings differ from the

@@ -296,6 +296,11 @@ void screen_draw(struct app *a)
 
 void screen_key(struct app *a, int ch)
 {
+	/* Too small to show what a key does: a key typed blind (P y, g
+	 * Enter) would tune. Only q and F10 act until it is larger. */
+	if ((LINES < SCREEN_MIN_ROWS || COLS < SCREEN_MIN_COLS) &&
+	    ch != KEY_RESIZE && ch != 'q' && ch != 'Q' && ch != KEY_F(10))
+		return;
 	app_say_clear(a);
 	if (features_modal_key(a, ch))	/* a dialog, a choice */
 		return;

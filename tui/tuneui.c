@@ -655,14 +655,34 @@ static void set_scheduler(struct app *a, long disk, const char *name)
 
 /* ---- undo, restore, quit ------------------------------------------------ */
 
+/* A replay's cluster of POLICY as the recording has it ("CPUs 4-7"):
+ * false when the recording has no such cluster, or this is no replay. */
+static bool recorded_label(const struct app *a, long policy, char *dst,
+			   size_t size)
+{
+	const struct moment *m = &a->moment.m;
+	char cpus[64];
+	size_t i;
+
+	for (i = 0; a->replay && policy >= 0 && i < m->nclusters; i++)
+		if ((long)m->clusters[i].policy == policy) {
+			cpulist_format(&m->clusters[i].cpus, cpus,
+				       sizeof(cpus));
+			figfmt_cpus(dst, size, cpus);
+			return true;
+		}
+	return false;
+}
+
 void tuneui_entry_label(const struct app *a, const struct journal_entry *e,
 			char *dst, size_t size)
 {
-	const struct cluster *k = cluster_of(a, tune_target_policy(e->target));
+	long policy = tune_target_policy(e->target);
+	const struct cluster *k = cluster_of(a, policy);
 
-	if (k && tune_target_policy(e->target) >= 0)
+	if (k && policy >= 0)
 		cluster_label(k, dst, size);
-	else
+	else if (!recorded_label(a, policy, dst, size))
 		tunemsg_label(e, dst, size);
 }
 

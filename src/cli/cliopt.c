@@ -190,20 +190,31 @@ static int width(const char *s)
 
 /* Put the text T at column COL (the cursor is there), its words wrapped
  * before HELP_COLS with each further line at column INDENT; a '\n' in T
- * starts a line. */
+ * starts a line, and at column 0 a line of T that starts with a space
+ * is laid out already (a table: set's SETTINGs) and is put as it is. */
 static void put_wrapped(FILE *f, const char *t, int col, int indent)
 {
 	char word[256];
 	size_t n;
 	int w;
+	bool bol = true;
 
 	while (*t) {
+		if (bol && indent == 0 && *t == ' ') {
+			n = strcspn(t, "\n");
+			fwrite(t, 1, n, f);
+			t += n;
+			bol = false;
+			continue;
+		}
 		if (*t == '\n' || *t == ' ') {
 			if (*t == '\n')
 				col = fprintf(f, "\n%*s", indent, "") - 1;
+			bol = *t == '\n';
 			t++;
 			continue;
 		}
+		bol = false;
 		n = strcspn(t, " \n");
 		snprintf(word, sizeof(word), "%.*s", (int)n, t);
 		w = width(word);

@@ -203,9 +203,9 @@ const struct command cmd_metrics_entry = {
 	.synopsis = N_("metrics [--openmetrics] [--textfile DIR | --listen "
 		       "[ADDR:]PORT\n                        "
 		       "[--web-config FILE]]\n                        "
-		       "[--with-node-figures] [--no-per-cpu] [--no-io] "
-		       "[--no-cpufreq]\n                        "
-		       "[--no-thermal] [--results PATH]...\n"
+		       "[--with-node-figures] [--no-per-cpu] [--no-io]\n"
+		       "                        "
+		       "[--no-cpufreq] [--no-thermal] [--results PATH]...\n"
 		       "       benchtop metrics --write-bos-cache"),
 	.about = N_("Print the board's facts and counters as Prometheus "
 		    "metrics (doc/metrics.md)."),

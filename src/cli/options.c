@@ -136,7 +136,7 @@ void options_usage(FILE *f)
 	cliopt_usage(f, &options_entry);
 	print_commands(f);
 	fputs(_("\nExit status: 0 on success, 1 when the system could not be "
-		"read, 2 for a bad command line.\n"), f);
+		"read,\n2 for a bad command line.\n"), f);
 	fprintf(f, _("\nReport bugs to: %s\n%s home page: <%s>\n"),
 		PACKAGE_BUGREPORT, PACKAGE_NAME, PACKAGE_URL);
 }

@@ -30,6 +30,7 @@ static void entry(struct jsonload *l, void *el, const json_t *v)
 	TEXT(l, v, "old", &e->old);
 	TEXT(l, v, "new", &e->new_v);
 	TEXT(l, v, "readback", &e->readback);
+	TEXT(l, v, "error", &e->error);
 	e->time_ms = e->time && jsondoc_parse_time(e->time, &ms) == 0 ? ms
 								       : -1;
 }

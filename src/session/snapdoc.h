@@ -97,6 +97,7 @@ struct snapdoc_result {
 struct snapdoc_entry {
 	const char *time, *kind, *target, *result;
 	struct snapdoc_text old, new_v, readback;
+	struct snapdoc_text error;	/* why a write failed ("" none) */
 	int64_t time_ms;	/* -1 when "time" is not RFC 3339 */
 };
 

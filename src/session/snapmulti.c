@@ -469,8 +469,11 @@ static void figure_row_print(FILE *f, const json_t *fig, const char *key,
 	if (md) {
 		fputc('|', f);
 		mdcell_put(f, name);
+	} else if (textwrap_cols(name) > 24) {
+		/* the whole name and its unit, the figures on the next line */
+		fprintf(f, "  %s\n  %-24s", name, "");
 	} else {
-		fprintf(f, "  %-24.24s", name);
+		fprintf(f, "  %-24s", name);
 	}
 	json_array_foreach(json_object_get(fig, "cells"), i, c) {
 		fmt(json_object_get(c, key), v, sizeof(v));

@@ -532,6 +532,21 @@ static void results(FILE *f, const struct snapdoc *d)
 		result(f, &d->results[i], i);
 }
 
+/* An entry's result, with the reason when the write failed ("error:
+ * Operation not permitted"). */
+static void result_cell(FILE *f, const struct snapdoc_entry *e)
+{
+	char s[320];
+
+	if (!snapdoc_text(&e->error)[0]) {
+		cell(f, e->result);
+		return;
+	}
+	snprintf(s, sizeof(s), "%s: %s", or_dash(e->result),
+		 snapdoc_text(&e->error));
+	mdcell_put(f, s);
+}
+
 static void journal(FILE *f, const struct snapdoc *d)
 {
 	const struct snapdoc_entry *e;
@@ -559,7 +574,7 @@ static void journal(FILE *f, const struct snapdoc *d)
 		cell(f, e->target);
 		cellt(f, &e->old);
 		cellt(f, &e->new_v);
-		cell(f, e->result);
+		result_cell(f, e);
 		cellt(f, &e->readback);
 		fputc('\n', f);
 	}

@@ -3,13 +3,33 @@
 # The command line behaves as GNU programs do: --help, --version, and one
 # clear sentence with exit status 2 for anything it does not understand.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 12
+plan 14
 
 "$BENCHTOP" --help > "$TMPD/help" 2>&1
 check $? "--help exits 0"
 grep -q -- '--interval=SEC' "$TMPD/help" && grep -q -- '--json' "$TMPD/help" \
 	&& grep -q '^Usage: benchtop' "$TMPD/help"
 check $? "--help lists the usage and the options"
+# help_width: the lines of benchtop --help and of each command's --help
+# wider than 80 columns (an SSH terminal of 80 would wrap them), one
+# "COMMAND: WIDTH: LINE" a line.
+help_width() {
+	for c in '' $(sed -n '/^Commands/,$s/^  \([a-z][a-z-]*\) .*/\1/p' "$TMPD/help"); do
+		# shellcheck disable=SC2086
+		"$BENCHTOP" $c --help 2>&1 | while IFS= read -r l; do
+			w=$(printf '%s' "$l" | wc -L)
+			[ "$w" -le 80 ] || printf '%s: %s: %s\n' "${c:-benchtop}" "$w" "$l"
+		done
+	done
+}
+help_width > "$TMPD/wide"
+[ ! -s "$TMPD/wide" ] || { diag "$(cat "$TMPD/wide")"; false; }
+check $? "every --help (benchtop's and each command's) fits in 80 columns"
+# a table laid out in the text keeps its columns (set's SETTINGs)
+"$BENCHTOP" set --help > "$TMPD/set" 2>&1
+grep -qx '  governor=NAME            the governor of every cluster, or of the one chosen' "$TMPD/set" &&
+	grep -qx '                           /proc/interrupts (xhci-hcd:usb5=4-7)' "$TMPD/set"
+check $? "set --help: the SETTING table keeps its two columns"
 
 "$BENCHTOP" --version > "$TMPD/ver"
 check $? "--version exits 0"

@@ -7,7 +7,7 @@
 # results (a session of three runs); C's runs are of another size and are
 # left out with the sentence that says why.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 9
+plan 10
 BENCHTOP_NO_PROGRESS=1
 XDG_CONFIG_HOME=$TMPD/config
 export BENCHTOP_NO_PROGRESS XDG_CONFIG_HOME
@@ -67,3 +67,14 @@ msgfmt -o "$TMPD/locale/de/LC_MESSAGES/benchtop.mo" "$top_srcdir/po/de.po" &&
 	under_rows "$TMPD/de.txt" 80
 check $? "... and in German"
 diag "$(cat "$TMPD/t.txt")"
+
+SNAPS=$top_srcdir/tests/data/snapshots
+# A figure name wider than its column (iozone's old grid names) is shown
+# whole with its unit, the figures on the line under it; none is cut.
+"$BENCHTOP" compare "$SNAPS/odroid-xu4.json" "$SNAPS/odroid-hc1-480m.json" \
+	"$SNAPS/x86-vm.json" > "$TMPD/long.txt" &&
+	grep -qx '  grid.16384.random_write KB/s' "$TMPD/long.txt" &&
+	grep -Eqx ' +266543 +39012 +0\.146 +- +-' "$TMPD/long.txt" &&
+	[ -z "$(grep '^  grid\.' "$TMPD/long.txt" | grep -v ' KB/s')" ] &&
+	under_rows "$TMPD/long.txt" 80
+check $? "three sessions: a long figure name keeps its unit (KB/s), figures under it"

@@ -12,7 +12,7 @@
 # before that) or any other UTF-8 locale will do; no German locale is
 # needed.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 19
+plan 20
 
 utf8=
 for l in C.UTF-8 C.utf8 $(locale -a 2>/dev/null | grep -Ei '\.utf-?8$'); do
@@ -31,7 +31,7 @@ else
 fi
 if [ -n "$why" ]; then
 	i=0
-	while [ $i -lt 19 ]; do
+	while [ $i -lt 20 ]; do
 		skip "$why"
 		i=$((i + 1))
 	done
@@ -58,6 +58,18 @@ grep -q '^Aufruf: benchtop \[OPTION\]' "$TMPD/help" \
 check $? "--help is German (Aufruf:, --interval=SEK, the option texts)"
 ! grep -q '^Usage:' "$TMPD/help"
 check $? "--help has no English usage line left"
+# every German --help, benchtop's and each command's, in 80 columns (the
+# width is counted in characters: wc -L in the UTF-8 locale)
+for c in '' $(LC_ALL=C "$BENCHTOP" --help | sed -n '/^Commands/,$s/^  \([a-z][a-z-]*\) .*/\1/p'); do
+	# shellcheck disable=SC2086
+	de $c --help 2>&1 | while IFS= read -r l; do
+		w=$(printf '%s' "$l" | LC_ALL=$utf8 wc -L)
+		[ "$w" -le 80 ] || printf '%s: %s: %s\n' "${c:-benchtop}" "$w" "$l"
+	done
+done > "$TMPD/wide"
+[ ! -s "$TMPD/wide" ] || diag "$(cat "$TMPD/wide")"
+[ ! -s "$TMPD/wide" ]
+check $? "every German --help fits in 80 columns"
 
 de --once --interval 0.2 > "$TMPD/once" 2> "$TMPD/once.err"
 check $? "--once --interval 0.2 exits 0 in German"

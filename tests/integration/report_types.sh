@@ -4,7 +4,7 @@
 # that holds another type refuses the file with one sentence naming it
 # (exit 2, nothing on stdout), where the rest of the file is good.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-plan 6
+plan 7
 SNAPS=$top_srcdir/tests/data/snapshots
 
 python3 - "$SNAPS" "$TMPD" <<'PY'
@@ -16,6 +16,11 @@ json.dump(d, open(out + "/value.json", "w"))
 x = json.load(open(src + "/odroid-xu4.json"))
 x["system"]["clusters"][1]["governor"] = 4
 json.dump(x, open(out + "/governor.json", "w"))
+x = json.load(open(src + "/odroid-xu4.json"))
+e = x["journal"][0]
+e.update(result="error", error="Operation not permitted", errno="EPERM",
+         readback=e["old"], readback_matched=False)
+json.dump(x, open(out + "/refused.json", "w"))
 PY
 cd "$TMPD" || exit 1
 "$BENCHTOP" report value.json > out.md 2> err.txt
@@ -35,3 +40,8 @@ check $? "compare: a governor that is a number refuses B with the key named"
 check $? "report of the good file exits 0"
 grep -q '^### 2\. iozone-sweep /tmp/snapfix/mnt (iozone)$' good.md
 check $? "and shows its second run"
+# a write the kernel refused: the journal row says why, as the journal
+# screen does
+"$BENCHTOP" report refused.json > refused.md &&
+	grep -Eq '^\| [0-9: -]+ \| governor \| [^|]+ \| ondemand \| performance \| error: Operation not permitted \| ondemand \|$' refused.md
+check $? "report: a refused write's journal row gives the reason"

@@ -10,7 +10,7 @@
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
-plan 18
+plan 19
 SNAP="$top_srcdir/tests/data/snapshots/replay-xu4.json"
 
 start 100 30 "'$BENCHTOP' --replay '$SNAP'"
@@ -54,6 +54,19 @@ check $? "o plays at the speed + set (2x)"
 keys q
 wait_exit && [ "$(cat "$TMPD/status")" = 0 ]
 check $? "q quits with status 0"
+
+# The recorded journal names a cluster as the live one does ("CPUs 4-7",
+# not "cluster of CPU 4"): the fixture's governor entry with the target
+# benchtop writes (policy4).
+sed 's/"target":"4"/"target":"policy4"/' "$SNAP" > "$TMPD/policy.json"
+start 100 30 "'$BENCHTOP' --replay '$TMPD/policy.json'"
+wait_for '^REPLAY ' > /dev/null
+keys J
+wait_for '^JOURNAL +2 changes' > /dev/null
+wait_for '^ +1 [0-9:]+ CPUs 4-7 +governor +ondemand -> performance +ok'
+check $? "J: the recorded governor change of policy4 is labelled CPUs 4-7, as live"
+keys q
+wait_exit
 
 # A file saved before IOPS and busy share were recorded: "-" there, not 0.
 start 100 30 "'$BENCHTOP' --replay '$top_srcdir/tests/data/snapshots/replay-xu4-bytes-only.json'"

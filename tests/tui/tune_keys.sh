@@ -7,7 +7,7 @@
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
-plan 37
+plan 39
 fake=""
 trap 'test -n "$fake" && kill $fake 2> /dev/null; $TMUXC kill-server > /dev/null 2>&1; rm -rf "$TMPD"' EXIT
 XDG_CONFIG_HOME=$TMPD/config
@@ -55,6 +55,19 @@ restart() {
 start 80 24 "sh '$TMPD/bt.sh' -d 0.5"
 wait_for '^big Cortex-A15 +4-7 +ondemand'
 check $? "the overview shows the big cluster on ondemand"
+# At 40x10 the screen says only that it is too small: keys typed there
+# blind (P, then y) change nothing, and leave no question behind.
+resize 40 10
+wait_for 'terminal too small' > /dev/null
+keys P y j g
+sleep 1
+resize 80 24
+wait_for '^big Cortex-A15 +4-7 +ondemand' > /dev/null
+sleep 0.5
+[ "$(file $P4/scaling_governor)" = ondemand ] &&
+	[ "$(file sys/devices/system/cpu/cpufreq/policy0/scaling_governor)" = ondemand ] &&
+	! screen | grep -Eq 'performance governor on all|Governor for'
+check $? "at 40x10 P y and g change nothing and open nothing"
 keys j g
 wait_for 'Governor for CPUs 4-7 \(now ondemand\)' && wait_in dialog_text '^ *performance( |$)' 10
 check $? "g on the big cluster lists its governors"
@@ -126,6 +139,20 @@ check $? "a directory as affinity file: one sentence, same screen"
 keys J
 wait_for '^JOURNAL +6 changes, 0 settings differ'
 check $? "the journal did not record a change that was not made"
+# A write the kernel refuses (an immutable scaling_governor: EPERM even
+# for root) is in the journal, but is not counted as a change.
+if chattr +i "$u/$P4/scaling_governor" 2> /dev/null; then
+	keys 1 g
+	wait_for 'Governor for CPUs 4-7 \(now ondemand\)' > /dev/null
+	keys j Enter
+	wait_for 'CPUs 4-7: the kernel refused governor performance' &&
+		keys J && wait_for '^JOURNAL +6 changes, 1 write refused, 0 settings differ'
+	st=$?
+	chattr -i "$u/$P4/scaling_governor"
+	check $st "a refused governor write: the journal says 6 changes, 1 write refused"
+else
+	skip "chattr +i does not work in $TMPDIR"
+fi
 
 keys 1 f
 wait_for 'Frequency limit of CPUs 4-7 to change'
