@@ -192,3 +192,18 @@ live_ns() {
 	[ "$(id -u)" = 0 ] && unshare -pf --mount-proc true 2> /dev/null &&
 		echo "unshare -pf --mount-proc "
 }
+
+# host_pid NSPID ENV: this machine's pid of the process that is NSPID in
+# its PID namespace (live_ns) and has ENV ("XDG_CONFIG_HOME=...") in its
+# environment, for a signal sent from outside; NSPID itself when the
+# process runs in no namespace of its own. 1 when none is found.
+host_pid() {
+	for _d in /proc/[0-9]*; do
+		_n=$(sed -n 's/^NSpid:.*[[:space:]]\([0-9]*\)$/\1/p' "$_d/status" 2> /dev/null)
+		[ "$_n" = "$1" ] || continue
+		tr '\0' '\n' < "$_d/environ" 2> /dev/null | grep -qxF "$2" || continue
+		echo "${_d#/proc/}"
+		return 0
+	done
+	return 1
+}

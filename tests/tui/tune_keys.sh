@@ -13,18 +13,22 @@ trap 'test -n "$fake" && kill $fake 2> /dev/null; $TMUXC kill-server > /dev/null
 XDG_CONFIG_HOME=$TMPD/config
 export XDG_CONFIG_HOME
 
-# [AS_NOBODY=PROGRAM AS_NOBODY_DATADIR=DIR] bt.sh BENCHTOP-ARGS:
-# benchtop in the testbed (xu4 and the xu4-tune overlay; PROGRAM as
-# nobody); $TMPD/udir the testbed, $TMPD/bpid its pid, and
-# after it ends $TMPD/after: IRQ 151's affinity, policy4's governor, max.
+# [AS_NOBODY=PROGRAM AS_NOBODY_DATADIR=DIR] [FAKE_IRQBALANCE=PROGRAM]
+# bt.sh BENCHTOP-ARGS: benchtop in the testbed (xu4 and the xu4-tune
+# overlay; PROGRAM as nobody), in a PID namespace of its own where it can
+# (live_ns: an irqbalance on this machine is not the board's), with a
+# process named irqbalance beside it when asked; $TMPD/udir the testbed,
+# $TMPD/bpid its pid in there (bpid below: here), and after it ends
+# $TMPD/after: IRQ 151's affinity, policy4's governor, max.
 cat > "$TMPD/bt.sh" <<SH
-exec "$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
+exec $(live_ns)"$UMOCKDEV_RUN" -d "$TESTBEDS/odroid-xu4/usb.umockdev" -- sh -c '
 cp -r "\$1/odroid-xu4/." "\$UMOCKDEV_DIR/" &&
 cp -r "\$1/odroid-xu4-tune/." "\$UMOCKDEV_DIR/" || exit 99
 chmod 755 "\$UMOCKDEV_DIR"
 t=\$2 b=\$3 d=\$UMOCKDEV_DIR; shift 3
 echo "\$d" > "\$t/udir"
 exec 3<&0
+[ -n "\$FAKE_IRQBALANCE" ] && "\$FAKE_IRQBALANCE" 120 &
 if [ -n "\$AS_NOBODY" ]; then
 	BENCHTOP_DATADIR=\$AS_NOBODY_DATADIR setpriv --reuid=65534 \\
 		--regid=65534 --clear-groups "\$AS_NOBODY" "\$@" <&3 &
@@ -37,6 +41,13 @@ echo \$(cat \$d/proc/irq/151/smp_affinity_list) \$(cat \$p/scaling_governor) \$(
 exit \$r' sh "$TESTBEDS" "$TMPD" "$BENCHTOP" "\$@"
 SH
 P4=sys/devices/system/cpu/cpufreq/policy4
+bpid() {
+	if [ -n "$(live_ns)" ]; then
+		host_pid "$(cat "$TMPD/bpid")" "XDG_CONFIG_HOME=$XDG_CONFIG_HOME"
+	else
+		cat "$TMPD/bpid"
+	fi
+}
 file() { cat "$(cat "$TMPD/udir")/$1"; }
 # Keys typed before the screen is up can be lost on a loaded machine: wait
 # for the overview after each start.
@@ -180,11 +191,16 @@ keys r
 wait_exit 10 && [ "$(cat "$TMPD/status")" = 0 ] && [ "$(cat "$TMPD/after")" = "7 ondemand 2000000" ]
 check $? "r restores the originals and quits with status 0"
 
-# irqbalance runs (a process of that name): said and asked before pinning.
+# irqbalance runs (a process of that name, on the board): said and asked
+# before pinning.
 cp /bin/sleep "$TMPD/irqbalance"
-"$TMPD/irqbalance" 120 &
-fake=$!
-restart "sh '$TMPD/bt.sh' -d 0.5"
+if [ -n "$(live_ns)" ]; then
+	restart "FAKE_IRQBALANCE='$TMPD/irqbalance' sh '$TMPD/bt.sh' -d 0.5"
+else
+	"$TMPD/irqbalance" 120 &
+	fake=$!
+	restart "sh '$TMPD/bt.sh' -d 0.5"
+fi
 keys i
 wait_for 'irqbalance runs: it moves pinned IRQs back'
 check $? "the IRQ screen says that irqbalance runs"
@@ -201,9 +217,9 @@ check $? "n: nothing written"
 keys p y Enter
 wait_for 'IRQ 151: affinity 4-7'
 check $? "p y: pinned after all"
-kill $fake; fake=""
+test -n "$fake" && kill $fake; fake=""
 # SIGTERM with the default settings (restore_on_signal = yes).
-kill -TERM "$(cat "$TMPD/bpid")"
+kill -TERM "$(bpid)"
 wait_exit 10 && [ "$(cat "$TMPD/after")" = "7 ondemand 2000000" ]
 check $? "SIGTERM: the originals are back (restore_on_signal defaults to yes)"
 
@@ -216,7 +232,7 @@ keys j j
 wait_for '^151: GICv2' > /dev/null
 keys p Enter
 wait_for 'IRQ 151: affinity 4-7'
-kill -HUP "$(cat "$TMPD/bpid")"
+kill -HUP "$(bpid)"
 wait_exit 10 && [ "$(cat "$TMPD/after")" = "4-7 ondemand 2000000" ]
 check $? "SIGHUP with restore_on_signal = no: the change is kept"
 rm "$XDG_CONFIG_HOME/benchtop/config"
