@@ -139,17 +139,18 @@ static int slow_count(const char **p, const char *end, uint64_t *v)
 #define GROUP 16
 
 /* The bytes of a group, bit B of word B / 64 for byte B (B % 11 its
- * place in its field): the three spaces at 0-2, the last digit at 10,
- * and 4-9, where a digit must not follow a digit with a space. */
-static const uint64_t group_sp[3] = {
-	UINT64_C(0x0380700e01c03807), UINT64_C(0x0e01c0380700e01c),
-	UINT64_C(0x000000e01c038070),
+ * place in its field): the three spaces at 0-2 and the last digit at 10
+ * (FIXED), the last digit alone (DIGIT), and 4-9, where a digit must not
+ * follow a digit with a space (MONO). */
+static const uint64_t group_fixed[3] = {
+	UINT64_C(0x03c0780f01e03c07), UINT64_C(0x0f01e03c0780f01e),
+	UINT64_C(0x000080f01e03c078),
 };
-static const uint64_t group_dg[3] = {
+static const uint64_t group_digit[3] = {
 	UINT64_C(0x0040080100200400), UINT64_C(0x0100200400801002),
 	UINT64_C(0x0000801002004008),
 };
-static const uint64_t group_mo[3] = {
+static const uint64_t group_mono[3] = {
 	UINT64_C(0xf83f07e0fc1f83f0), UINT64_C(0xe0fc1f83f07e0fc1),
 	UINT64_C(0x00007e0fc1f83f07),
 };
@@ -162,28 +163,21 @@ static inline __attribute__((always_inline)) bool group_ok(const char *s)
 	const __m128i sp = _mm_set1_epi8(' '), zero = _mm_set1_epi8('0');
 	const __m128i nine = _mm_set1_epi8(9);
 	__m128i ok = _mm_set1_epi8(-1);
-	uint64_t d[3] = { 0, 0, 0 }, bad = 0, prev = 0;
+	uint64_t d0, d1, d2;
 
-#define GROUP_WORD(k) do {						\
-		__m128i b = _mm_loadu_si128((const __m128i *)(s + 16 * (k))); \
-		__m128i x = _mm_xor_si128(b, zero);			\
-		__m128i dig = _mm_cmpeq_epi8(_mm_min_epu8(x, nine), x);	\
-									\
-		ok = _mm_and_si128(ok, _mm_or_si128(dig,		\
-				   _mm_cmpeq_epi8(b, sp)));		\
-		d[(k) / 4] |= (uint64_t)(unsigned)_mm_movemask_epi8(dig) \
-			      << 16 * ((k) % 4);			\
-	} while (0)
-	GROUP_WORD(0); GROUP_WORD(1); GROUP_WORD(2); GROUP_WORD(3);
-	GROUP_WORD(4); GROUP_WORD(5); GROUP_WORD(6); GROUP_WORD(7);
-	GROUP_WORD(8); GROUP_WORD(9); GROUP_WORD(10);
+	/* D: the digits' bits; OK: each byte a digit or a space */
+#define GROUP_WORD(k) __extension__ ({							__m128i b = _mm_loadu_si128((const __m128i *)(s + 16 * (k))); 		__m128i x = _mm_xor_si128(b, zero);					__m128i dig = _mm_cmpeq_epi8(_mm_min_epu8(x, nine), x);												ok = _mm_and_si128(ok, _mm_or_si128(dig,						   _mm_cmpeq_epi8(b, sp)));				(uint64_t)(unsigned)_mm_movemask_epi8(dig) << 16 * ((k) % 4); 	})
+	d0 = GROUP_WORD(0) | GROUP_WORD(1) | GROUP_WORD(2) | GROUP_WORD(3);
+	d1 = GROUP_WORD(4) | GROUP_WORD(5) | GROUP_WORD(6) | GROUP_WORD(7);
+	d2 = GROUP_WORD(8) | GROUP_WORD(9) | GROUP_WORD(10);
 #undef GROUP_WORD
-	for (int k = 0; k < 3; k++) {	/* digits and spaces only: */
-		bad |= (d[k] & group_sp[k]) | (~d[k] & group_dg[k]) |
-		       ((d[k] << 1 | prev) & ~d[k] & group_mo[k]);
-		prev = d[k] >> 63;
-	}
-	return !bad && _mm_movemask_epi8(ok) == 0xffff;
+	return !(((unsigned)_mm_movemask_epi8(ok) ^ 0xffff) |
+		 ((d0 ^ group_digit[0]) & group_fixed[0]) |
+		 ((d0 << 1) & ~d0 & group_mono[0]) |
+		 ((d1 ^ group_digit[1]) & group_fixed[1]) |
+		 ((d1 << 1 | d0 >> 63) & ~d1 & group_mono[1]) |
+		 ((d2 ^ group_digit[2]) & group_fixed[2]) |
+		 ((d2 << 1 | d1 >> 63) & ~d2 & group_mono[2]));
 }
 
 /* The four counts of the fields at S, S + 11, S + 22, S + 33 (as
@@ -191,9 +185,9 @@ static inline __attribute__((always_inline)) bool group_ok(const char *s)
 static inline __attribute__((always_inline)) __m128i four_counts(const char *s)
 {
 	const __m128i low = _mm_set1_epi8(0x0f);
-	const __m128i by10 = _mm_set1_epi16(2561);
 	const __m128i by100 = _mm_set1_epi32(0x00010064);
 	const __m128i by10k = _mm_set1_epi32(0x00012710);
+	__m128i by10 = _mm_set1_epi16(2561);
 	__m128i a = _mm_unpacklo_epi64(
 		_mm_loadl_epi64((const __m128i *)(s + 3)),
 		_mm_loadl_epi64((const __m128i *)(s + FIELD + 3)));
@@ -201,6 +195,8 @@ static inline __attribute__((always_inline)) __m128i four_counts(const char *s)
 		_mm_loadl_epi64((const __m128i *)(s + 2 * FIELD + 3)),
 		_mm_loadl_epi64((const __m128i *)(s + 3 * FIELD + 3)));
 
+	/* one multiply, not the four shifts and adds it is made into */
+	__asm__("" : "+x"(by10));
 	/* digit pairs (the first byte the tens), then fours, then eights */
 	a = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(a, low), by10), 8);
 	b = _mm_srli_epi16(_mm_mullo_epi16(_mm_and_si128(b, low), by10), 8);
@@ -209,12 +205,21 @@ static inline __attribute__((always_inline)) __m128i four_counts(const char *s)
 	return _mm_madd_epi16(_mm_packs_epi32(a, b), by10k);
 }
 
-/* The sum of the four lanes of V (each < 2^30). */
-static inline __attribute__((always_inline)) uint32_t lanes_sum(__m128i v)
+/* ACC plus the four 32-bit lanes of V, in its two 64-bit ones. */
+static inline __attribute__((always_inline)) __m128i add_lanes(__m128i acc,
+							      __m128i v)
 {
-	v = _mm_add_epi32(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
-	v = _mm_add_epi32(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 3, 0, 1)));
-	return (uint32_t)_mm_cvtsi128_si32(v);
+	const __m128i zero = _mm_setzero_si128();
+
+	acc = _mm_add_epi64(acc, _mm_unpacklo_epi32(v, zero));
+	return _mm_add_epi64(acc, _mm_unpackhi_epi32(v, zero));
+}
+
+/* The sum of the two 64-bit lanes of V. */
+static inline __attribute__((always_inline)) uint64_t lanes_sum(__m128i v)
+{
+	v = _mm_add_epi64(v, _mm_unpackhi_epi64(v, v));
+	return (uint64_t)_mm_cvtsi128_si64(v);
 }
 #endif
 
@@ -275,39 +280,43 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 		size_t m = n;
 #ifdef __SSE2__
 		/* sixteen at a time while they are all short */
-		__m128i down = _mm_setzero_si128();
+		__m128i down = _mm_setzero_si128(), sums = down, ups = down;
 
 		for (; i + GROUP <= n && group_ok(s); i += GROUP,
 		     s += GROUP * FIELD) {
-			const __m128i sign = _mm_set1_epi32(INT32_MIN);
-			__m128i c[4], sum, ups = _mm_setzero_si128();
+			__m128i c0 = four_counts(s);
+			__m128i c1 = four_counts(s + 4 * FIELD);
+			__m128i c2 = four_counts(s + 8 * FIELD);
+			__m128i c3 = four_counts(s + 12 * FIELD);
+			__m128i sum = _mm_add_epi32(_mm_add_epi32(c0, c1),
+						    _mm_add_epi32(c2, c3));
 
-			for (int k = 0; k < 4; k++)
-				c[k] = four_counts(s + 4 * k * FIELD);
-			sum = _mm_add_epi32(_mm_add_epi32(c[0], c[1]),
-					    _mm_add_epi32(c[2], c[3]));
-			add += lanes_sum(sum);
+			sums = add_lanes(sums, sum);	/* < 2^29 a lane */
 			if (!dst)
 				continue;
-			for (int k = 0; k < 4; k++)
-				_mm_storeu_si128((__m128i *)(dst + i + 4 * k),
-						 c[k]);
-			if (base) {	/* as below, unsigned: down if
-					 * base > count (< 2^27) */
-				for (int k = 0; k < 4; k++) {
-					__m128i b = _mm_loadu_si128(
-						(const __m128i *)(base + i +
-								  4 * k));
+			_mm_storeu_si128((__m128i *)(dst + i), c0);
+			_mm_storeu_si128((__m128i *)(dst + i + 4), c1);
+			_mm_storeu_si128((__m128i *)(dst + i + 8), c2);
+			_mm_storeu_si128((__m128i *)(dst + i + 12), c3);
+			if (base) {
+				const __m128i *bp = (const __m128i *)(base + i);
+				__m128i b0 = _mm_loadu_si128(bp);
+				__m128i b1 = _mm_loadu_si128(bp + 1);
+				__m128i b2 = _mm_loadu_si128(bp + 2);
+				__m128i b3 = _mm_loadu_si128(bp + 3);
 
-					down = _mm_or_si128(down,
-						_mm_cmpgt_epi32(
-						    _mm_xor_si128(b, sign),
-						    _mm_xor_si128(c[k], sign)));
-					ups = _mm_add_epi32(ups,
-						_mm_sub_epi32(c[k], b));
-				}
-				/* each rise < 10^8 when none went down */
-				up_sum += lanes_sum(ups);
+				/* went down: a base above its count (<
+				 * 2^27), signed, or one of 2^31 and more */
+				down = _mm_or_si128(down, _mm_or_si128(
+				    _mm_or_si128(_mm_cmpgt_epi32(b0, c0), b0),
+				    _mm_or_si128(_mm_cmpgt_epi32(b1, c1), b1)));
+				down = _mm_or_si128(down, _mm_or_si128(
+				    _mm_or_si128(_mm_cmpgt_epi32(b2, c2), b2),
+				    _mm_or_si128(_mm_cmpgt_epi32(b3, c3), b3)));
+				/* none down: each lane's rises < 4 * 10^8 */
+				ups = add_lanes(ups, _mm_sub_epi32(sum,
+					_mm_add_epi32(_mm_add_epi32(b0, b1),
+						      _mm_add_epi32(b2, b3))));
 			} else {
 				for (size_t j = i; j < i + GROUP; j++) {
 					top = dst[j] > best ? j : top;
@@ -315,8 +324,12 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 				}
 			}
 		}
-		if (base && _mm_movemask_epi8(down))
-			neg = -1;
+		add += lanes_sum(sums);
+		if (base) {
+			up_sum += lanes_sum(ups);
+			if (_mm_movemask_epi8(down) & 0x8888)
+				neg = -1;
+		}
 		m = i + GROUP < n ? i + GROUP : n;	/* then one by one */
 #endif
 		for (; i < m; i++, s += FIELD) {
