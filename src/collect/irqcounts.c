@@ -156,8 +156,8 @@ static const uint64_t group_mono[3] = {
 };
 
 /* Whether the 16 fields at S are each what short_fields' loop takes
- * (' ', three more spaces, spaces then digits, the last one a digit);
- * their next bytes are not looked at, as there. */
+ * (three spaces, spaces then digits, the last one a digit); their next
+ * bytes are not looked at, as there. */
 static inline __attribute__((always_inline)) bool group_ok(const char *s)
 {
 	const __m128i sp = _mm_set1_epi8(' '), zero = _mm_set1_epi8('0');
@@ -166,7 +166,15 @@ static inline __attribute__((always_inline)) bool group_ok(const char *s)
 	uint64_t d0, d1, d2;
 
 	/* D: the digits' bits; OK: each byte a digit or a space */
-#define GROUP_WORD(k) __extension__ ({							__m128i b = _mm_loadu_si128((const __m128i *)(s + 16 * (k))); 		__m128i x = _mm_xor_si128(b, zero);					__m128i dig = _mm_cmpeq_epi8(_mm_min_epu8(x, nine), x);												ok = _mm_and_si128(ok, _mm_or_si128(dig,						   _mm_cmpeq_epi8(b, sp)));				(uint64_t)(unsigned)_mm_movemask_epi8(dig) << 16 * ((k) % 4); 	})
+#define GROUP_WORD(k) __extension__ ({					\
+		__m128i b = _mm_loadu_si128((const __m128i *)(s + 16 * (k))); \
+		__m128i x = _mm_xor_si128(b, zero);			\
+		__m128i dig = _mm_cmpeq_epi8(_mm_min_epu8(x, nine), x);	\
+									\
+		ok = _mm_and_si128(ok, _mm_or_si128(dig,		\
+				   _mm_cmpeq_epi8(b, sp)));		\
+		(uint64_t)(unsigned)_mm_movemask_epi8(dig) << 16 * ((k) % 4); \
+	})
 	d0 = GROUP_WORD(0) | GROUP_WORD(1) | GROUP_WORD(2) | GROUP_WORD(3);
 	d1 = GROUP_WORD(4) | GROUP_WORD(5) | GROUP_WORD(6) | GROUP_WORD(7);
 	d2 = GROUP_WORD(8) | GROUP_WORD(9) | GROUP_WORD(10);
