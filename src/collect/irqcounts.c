@@ -287,57 +287,77 @@ short_fields(const char **q, const char *end, size_t max, uint32_t *dst,
 	for (;;) {
 		size_t m = n;
 #ifdef __SSE2__
-		/* sixteen at a time while they are all short */
-		__m128i down = _mm_setzero_si128(), sums = down, ups = down;
+		/* sixteen at a time while they are all short; the sums in
+		 * 32-bit lanes over eight groups at most (< 4 * 10^8 a lane
+		 * a group) */
+		__m128i down = _mm_setzero_si128();
+		size_t stop;
 
-		for (; i + GROUP <= n && group_ok(s); i += GROUP,
-		     s += GROUP * FIELD) {
-			__m128i c0 = four_counts(s);
-			__m128i c1 = four_counts(s + 4 * FIELD);
-			__m128i c2 = four_counts(s + 8 * FIELD);
-			__m128i c3 = four_counts(s + 12 * FIELD);
-			__m128i sum = _mm_add_epi32(_mm_add_epi32(c0, c1),
-						    _mm_add_epi32(c2, c3));
+		do {
+			__m128i sums = _mm_setzero_si128(), ups = sums;
 
-			sums = add_lanes(sums, sum);	/* < 2^29 a lane */
-			if (!dst)
-				continue;
-			_mm_storeu_si128((__m128i *)(dst + i), c0);
-			_mm_storeu_si128((__m128i *)(dst + i + 4), c1);
-			_mm_storeu_si128((__m128i *)(dst + i + 8), c2);
-			_mm_storeu_si128((__m128i *)(dst + i + 12), c3);
-			if (base) {
-				const __m128i *bp = (const __m128i *)(base + i);
-				__m128i b0 = _mm_loadu_si128(bp);
-				__m128i b1 = _mm_loadu_si128(bp + 1);
-				__m128i b2 = _mm_loadu_si128(bp + 2);
-				__m128i b3 = _mm_loadu_si128(bp + 3);
+			stop = n - i > 8 * GROUP ? i + 8 * GROUP : n;
+			for (; i + GROUP <= stop && group_ok(s); i += GROUP,
+			     s += GROUP * FIELD) {
+				__m128i c0 = four_counts(s);
+				__m128i c1 = four_counts(s + 4 * FIELD);
+				__m128i c2 = four_counts(s + 8 * FIELD);
+				__m128i c3 = four_counts(s + 12 * FIELD);
+				__m128i sum = _mm_add_epi32(
+					_mm_add_epi32(c0, c1),
+					_mm_add_epi32(c2, c3));
 
-				/* went down: a base above its count (<
-				 * 2^27), signed, or one of 2^31 and more */
-				down = _mm_or_si128(down, _mm_or_si128(
-				    _mm_or_si128(_mm_cmpgt_epi32(b0, c0), b0),
-				    _mm_or_si128(_mm_cmpgt_epi32(b1, c1), b1)));
-				down = _mm_or_si128(down, _mm_or_si128(
-				    _mm_or_si128(_mm_cmpgt_epi32(b2, c2), b2),
-				    _mm_or_si128(_mm_cmpgt_epi32(b3, c3), b3)));
-				/* none down: each lane's rises < 4 * 10^8 */
-				ups = add_lanes(ups, _mm_sub_epi32(sum,
-					_mm_add_epi32(_mm_add_epi32(b0, b1),
-						      _mm_add_epi32(b2, b3))));
-			} else {
-				for (size_t j = i; j < i + GROUP; j++) {
-					top = dst[j] > best ? j : top;
-					best = dst[j] > best ? dst[j] : best;
+				sums = _mm_add_epi32(sums, sum);
+				if (!dst)
+					continue;
+				_mm_storeu_si128((__m128i *)(dst + i), c0);
+				_mm_storeu_si128((__m128i *)(dst + i + 4), c1);
+				_mm_storeu_si128((__m128i *)(dst + i + 8), c2);
+				_mm_storeu_si128((__m128i *)(dst + i + 12),
+						 c3);
+				if (base) {
+					const __m128i *bp =
+						(const __m128i *)(base + i);
+					__m128i b0 = _mm_loadu_si128(bp);
+					__m128i b1 = _mm_loadu_si128(bp + 1);
+					__m128i b2 = _mm_loadu_si128(bp + 2);
+					__m128i b3 = _mm_loadu_si128(bp + 3);
+
+					/* went down: a base above its count
+					 * (< 2^27), signed, or one of 2^31
+					 * and more */
+					down = _mm_or_si128(down, _mm_or_si128(
+					    _mm_or_si128(
+						_mm_cmpgt_epi32(b0, c0), b0),
+					    _mm_or_si128(
+						_mm_cmpgt_epi32(b1, c1), b1)));
+					down = _mm_or_si128(down, _mm_or_si128(
+					    _mm_or_si128(
+						_mm_cmpgt_epi32(b2, c2), b2),
+					    _mm_or_si128(
+						_mm_cmpgt_epi32(b3, c3), b3)));
+					/* none down: each lane's rises <
+					 * 4 * 10^8 a group */
+					ups = _mm_add_epi32(ups, _mm_sub_epi32(
+					    sum, _mm_add_epi32(
+						_mm_add_epi32(b0, b1),
+						_mm_add_epi32(b2, b3))));
+				} else {
+					for (size_t j = i; j < i + GROUP;
+					     j++) {
+						top = dst[j] > best ? j : top;
+						best = dst[j] > best ? dst[j] :
+						       best;
+					}
 				}
 			}
-		}
-		add += lanes_sum(sums);
-		if (base) {
-			up_sum += lanes_sum(ups);
-			if (_mm_movemask_epi8(down) & 0x8888)
-				neg = -1;
-		}
+			add += lanes_sum(add_lanes(_mm_setzero_si128(), sums));
+			if (base)
+				up_sum += lanes_sum(add_lanes(
+					_mm_setzero_si128(), ups));
+		} while (i + GROUP > stop && i + GROUP <= n);
+		if (base && (_mm_movemask_epi8(down) & 0x8888))
+			neg = -1;
 		m = i + GROUP < n ? i + GROUP : n;	/* then one by one */
 #endif
 		for (; i < m; i++, s += FIELD) {
