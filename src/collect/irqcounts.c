@@ -3,8 +3,9 @@
  * prints each as " %10u" (show_interrupts, seq_put_decimal_ull_width, of
  * an unsigned int: counts are 32-bit and wrap), so a field is checked and
  * converted eight bytes at a time (a run of fields below 10^8, a busy
- * machine's usual line, in a loop of its own); anything else (tabs,
- * wider numbers, pasted excerpts) takes the byte-by-byte way. */
+ * machine's usual line, in a loop of its own, sixteen fields at a time
+ * with SSE2); anything else (tabs, wider numbers, pasted excerpts) takes
+ * the byte-by-byte way. */
 #include "config.h"
 
 #include "collect/irqcounts.h"
