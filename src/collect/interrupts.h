@@ -63,6 +63,9 @@ struct irq_table {
 	char *strings;		/* the block of the rows' strings */
 	size_t rows_cap, count_cap, str_cap;	/* the blocks' sizes (in
 				 * items), for a reading to reuse them */
+	uint64_t names;		/* interrupts_names_stamp: the last
+				 * reading's when every row took its key and
+				 * description from the same row of it */
 };
 
 /*
@@ -87,6 +90,10 @@ int interrupts_parse_since(const char *buf, size_t len,
 			   struct irq_table *out);
 
 void interrupts_free(struct irq_table *t);
+
+/* A stamp of T's rows' keys and descriptions, in order (a row that came,
+ * went or was named anew changes it). */
+uint64_t interrupts_names_stamp(const struct irq_table *t);
 
 /* Row with KEY, or NULL. */
 const struct irq_row *interrupts_find(const struct irq_table *t,

@@ -443,6 +443,16 @@ static int take_strings(struct irqread *r, struct irq_row *x, size_t *off,
 	return rc;
 }
 
+/* take_strings, counting the row in R->same_names when F is PREV's row of
+ * X's place. */
+static int same_strings(struct irqread *r, struct irq_row *x, size_t *off,
+			const struct irq_row *f)
+{
+	if ((size_t)(f - r->prev->rows) == r->t.nrows)
+		r->same_names++;
+	return take_strings(r, x, off, f);
+}
+
 /* Row X as PREV's row F had it (its line did not change). */
 static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 		     const struct irq_row *f)
@@ -455,7 +465,7 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 	x->up = true;	/* no rise: up_sum 0 */
 	x->up_base = f->counts;
 	x->up_base_total = f->total;
-	return take_strings(r, x, off, f);
+	return same_strings(r, x, off, f);
 }
 
 /* One row line [P, END): 0, -EINVAL (left out, counted), -EILSEQ (a NUL:
@@ -463,11 +473,13 @@ static int take_over(struct irqread *r, struct irq_row *x, size_t *off,
 static int row(struct irqread *r, const char *p, const char *end)
 {
 	const char *key, *colon = find_key(p, end, &key), *line;
+	const char *desc, *desc_end;
 	struct irq_row *x;
 	const struct irq_row *f;
 	struct irqcounts c;
 	size_t *off;
 	uint64_t v;
+	bool same;
 
 	if (!colon)
 		return memchr(p, '\0', (size_t)(end - p)) ? -EILSEQ : -EINVAL;
@@ -502,9 +514,14 @@ static int row(struct irqread *r, const char *p, const char *end)
 		return memchr(line, '\0', (size_t)(end - line)) ? -EILSEQ :
 		       -EINVAL;
 	/* the counts read are blanks and digits: a NUL (not a text file)
-	 * is before them or after */
-	if (memchr(line, '\0', (size_t)(colon - line)) ||
-	    memchr(p, '\0', (size_t)(end - p)))
+	 * is before them or after; not when the key and the text after
+	 * them are the last reading's (found and compared: no NUL), a busy
+	 * machine's every line */
+	desc = skip_blanks(p, end);
+	desc_end = trim_end(desc, end);
+	same = f && same_text(f->desc, desc, desc_end);
+	if (!same && (memchr(line, '\0', (size_t)(colon - line)) ||
+		      memchr(p, '\0', (size_t)(end - p))))
 		return -EILSEQ;
 	x->ncounts = c.n;
 	x->total = c.total;
@@ -519,12 +536,12 @@ static int row(struct irqread *r, const char *p, const char *end)
 	x->moved = f && (x->up ? x->up_sum != 0 :
 			 f->ncounts != c.n || f->total != c.total ||
 			 memcmp(f->counts, c.dst, c.n * sizeof(*c.dst)));
-	p = skip_blanks(p, end);
-	end = trim_end(p, end);
+	p = desc;
+	end = desc_end;
 	/* only the counts moved (a busy machine's every line): the key and
 	 * the description are the last reading's, and so is their split */
-	if (f && same_text(f->desc, p, end))
-		return take_strings(r, x, off + 1, f);
+	if (same)
+		return same_strings(r, x, off + 1, f);
 	x->numeric = numparse_u64(key, colon, &v) == 0 && v <= UINT_MAX;
 	x->irq = x->numeric ? (unsigned)v : 0;
 	return row_strings(r, x, off + 1, &(struct span){ key, colon }, p,
@@ -646,6 +663,11 @@ int irqread_end(struct irqread *r, struct irq_table *out)
 		r->cap_rows = r->t.nrows;
 	}
 	point_rows(r);
+	/* the rows' names as the last reading's, at the same places: its
+	 * stamp (live reloads the hardware model when it changes) */
+	r->t.names = r->prev && r->same_names == r->t.nrows &&
+		     r->t.nrows == r->prev->nrows ? r->prev->names :
+		     interrupts_names_stamp(&r->t);
 	*out = r->t;
 	out->count_block = r->counts;
 	out->strings = r->str;

@@ -23,6 +23,9 @@ struct irqread {
 	size_t *off;			/* per row: IRQREAD_NOFF offsets */
 	size_t len;			/* bytes fed */
 	unsigned line;			/* lines seen */
+	size_t same_names;		/* rows whose key and description
+					 * are those of PREV's row of the
+					 * same place */
 	bool started;			/* the header or first row seen */
 	int rc;				/* the first error; it sticks */
 };

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_interrupts: libFuzzer target for interrupts_parse, find and rates
  * (the input parsed whole and cut in two, as two samples), and for
- * interrupts_parse_since (the whole after the half: as read afresh). */
+ * interrupts_parse_since (the whole after the half: as read afresh, its
+ * rows' names stamp too). */
 #include "config.h"
 
 #include <stdint.h>
@@ -35,7 +36,8 @@ static void since(const char *buf, size_t size, const struct irq_table *half,
 {
 	struct irq_table t;
 
-	if (interrupts_parse_since(buf, size, half, &t) != n)
+	if (interrupts_parse_since(buf, size, half, &t) != n ||
+	    (n >= 0 && t.names != whole->names))
 		abort();
 	for (size_t i = 0; n >= 0 && i < t.nrows; i++)
 		if (strcmp(t.rows[i].key, whole->rows[i].key) ||

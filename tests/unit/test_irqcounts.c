@@ -172,6 +172,7 @@ static void assert_same_table(const struct irq_table *a,
 	ck_assert_uint_eq(a->nrows, b->nrows);
 	ck_assert_uint_eq(a->ncpus, b->ncpus);
 	ck_assert_uint_eq(a->nskipped, b->nskipped);
+	ck_assert_uint_eq(a->names, b->names);
 	for (size_t i = 0; i < a->nrows; i++) {
 		const struct irq_row *x = &a->rows[i], *y = &b->rows[i];
 
@@ -349,6 +350,65 @@ START_TEST(since_description_changed)
 	interrupts_free(&p);
 	interrupts_free(&c);
 	interrupts_free(&f);
+}
+END_TEST
+
+/* The rows' names stamp: kept from the last reading when only counts
+ * moved (PREV's stamp marked here, so that one made again would show),
+ * made again, as the fresh reading's, when a row was renamed, swapped
+ * with another, came or went. */
+START_TEST(since_names_stamp)
+{
+	static const char *const head = "           CPU0       CPU1\n";
+	static const char *const rows[] = {
+		" 16:       1001         20   GICv2  65 Level  eth0\n",
+		" 17:        500          0   GICv2  66 Level  mmc0\n",
+		"LOC:          5          6   Local timer interrupts\n",
+	};
+	static const char *const moved[] = {
+		" 16:       1002         20   GICv2  65 Level  eth0\n",
+		" 17:        500          0   GICv2  66 Level  mmc0\n",
+		"LOC:          7          9   Local timer interrupts\n",
+	};
+	/* each case: three rows, as indices into ROWS, MOVED or OTHER */
+	static const char *const other[] = {
+		" 16:       1002         20   GICv2  65 Level  eth1\n",
+		" 18:          1          0   GICv2  67 Edge   usb1\n",
+		"",
+	};
+	static const char *const *const cases[][3] = {
+		{ &moved[0], &moved[1], &moved[2] },	/* counts only */
+		{ &rows[0], &rows[1], &rows[2] },	/* nothing */
+		{ &other[0], &moved[1], &moved[2] },	/* renamed */
+		{ &moved[1], &moved[0], &moved[2] },	/* swapped */
+		{ &moved[0], &other[1], &moved[1] },	/* one came */
+		{ &moved[0], &moved[2], &other[2] },	/* one went */
+	};
+	char a[512], b[512];
+	struct irq_table p, c, f;
+
+	snprintf(a, sizeof(a), "%s%s%s%s", head, rows[0], rows[1], rows[2]);
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		int n;
+
+		snprintf(b, sizeof(b), "%s%s%s%s", head, *cases[k][0],
+			 *cases[k][1], *cases[k][2]);
+		ck_assert_int_eq(interrupts_parse(a, strlen(a), &p), 3);
+		ck_assert_uint_eq(p.names, interrupts_names_stamp(&p));
+		p.names ^= 1;	/* made again: not this */
+		n = interrupts_parse(b, strlen(b), &f);
+		ck_assert_int_eq(interrupts_parse_since(b, strlen(b), &p, &c),
+				 n);
+		if (k < 2) {
+			ck_assert_uint_eq(c.names, p.names);
+		} else {
+			ck_assert_uint_eq(c.names, f.names);
+			ck_assert_uint_ne(c.names, p.names ^ 1);
+		}
+		interrupts_free(&p);
+		interrupts_free(&c);
+		interrupts_free(&f);
+	}
 }
 END_TEST
 
@@ -658,6 +718,7 @@ static Suite *irqcounts_suite(void)
 	tcase_add_test(c, since_other_cpus);
 	tcase_add_test(c, since_description_changed);
 	tcase_add_test(c, since_chain_equals_fresh);
+	tcase_add_test(c, since_names_stamp);
 	tcase_add_test(c, nul_anywhere_refused);
 	tcase_add_test(c, hash_sees_every_word);
 	tcase_add_test(c, pieces_equal_whole);
