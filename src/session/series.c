@@ -168,6 +168,16 @@ static int row_grow(struct series_row *row, size_t n)
 	return 0;
 }
 
+/* The value V of channel I in the open row; the next put tries I + 1. */
+static int put_at(struct series *s, size_t i, double v)
+{
+	s->hint = i + 1;
+	if (row_grow(&s->open, i + 1))
+		return -ENOMEM;
+	s->open.v[i] = isfinite(v) ? (float)v : NAN;
+	return 0;
+}
+
 int series_put(struct series *s, const char *channel, double v)
 {
 	long i;
@@ -183,11 +193,7 @@ int series_put(struct series *s, const char *channel, double v)
 			s->refused_max = s->refused;
 		return (int)i;
 	}
-	s->hint = (size_t)i + 1;
-	if (row_grow(&s->open, (size_t)i + 1))
-		return -ENOMEM;
-	s->open.v[i] = isfinite(v) ? (float)v : NAN;
-	return 0;
+	return put_at(s, (size_t)i, v);
 }
 
 /* The part P of *K, then SEP (unless '\0'): *K moves past them; false
@@ -216,11 +222,36 @@ int series_put_next(struct series *s, const char *kind, const char *name,
 	if (!skip_part(&k, kind, ':') || !skip_part(&k, name, ':') ||
 	    !skip_part(&k, metric, '\0') || *k)
 		return 0;
-	s->hint = i + 1;
-	if (row_grow(&s->open, i + 1))
-		return -ENOMEM;
-	s->open.v[i] = isfinite(v) ? (float)v : NAN;
-	return 1;
+	return put_at(s, i, v) ? -ENOMEM : 1;
+}
+
+int series_put_full(struct series *s, const char *kind, const char *name,
+		    const char *metric, double v)
+{
+	const char *part[5] = { kind, ":", name, ":", metric }, *k;
+	size_t x = 2166136261u, n = 0, j;	/* slot_of's FNV-1a */
+
+	if (!s->is_open || s->nch < SERIES_CHANNELS_MAX || !s->idx)
+		return 0;
+	for (size_t p = 0; p < 5; p++)
+		for (const unsigned char *c = (const void *)part[p]; *c;
+		     c++, n++) {
+			if (*c < 0x20 || *c > 0x7e)
+				return 0;	/* cleaned in the key */
+			x = (x ^ *c) * 16777619u;
+		}
+	if (n > SERIES_NAME_MAX)
+		return 0;			/* cut in the key */
+	for (j = x & (SERIES_INDEX_SLOTS - 1); s->idx[j] >= 0;
+	     j = (j + 1) & (SERIES_INDEX_SLOTS - 1)) {
+		k = s->names[s->idx[j]];
+		if (skip_part(&k, kind, ':') && skip_part(&k, name, ':') &&
+		    skip_part(&k, metric, '\0') && !*k)
+			return put_at(s, (size_t)s->idx[j], v) ? -ENOMEM : 1;
+	}
+	if (++s->refused > s->refused_max)
+		s->refused_max = s->refused;
+	return -ENOSPC;
 }
 
 /* Fold SRC (N samples) into DST: a mean weighted by sample counts; a

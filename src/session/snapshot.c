@@ -146,9 +146,11 @@ static int put(struct series *s, const char *kind, const char *name,
 	 * and cut at ':'), so strclean_copy would not change it, and
 	 * join_key would not cut it (the key was not cut). */
 	if (strnlen(name, sizeof(clean)) < sizeof(clean) &&
-	    (rc = series_put_next(s, kind, name, metric,
-				  valid ? v : NAN)) != 0)
-		return rc > 0 ? 0 : rc;
+	    ((rc = series_put_next(s, kind, name, metric,
+				   valid ? v : NAN)) != 0 ||
+	     (rc = series_put_full(s, kind, name, metric,
+				   valid ? v : NAN)) != 0))
+		return rc > 0 || rc == -ENOSPC ? 0 : rc;
 	strclean_copy(clean, sizeof(clean), name, strlen(name));
 	join_key(key, sizeof(key), kind, clean, metric);
 	rc = series_put(s, key, valid ? v : NAN);

@@ -266,6 +266,54 @@ START_TEST(the_next_channel_is_put_by_its_parts)
 }
 END_TEST
 
+/* The full recorder finds a channel by its parts where series_put finds
+ * it by its key, and refuses and counts the others as series_put does;
+ * a name the key would clean or cut, or a recorder not full, is left to
+ * series_put. */
+START_TEST(the_full_recorder_finds_a_channel_by_its_parts)
+{
+	struct series s;
+	const struct series_row *r;
+	char name[16], key[40], long_name[140];
+	int i;
+
+	series_init(&s);
+	ck_assert_int_eq(series_begin(&s, 1.0), 0);
+	ck_assert_int_eq(series_put(&s, "irq:0:per_s", 0), 0);
+	ck_assert_int_eq(series_put_full(&s, "irq", "9", "per_s", 1), 0);
+	for (i = 1; i < SERIES_CHANNELS_MAX; i++) {
+		snprintf(key, sizeof(key), "irq:%d:per_s", i);
+		ck_assert_int_eq(series_put(&s, key, 0), 0);
+	}
+	ck_assert_int_eq(series_end(&s), 0);
+	ck_assert_int_eq(series_begin(&s, 2.0), 0);
+	for (i = SERIES_CHANNELS_MAX + 2; i-- > 0;) {	/* not in order */
+		snprintf(name, sizeof(name), "%d", i);
+		ck_assert_int_eq(series_put_full(&s, "irq", name, "per_s",
+						 i + 0.5),
+				 i < SERIES_CHANNELS_MAX ? 1 : -ENOSPC);
+	}
+	ck_assert_uint_eq(s.refused, 2);
+	ck_assert_int_eq(series_put_full(&s, "irq", "1", "per", 1), -ENOSPC);
+	ck_assert_int_eq(series_put_full(&s, "irq", "1\x01", "per_s", 1), 0);
+	ck_assert_int_eq(series_put_full(&s, "irq", "\xc3\xa9", "per_s", 1),
+			 0);
+	memset(long_name, 'a', sizeof(long_name) - 1);
+	long_name[sizeof(long_name) - 1] = '\0';
+	ck_assert_int_eq(series_put_full(&s, "irq", long_name, "per_s", 1), 0);
+	ck_assert_uint_eq(s.refused, 3);
+	ck_assert_int_eq(series_end(&s), 0);
+	ck_assert_uint_eq(s.nch, SERIES_CHANNELS_MAX);
+	r = series_row(&s, 1);
+	ck_assert_ptr_nonnull(r);
+	for (i = 0; i < SERIES_CHANNELS_MAX; i++) {
+		snprintf(key, sizeof(key), "irq:%d:per_s", i);
+		ck_assert_float_eq(r->v[series_find(&s, key)], i + 0.5f);
+	}
+	series_free(&s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("series");
@@ -279,6 +327,7 @@ int main(void)
 	tcase_add_test(tc, bad_json_is_refused_in_one_sentence);
 	tcase_add_test(tc, the_cap_is_counted_and_written);
 	tcase_add_test(tc, the_next_channel_is_put_by_its_parts);
+	tcase_add_test(tc, the_full_recorder_finds_a_channel_by_its_parts);
 	suite_add_tcase(s, tc);
 	return testutil_run(s);
 }
