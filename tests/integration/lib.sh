@@ -193,6 +193,13 @@ live_ns() {
 		echo "unshare -pf --mount-proc "
 }
 
+# no_board_irqbalance: 0 unless an irqbalance runs on this machine and
+# no PID namespace (live_ns) can keep it off the testbeds, where a pin
+# would ask about it: a test of pins then skips, saying why.
+no_board_irqbalance() {
+	[ -n "$(live_ns)" ] || ! pgrep -x irqbalance > /dev/null 2>&1
+}
+
 # host_pid NSPID ENV: this machine's pid of the process that is NSPID in
 # its PID namespace (live_ns) and has ENV ("XDG_CONFIG_HOME=...") in its
 # environment, for a signal sent from outside; NSPID itself when the
