@@ -77,6 +77,15 @@ START_TEST(names_and_kinds)
 }
 END_TEST
 
+/* Whether message M of N bytes, which parses, changes the model. */
+static bool is_hw(const char *m, size_t n)
+{
+	struct uevent ev;
+
+	ck_assert_int_eq(uevent_parse(m, n, &ev), 0);
+	return uevent_is_hw(&ev);
+}
+
 /* A trip crossed (gov_user_space.c's message) leaves the zones as they
  * are; a zone that comes or goes does not. */
 START_TEST(thermal_trip_is_not_hw)
@@ -91,14 +100,10 @@ START_TEST(thermal_trip_is_not_hw)
 	static const char disk[] = "change@/devices/virtual/block/sdb\0"
 		"ACTION=change\0DEVPATH=/devices/virtual/block/sdb\0"
 		"SUBSYSTEM=block\0DEVNAME=sdb\0DISK_MEDIA_CHANGE=1";
-	struct uevent ev;
 
-	ck_assert_int_eq(uevent_parse(trip, sizeof(trip) - 1, &ev), 0);
-	ck_assert(!uevent_is_hw(&ev));
-	ck_assert_int_eq(uevent_parse(add, sizeof(add) - 1, &ev), 0);
-	ck_assert(uevent_is_hw(&ev));
-	ck_assert_int_eq(uevent_parse(disk, sizeof(disk) - 1, &ev), 0);
-	ck_assert(uevent_is_hw(&ev));	/* a medium changed: its size */
+	ck_assert(!is_hw(trip, sizeof(trip) - 1));
+	ck_assert(is_hw(add, sizeof(add) - 1));
+	ck_assert(is_hw(disk, sizeof(disk) - 1));	/* a medium: its size */
 }
 END_TEST
 
