@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "base/counter.h"
-#include "base/stamp.h"
 #include "collect/irqcounts.h"
 #include "collect/irqread.h"
 
@@ -24,19 +23,6 @@ static bool size_add(size_t *acc, size_t n, size_t each)
 		return false;
 	*acc += n * each;
 	return true;
-}
-
-uint64_t interrupts_names_stamp(const struct irq_table *t)
-{
-	uint64_t h = STAMP_START;
-
-	for (size_t i = 0; i < t->nrows; i++) {
-		const struct irq_row *r = &t->rows[i];
-
-		h = stamp_bytes(h, r->key, strlen(r->key) + 1);
-		h = stamp_bytes(h, r->desc, strlen(r->desc) + 1);
-	}
-	return h;
 }
 
 int interrupts_parse_since(const char *buf, size_t len,
