@@ -115,11 +115,9 @@ static bool irq_shown(const struct app *a, const struct moment_irq *q)
 static void add_irqs(const struct app *a, struct overview *o,
 		     const struct moment *r)
 {
-	size_t i, order[TOP_IRQS_MAX * 16], n = 0;
+	size_t i, order[TOP_IRQS_MAX * 16], n = 0, firing = 0;
 	struct order_items it = { r, r->nirqs, irq_rate, irq_key,
 				  ORDER_LEAD_IRQS };
-
-	size_t firing = 0;
 
 	for (i = 0; i < r->nirqs; i++)
 		if (irq_shown(a, &r->irqs[i]) && firing++ < sizeof(order) /

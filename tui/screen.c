@@ -272,12 +272,17 @@ static void draw_too_small(struct app *a)
 
 /* The frame is drawn whole each time, into frame.c's rows: curses gets
  * only the rows that changed, and sends only the cells that did. */
+static bool too_small(void)
+{
+	return LINES < SCREEN_MIN_ROWS || COLS < SCREEN_MIN_COLS;
+}
+
 void screen_draw(struct app *a)
 {
 	int rows;
 
 	frame_begin(&a->frame);
-	if (LINES < SCREEN_MIN_ROWS || COLS < SCREEN_MIN_COLS) {
+	if (too_small()) {
 		draw_too_small(a);
 	} else {
 		mouse_clear(a);
@@ -298,8 +303,8 @@ void screen_key(struct app *a, int ch)
 {
 	/* Too small to show what a key does: a key typed blind (P y, g
 	 * Enter) would tune. Only q and F10 act until it is larger. */
-	if ((LINES < SCREEN_MIN_ROWS || COLS < SCREEN_MIN_COLS) &&
-	    ch != KEY_RESIZE && ch != 'q' && ch != 'Q' && ch != KEY_F(10))
+	if (too_small() && ch != KEY_RESIZE && ch != 'q' && ch != 'Q' &&
+	    ch != KEY_F(10))
 		return;
 	app_say_clear(a);
 	if (features_modal_key(a, ch))	/* a dialog, a choice */

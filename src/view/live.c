@@ -74,15 +74,6 @@ static uint64_t device_stamp(void)
 	return h;
 }
 
-/* The IRQ rows' names and descriptions, as a stamp (the reading's, kept
- * from the last one when no row's changed): a chain finds its IRQ by them,
- * and a row that comes (a NIC asks for its IRQ when its link goes up),
- * goes or is named anew sends no hotplug message. */
-static uint64_t irq_stamp(const struct irq_table *t)
-{
-	return t->names;
-}
-
 static int load_hw(struct live *l, const struct irq_table *irqs, double now)
 {
 	int rc;
@@ -94,7 +85,7 @@ static int load_hw(struct live *l, const struct irq_table *irqs, double now)
 		l->devices = device_stamp();
 	l->irq_rows_known = irqs != NULL;
 	if (irqs)
-		l->irq_rows = irq_stamp(irqs);
+		l->irq_rows = irqs->names;
 	if ((rc = hwmodel_load_irqs(&l->hw, l->o.hw_flags, irqs)) != 0)
 		return rc;
 	l->have_hw = true;
@@ -251,7 +242,10 @@ static int refresh_hw(struct live *l, bool tuned)
 	const struct sample *s = &l->samples[l->cur];
 	double now = s->time_s;
 	bool irqs = s->status.interrupts == 0;
-	uint64_t rows = irqs ? irq_stamp(&s->irqs) : 0;
+	/* the IRQ rows' names, as the reader stamps them: a chain finds its
+	 * IRQ by them, and a row that comes (a NIC asks for its IRQ when its
+	 * link goes up), goes or is named anew sends no hotplug message */
+	uint64_t rows = irqs ? s->irqs.names : 0;
 	int rc;
 
 	if (irqs && !l->irq_rows_known) {	/* the model came before it */
