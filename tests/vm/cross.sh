@@ -10,8 +10,9 @@
 # The packages the sysroot holds: the -dev packages configure looks for,
 # the ones their pkg-config files require (gnutls's, for libmicrohttpd),
 # the runtime libraries the guest loads, and busybox, ldconfig and script
-# for the guest's userland.
-VM_SYSROOT_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1
+# for the guest's userland. libcrypt: configure needs crypt.h (the
+# --web-config password hashes).
+VM_SYSROOT_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1 libcrypt1 libcrypt-dev
 libncurses-dev libncurses6 libncursesw6 libtinfo6
 libcpupower-dev libcpupower1 libpci-dev libpci3 libudev1 libcap2 zlib1g zlib1g-dev
 libusb-1.0-0-dev libusb-1.0-0 libjansson-dev libjansson4
