@@ -17,7 +17,6 @@ SH_TESTS += \
 	tests/tui/kill_restore.sh \
 	tests/tui/set_then_screen.sh \
 	tests/tui/two_screens.sh \
-	tests/tui/resume_keys.sh \
 	tests/tui/bench_screen.sh \
 	tests/tui/replay_keys.sh \
 	tests/tui/snapshot_exit.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/interval_keys.scn \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
-	tests/tui/scenarios/snapshot_keys.scn
+	tests/tui/scenarios/snapshot_keys.scn \
+	tests/tui/scenarios/resume_keys.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
