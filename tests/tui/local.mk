@@ -10,7 +10,6 @@ SH_TESTS += \
 	tests/tui/bench_fail.sh \
 	tests/tui/small_select.sh \
 	tests/tui/no_color.sh \
-	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
 	tests/tui/server_record.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/snapshot_keys.scn \
-	tests/tui/scenarios/resume_keys.scn
+	tests/tui/scenarios/resume_keys.scn \
+	tests/tui/scenarios/settings.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
