@@ -49,7 +49,6 @@ SH_TESTS += \
 	tests/tui/unreadable.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
-	tests/tui/frame_select.sh \
 	tests/tui/row_order.sh \
 	tests/tui/disk_linger.sh \
 	tests/tui/snapshot_pick.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/snapshot_keys.scn \
 	tests/tui/scenarios/resume_keys.scn \
-	tests/tui/scenarios/settings.scn
+	tests/tui/scenarios/settings.scn \
+	tests/tui/scenarios/frame_select.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
