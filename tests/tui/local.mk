@@ -14,7 +14,6 @@ SH_TESTS += \
 	tests/tui/server_child.sh \
 	tests/tui/server_record.sh \
 	tests/tui/kill_restore.sh \
-	tests/tui/set_then_screen.sh \
 	tests/tui/two_screens.sh \
 	tests/tui/bench_screen.sh \
 	tests/tui/replay_keys.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/snapshot_keys.scn \
 	tests/tui/scenarios/resume_keys.scn \
 	tests/tui/scenarios/settings.scn \
-	tests/tui/scenarios/frame_select.scn
+	tests/tui/scenarios/frame_select.scn \
+	tests/tui/scenarios/set_then_screen.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
