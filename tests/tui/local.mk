@@ -30,7 +30,6 @@ SH_TESTS += \
 	tests/tui/replay_state.sh \
 	tests/tui/chain_view.sh \
 	tests/tui/kept_rows.sh \
-	tests/tui/capped_range.sh \
 	tests/tui/hint_lines.sh \
 	tests/tui/replay_recorded.sh \
 	tests/tui/keep_restore.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/resume_keys.scn \
 	tests/tui/scenarios/settings.scn \
 	tests/tui/scenarios/frame_select.scn \
-	tests/tui/scenarios/set_then_screen.scn
+	tests/tui/scenarios/set_then_screen.scn \
+	tests/tui/scenarios/capped_range.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
