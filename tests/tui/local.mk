@@ -10,16 +10,12 @@ SH_TESTS += \
 	tests/tui/bench_fail.sh \
 	tests/tui/small_select.sh \
 	tests/tui/no_color.sh \
-	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
 	tests/tui/server_record.sh \
 	tests/tui/kill_restore.sh \
-	tests/tui/set_then_screen.sh \
 	tests/tui/two_screens.sh \
-	tests/tui/resume_keys.sh \
 	tests/tui/bench_screen.sh \
-	tests/tui/snapshot_keys.sh \
 	tests/tui/replay_keys.sh \
 	tests/tui/snapshot_exit.sh \
 	tests/tui/snapshot_baseline.sh \
@@ -34,7 +30,6 @@ SH_TESTS += \
 	tests/tui/replay_state.sh \
 	tests/tui/chain_view.sh \
 	tests/tui/kept_rows.sh \
-	tests/tui/capped_range.sh \
 	tests/tui/hint_lines.sh \
 	tests/tui/replay_recorded.sh \
 	tests/tui/keep_restore.sh \
@@ -52,7 +47,6 @@ SH_TESTS += \
 	tests/tui/unreadable.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
-	tests/tui/frame_select.sh \
 	tests/tui/row_order.sh \
 	tests/tui/disk_linger.sh \
 	tests/tui/snapshot_pick.sh \
@@ -77,7 +71,13 @@ SCN_TESTS = \
 	tests/tui/scenarios/cluster_temp.scn \
 	tests/tui/scenarios/interval_keys.scn \
 	tests/tui/scenarios/one_cpu_cluster.scn \
-	tests/tui/scenarios/all_devices.scn
+	tests/tui/scenarios/all_devices.scn \
+	tests/tui/scenarios/snapshot_keys.scn \
+	tests/tui/scenarios/resume_keys.scn \
+	tests/tui/scenarios/settings.scn \
+	tests/tui/scenarios/frame_select.scn \
+	tests/tui/scenarios/set_then_screen.scn \
+	tests/tui/scenarios/capped_range.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \

@@ -44,6 +44,8 @@
 #   file PATH TEXT       PATH under the testbed's folder holds TEXT
 #   true[+S] SHELL       SHELL exits 0 ($SCREEN: a file of the frame), on
 #                        a frame within S seconds
+#   styled[+S] SHELL     as true, $SCREEN the frame with its colours and
+#                        attributes (tmux capture-pane -e: SGR escapes)
 #   golden NAME          the frame, normalised, is tests/tui/golden/NAME
 #                        (BENCHTOP_GOLDEN_UPDATE=1 writes it)
 #   printable            every frame read since the last one was printable
@@ -400,6 +402,19 @@ class Scenario:
                 while True:
                     frame = self.settle()
                     ok = self.shell(rest, frame).returncode == 0
+                    if ok or time.monotonic() >= end:
+                        break
+                self.expect(ok, "false: " + rest, None, frame)
+        elif word == "styled":
+            if self.bad is None:
+                end = time.monotonic() + secs
+                while True:
+                    frame = self.settle()
+                    styled = subprocess.run(
+                        self.tmux + ["capture-pane", "-e", "-p", "-t", "t"],
+                        capture_output=True).stdout.decode(
+                            "utf-8", "surrogateescape")
+                    ok = self.shell(rest, styled).returncode == 0
                     if ok or time.monotonic() >= end:
                         break
                 self.expect(ok, "false: " + rest, None, frame)
