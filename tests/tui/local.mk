@@ -2,7 +2,6 @@
 # tests/tui: the live screen driven through tmux (and ssh, valgrind)
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
-	tests/tui/live_keys.sh \
 	tests/tui/since_key.sh \
 	tests/tui/hangup.sh \
 	tests/tui/irq_oldformat.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/interval_keys.scn \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
-	tests/tui/scenarios/unreadable.scn
+	tests/tui/scenarios/unreadable.scn \
+	tests/tui/scenarios/live_keys.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
