@@ -47,7 +47,6 @@ SH_TESTS += \
 	tests/tui/views_agree.sh \
 	tests/tui/signals.sh \
 	tests/tui/snapshot_frozen.sh \
-	tests/tui/hostile_text.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
 	tests/tui/frame_select.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/unreadable.scn \
-	tests/tui/scenarios/live_keys.scn
+	tests/tui/scenarios/live_keys.scn \
+	tests/tui/scenarios/hostile_text.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
