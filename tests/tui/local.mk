@@ -30,7 +30,6 @@ SH_TESTS += \
 	tests/tui/save_now.sh \
 	tests/tui/bench_port.sh \
 	tests/tui/bench_results.sh \
-	tests/tui/replay_state.sh \
 	tests/tui/chain_view.sh \
 	tests/tui/capped_range.sh \
 	tests/tui/hint_lines.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/live_keys.scn \
 	tests/tui/scenarios/hostile_text.scn \
-	tests/tui/scenarios/kept_rows.scn
+	tests/tui/scenarios/kept_rows.scn \
+	tests/tui/scenarios/replay_state.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
