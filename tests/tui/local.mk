@@ -28,7 +28,6 @@ SH_TESTS += \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
 	tests/tui/save_now.sh \
-	tests/tui/bench_port.sh \
 	tests/tui/bench_results.sh \
 	tests/tui/chain_view.sh \
 	tests/tui/capped_range.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/live_keys.scn \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/kept_rows.scn \
-	tests/tui/scenarios/replay_state.scn
+	tests/tui/scenarios/replay_state.scn \
+	tests/tui/scenarios/bench_port.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
