@@ -2,7 +2,6 @@
 # tests/tui: the live screen driven through tmux (and ssh, valgrind)
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
-	tests/tui/live_keys.sh \
 	tests/tui/since_key.sh \
 	tests/tui/hangup.sh \
 	tests/tui/irq_oldformat.sh \
@@ -25,11 +24,8 @@ SH_TESTS += \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
 	tests/tui/save_now.sh \
-	tests/tui/bench_port.sh \
 	tests/tui/bench_results.sh \
-	tests/tui/replay_state.sh \
 	tests/tui/chain_view.sh \
-	tests/tui/kept_rows.sh \
 	tests/tui/hint_lines.sh \
 	tests/tui/replay_recorded.sh \
 	tests/tui/keep_restore.sh \
@@ -43,8 +39,6 @@ SH_TESTS += \
 	tests/tui/views_agree.sh \
 	tests/tui/signals.sh \
 	tests/tui/snapshot_frozen.sh \
-	tests/tui/hostile_text.sh \
-	tests/tui/unreadable.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
 	tests/tui/row_order.sh \
@@ -72,12 +66,18 @@ SCN_TESTS = \
 	tests/tui/scenarios/interval_keys.scn \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
-	tests/tui/scenarios/snapshot_keys.scn \
-	tests/tui/scenarios/resume_keys.scn \
+	tests/tui/scenarios/live_keys.scn \
 	tests/tui/scenarios/settings.scn \
-	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/set_then_screen.scn \
-	tests/tui/scenarios/capped_range.scn
+	tests/tui/scenarios/resume_keys.scn \
+	tests/tui/scenarios/snapshot_keys.scn \
+	tests/tui/scenarios/bench_port.scn \
+	tests/tui/scenarios/replay_state.scn \
+	tests/tui/scenarios/kept_rows.scn \
+	tests/tui/scenarios/capped_range.scn \
+	tests/tui/scenarios/hostile_text.scn \
+	tests/tui/scenarios/unreadable.scn \
+	tests/tui/scenarios/frame_select.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
