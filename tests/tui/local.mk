@@ -36,7 +36,6 @@ SH_TESTS += \
 	tests/tui/kept_rows.sh \
 	tests/tui/capped_range.sh \
 	tests/tui/hint_lines.sh \
-	tests/tui/replay_recorded.sh \
 	tests/tui/keep_restore.sh \
 	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/cluster_temp.scn \
 	tests/tui/scenarios/interval_keys.scn \
 	tests/tui/scenarios/one_cpu_cluster.scn \
-	tests/tui/scenarios/all_devices.scn
+	tests/tui/scenarios/all_devices.scn \
+	tests/tui/scenarios/replay_recorded.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
