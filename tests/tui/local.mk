@@ -30,7 +30,6 @@ SH_TESTS += \
 	tests/tui/valgrind.sh \
 	tests/tui/save_now.sh \
 	tests/tui/bench_port.sh \
-	tests/tui/bench_results.sh \
 	tests/tui/replay_state.sh \
 	tests/tui/kept_rows.sh \
 	tests/tui/capped_range.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/replay_recorded.scn \
-	tests/tui/scenarios/chain_view.scn
+	tests/tui/scenarios/chain_view.scn \
+	tests/tui/scenarios/bench_results.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
