@@ -44,7 +44,6 @@ SH_TESTS += \
 	tests/tui/usb_chain.sh \
 	tests/tui/views_agree.sh \
 	tests/tui/signals.sh \
-	tests/tui/snapshot_frozen.sh \
 	tests/tui/hostile_text.sh \
 	tests/tui/unreadable.sh \
 	tests/tui/ssh_session.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/replay_recorded.scn \
 	tests/tui/scenarios/chain_view.scn \
-	tests/tui/scenarios/bench_results.scn
+	tests/tui/scenarios/bench_results.scn \
+	tests/tui/scenarios/snapshot_frozen.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
