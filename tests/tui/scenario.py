@@ -44,6 +44,8 @@
 # first that failed the rest are not tried, as with &&):
 #   see[+S] PATTERN      the screen shows PATTERN (grep -E, a line)
 #   not PATTERN          the whole frame shows no line matching PATTERN
+#   hold+S PATTERN       every frame for S seconds shows PATTERN (one
+#                        caught while drawn is judged whole, settled)
 #   line N PATTERN       line N of the screen (1 the top) matches PATTERN
 #   status[+S] PATTERN   the status line (its three bottom rows joined)
 #   dialog[+S] PATTERN   the dialog's box (from its left edge on)
@@ -207,6 +209,22 @@ class Scenario:
                     return True, frame
             if time.monotonic() >= end:
                 return False, self.settle()
+            time.sleep(0.1)
+
+    def hold(self, pattern, secs):
+        """Every whole frame for SECS seconds shows PATTERN."""
+        end = time.monotonic() + secs
+        while True:
+            frame = self.capture()
+            if not self.shows("screen", pattern, frame):
+                # a frame caught while it is drawn: judge the whole one
+                frame = self.settle()
+                if not self.shows("screen", pattern, frame):
+                    self.expect(False, "screen: /%s/ went within %d s" % (
+                        pattern, secs), None, frame)
+                    return
+            if time.monotonic() >= end:
+                return
             time.sleep(0.1)
 
     def start(self):
@@ -388,6 +406,9 @@ class Scenario:
                 frame = self.settle()
                 self.expect(not self.shows("screen", rest, frame),
                             "the screen shows /%s/" % rest, None, frame)
+        elif word == "hold":
+            if self.bad is None:
+                self.hold(rest, secs)
         elif word == "line":
             n, pat = rest.split(" ", 1)
             if self.bad is None:
