@@ -50,7 +50,6 @@ SH_TESTS += \
 	tests/tui/quiet_frame.sh \
 	tests/tui/frame_select.sh \
 	tests/tui/row_order.sh \
-	tests/tui/disk_linger.sh \
 	tests/tui/snapshot_pick.sh \
 	tests/tui/many_devices.sh \
 	tests/tui/tick_reads.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/replay_recorded.scn \
 	tests/tui/scenarios/chain_view.scn \
 	tests/tui/scenarios/bench_results.scn \
-	tests/tui/scenarios/snapshot_frozen.scn
+	tests/tui/scenarios/snapshot_frozen.scn \
+	tests/tui/scenarios/disk_linger.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
