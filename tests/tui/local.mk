@@ -24,10 +24,7 @@ SH_TESTS += \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
 	tests/tui/save_now.sh \
-	tests/tui/bench_results.sh \
-	tests/tui/chain_view.sh \
 	tests/tui/hint_lines.sh \
-	tests/tui/replay_recorded.sh \
 	tests/tui/keep_restore.sh \
 	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
@@ -38,11 +35,9 @@ SH_TESTS += \
 	tests/tui/usb_chain.sh \
 	tests/tui/views_agree.sh \
 	tests/tui/signals.sh \
-	tests/tui/snapshot_frozen.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
 	tests/tui/row_order.sh \
-	tests/tui/disk_linger.sh \
 	tests/tui/snapshot_pick.sh \
 	tests/tui/many_devices.sh \
 	tests/tui/tick_reads.sh \
@@ -72,12 +67,17 @@ SCN_TESTS = \
 	tests/tui/scenarios/resume_keys.scn \
 	tests/tui/scenarios/snapshot_keys.scn \
 	tests/tui/scenarios/bench_port.scn \
+	tests/tui/scenarios/bench_results.scn \
 	tests/tui/scenarios/replay_state.scn \
+	tests/tui/scenarios/chain_view.scn \
 	tests/tui/scenarios/kept_rows.scn \
 	tests/tui/scenarios/capped_range.scn \
+	tests/tui/scenarios/replay_recorded.scn \
+	tests/tui/scenarios/snapshot_frozen.scn \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
-	tests/tui/scenarios/frame_select.scn
+	tests/tui/scenarios/frame_select.scn \
+	tests/tui/scenarios/disk_linger.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \

@@ -13,6 +13,13 @@
 # A scenario is one command a line ('#' starts a comment line):
 #   needs WHAT...        skip all unless each is there: tmux, umockdev,
 #                        root, or a command name (iperf3)
+#   require SHELL        skip all unless SHELL exits 0 (the last line it
+#                        prints says why); run before the plan, in order
+#                        with the needs lines (${TMPD} expands, set and
+#                        let names do not yet)
+#   teardown SHELL       SHELL at the end, whatever happened, before the
+#                        test's folder goes; taken before the plan too, so
+#                        one above a require undoes what it did (a mount)
 #   set NAME TEXT        ${NAME} in later lines is TEXT (after expansion)
 #   let NAME SHELL       ${NAME} is what SHELL prints (its last newline cut)
 #   env NAME TEXT        NAME=TEXT for the program and the shell lines
@@ -37,6 +44,8 @@
 # first that failed the rest are not tried, as with &&):
 #   see[+S] PATTERN      the screen shows PATTERN (grep -E, a line)
 #   not PATTERN          the whole frame shows no line matching PATTERN
+#   hold+S PATTERN       every frame for S seconds shows PATTERN (one
+#                        caught while drawn is judged whole, settled)
 #   line N PATTERN       line N of the screen (1 the top) matches PATTERN
 #   status[+S] PATTERN   the status line (its three bottom rows joined)
 #   dialog[+S] PATTERN   the dialog's box (from its left edge on)
@@ -143,6 +152,7 @@ class Scenario:
         self.failed = 0
         self.bad = None        # the first failed expectation of a check
         self.frames = []       # frames read, for 'printable'
+        self.teardowns = []    # 'teardown' lines, run at the end
 
     # ---- the terminal ----------------------------------------------------
     def capture(self):
@@ -201,6 +211,22 @@ class Scenario:
                     return True, frame
             if time.monotonic() >= end:
                 return False, self.settle()
+            time.sleep(0.1)
+
+    def hold(self, pattern, secs):
+        """Every whole frame for SECS seconds shows PATTERN."""
+        end = time.monotonic() + secs
+        while True:
+            frame = self.capture()
+            if not self.shows("screen", pattern, frame):
+                # a frame caught while it is drawn: judge the whole one
+                frame = self.settle()
+                if not self.shows("screen", pattern, frame):
+                    self.expect(False, "screen: /%s/ went within %d s" % (
+                        pattern, secs), None, frame)
+                    return
+            if time.monotonic() >= end:
+                return
             time.sleep(0.1)
 
     def start(self):
@@ -352,6 +378,14 @@ class Scenario:
             elif not shutil.which(w):
                 raise Skip(w + " missing")
 
+    def require(self, cmd):
+        r = subprocess.run(["sh", "-c", cmd], env=dict(os.environ,
+                                                       **self.vars),
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            why = (r.stdout + r.stderr).strip().split("\n")[-1]
+            raise Skip(why or "require: " + cmd)
+
     def step(self, word, rest):
         secs = 15
         m = re.match(r"^([a-z]+)\+(\d+)$", word)
@@ -374,6 +408,9 @@ class Scenario:
                 frame = self.settle()
                 self.expect(not self.shows("screen", rest, frame),
                             "the screen shows /%s/" % rest, None, frame)
+        elif word == "hold":
+            if self.bad is None:
+                self.hold(rest, secs)
         elif word == "line":
             n, pat = rest.split(" ", 1)
             if self.bad is None:
@@ -493,6 +530,8 @@ class Scenario:
             self.bedfiles = []
         elif word == "needs":
             self.needs(rest.split())
+        elif word in ("require", "teardown"):
+            pass    # taken before the plan (main)
         else:
             raise SystemExit("scenario: %s: unknown command %r" % (self.path,
                                                                    word))
@@ -553,6 +592,8 @@ class Scenario:
     def cleanup(self):
         self.stop()
         subprocess.run(self.tmux + ["kill-server"], capture_output=True)
+        for cmd in self.teardowns:
+            self.shell(cmd)
         shutil.rmtree(self.tmpd, ignore_errors=True)
 
 
@@ -566,10 +607,16 @@ def main():
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(1))
     signal.signal(signal.SIGHUP, lambda *a: sys.exit(1))
     try:
-        # 'needs' lines come first: a skip is said before the plan
+        # 'needs' and 'require' lines come first: a skip is said before
+        # the plan; the 'teardown' lines are taken in order with them
         for no, line in lines:
-            if re.match(r"^\s*needs\s", line):
-                sc.needs(line.split()[1:])
+            word, rest = (line.strip().split(None, 1) + ["", ""])[:2]
+            if word == "needs":
+                sc.needs(rest.split())
+            elif word == "require":
+                sc.require(sc.expand(rest))
+            elif word == "teardown":
+                sc.teardowns.append(sc.expand(rest))
         print("1..%d" % plan)
         sc.run(lines)
     except Skip as e:
