@@ -55,7 +55,6 @@ SH_TESTS += \
 	tests/tui/frame_select.sh \
 	tests/tui/row_order.sh \
 	tests/tui/disk_linger.sh \
-	tests/tui/snapshot_pick.sh \
 	tests/tui/many_devices.sh \
 	tests/tui/tick_reads.sh \
 	tests/tui/hotplug.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/cluster_temp.scn \
 	tests/tui/scenarios/interval_keys.scn \
 	tests/tui/scenarios/one_cpu_cluster.scn \
-	tests/tui/scenarios/all_devices.scn
+	tests/tui/scenarios/all_devices.scn \
+	tests/tui/scenarios/snapshot_pick.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
