@@ -25,7 +25,6 @@ SH_TESTS += \
 	tests/tui/snapshot_baseline.sh \
 	tests/tui/keys_doc.sh \
 	tests/tui/htop_keys.sh \
-	tests/tui/presets_warning.sh \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
 	tests/tui/save_now.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/interval_keys.scn \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
-	tests/tui/scenarios/snapshot_pick.scn
+	tests/tui/scenarios/snapshot_pick.scn \
+	tests/tui/scenarios/presets_warning.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
