@@ -7,7 +7,6 @@ SH_TESTS += \
 	tests/tui/hangup.sh \
 	tests/tui/irq_oldformat.sh \
 	tests/tui/list_ends.sh \
-	tests/tui/bench_fail.sh \
 	tests/tui/small_select.sh \
 	tests/tui/no_color.sh \
 	tests/tui/settings.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/snapshot_pick.scn \
-	tests/tui/scenarios/presets_warning.scn
+	tests/tui/scenarios/presets_warning.scn \
+	tests/tui/scenarios/bench_fail.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
