@@ -8,7 +8,6 @@ SH_TESTS += \
 	tests/tui/irq_oldformat.sh \
 	tests/tui/list_ends.sh \
 	tests/tui/small_select.sh \
-	tests/tui/no_color.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/snapshot_pick.scn \
 	tests/tui/scenarios/presets_warning.scn \
-	tests/tui/scenarios/bench_fail.scn
+	tests/tui/scenarios/bench_fail.scn \
+	tests/tui/scenarios/no_color.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
