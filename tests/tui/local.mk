@@ -3,7 +3,6 @@
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
 	tests/tui/live_keys.sh \
-	tests/tui/since_key.sh \
 	tests/tui/hangup.sh \
 	tests/tui/irq_oldformat.sh \
 	tests/tui/list_ends.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/snapshot_pick.scn \
 	tests/tui/scenarios/presets_warning.scn \
 	tests/tui/scenarios/bench_fail.scn \
-	tests/tui/scenarios/no_color.scn
+	tests/tui/scenarios/no_color.scn \
+	tests/tui/scenarios/since_key.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
