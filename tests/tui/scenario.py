@@ -537,7 +537,21 @@ class Scenario:
 
     def cleanup(self):
         self.stop()
+        # as tests/tui/lib.sh's tmux_stop: end the server and wait (5 s at
+        # most) until every process of its pane is gone: a monitor hung up
+        # puts its tunings back and writes its journal into the test's
+        # folder as it exits, and would make the folder again after it
+        # was removed
+        r = subprocess.run(self.tmux + ["list-panes", "-a", "-F",
+                                        "#{pane_pid}"],
+                           capture_output=True, text=True)
         subprocess.run(self.tmux + ["kill-server"], capture_output=True)
+        end = time.monotonic() + 5
+        for pid in r.stdout.split():
+            while time.monotonic() < end and subprocess.run(
+                    ["ps", "-o", "pid=", "-s", pid],
+                    capture_output=True).stdout.strip():
+                time.sleep(0.1)
         shutil.rmtree(self.tmpd, ignore_errors=True)
 
 
