@@ -24,7 +24,6 @@ SH_TESTS += \
 	tests/tui/htop_keys.sh \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
-	tests/tui/save_now.sh \
 	tests/tui/bench_port.sh \
 	tests/tui/bench_results.sh \
 	tests/tui/replay_state.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/presets_warning.scn \
 	tests/tui/scenarios/bench_fail.scn \
 	tests/tui/scenarios/no_color.scn \
-	tests/tui/scenarios/since_key.scn
+	tests/tui/scenarios/since_key.scn \
+	tests/tui/scenarios/save_now.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
