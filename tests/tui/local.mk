@@ -6,7 +6,6 @@ SH_TESTS += \
 	tests/tui/hangup.sh \
 	tests/tui/irq_oldformat.sh \
 	tests/tui/list_ends.sh \
-	tests/tui/small_select.sh \
 	tests/tui/settings.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/bench_fail.scn \
 	tests/tui/scenarios/no_color.scn \
 	tests/tui/scenarios/since_key.scn \
-	tests/tui/scenarios/save_now.scn
+	tests/tui/scenarios/save_now.scn \
+	tests/tui/scenarios/small_select.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
