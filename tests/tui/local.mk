@@ -2,13 +2,9 @@
 # tests/tui: the live screen driven through tmux (and ssh, valgrind)
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
-	tests/tui/since_key.sh \
 	tests/tui/hangup.sh \
 	tests/tui/irq_oldformat.sh \
 	tests/tui/list_ends.sh \
-	tests/tui/bench_fail.sh \
-	tests/tui/small_select.sh \
-	tests/tui/no_color.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
 	tests/tui/server_record.sh \
@@ -20,10 +16,8 @@ SH_TESTS += \
 	tests/tui/snapshot_baseline.sh \
 	tests/tui/keys_doc.sh \
 	tests/tui/htop_keys.sh \
-	tests/tui/presets_warning.sh \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
-	tests/tui/save_now.sh \
 	tests/tui/hint_lines.sh \
 	tests/tui/keep_restore.sh \
 	tests/tui/narrow_fit.sh \
@@ -38,7 +32,6 @@ SH_TESTS += \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
 	tests/tui/row_order.sh \
-	tests/tui/snapshot_pick.sh \
 	tests/tui/many_devices.sh \
 	tests/tui/tick_reads.sh \
 	tests/tui/hotplug.sh \
@@ -62,10 +55,16 @@ SCN_TESTS = \
 	tests/tui/scenarios/one_cpu_cluster.scn \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/live_keys.scn \
+	tests/tui/scenarios/since_key.scn \
+	tests/tui/scenarios/bench_fail.scn \
+	tests/tui/scenarios/small_select.scn \
+	tests/tui/scenarios/no_color.scn \
 	tests/tui/scenarios/settings.scn \
 	tests/tui/scenarios/set_then_screen.scn \
 	tests/tui/scenarios/resume_keys.scn \
 	tests/tui/scenarios/snapshot_keys.scn \
+	tests/tui/scenarios/presets_warning.scn \
+	tests/tui/scenarios/save_now.scn \
 	tests/tui/scenarios/bench_port.scn \
 	tests/tui/scenarios/bench_results.scn \
 	tests/tui/scenarios/replay_state.scn \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
-	tests/tui/scenarios/disk_linger.scn
+	tests/tui/scenarios/disk_linger.scn \
+	tests/tui/scenarios/snapshot_pick.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \

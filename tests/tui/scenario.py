@@ -47,7 +47,8 @@
 #   hold+S PATTERN       every frame for S seconds shows PATTERN (one
 #                        caught while drawn is judged whole, settled)
 #   line N PATTERN       line N of the screen (1 the top) matches PATTERN
-#   status[+S] PATTERN   the status line (its three bottom rows joined)
+#   status[+S] PATTERN   the status line (its three bottom rows joined; a
+#                        row cut at the right edge joined as is)
 #   dialog[+S] PATTERN   the dialog's box (from its left edge on)
 #   joined[+S] PATTERN   the screen as one line, runs of blanks squeezed
 #   file PATH TEXT       PATH under the testbed's folder holds TEXT
@@ -179,8 +180,15 @@ class Scenario:
     def view(self, kind, frame):
         lines = frame.split("\n")
         if kind == "status":
-            return [" ".join(lines[-4:-1] if frame.endswith("\n") else
-                             lines[-3:])]
+            # as tests/tui/lib.sh's status_line: a row that reached the
+            # right edge was cut inside a word (a long path) and is
+            # joined to the next as is, the others with a blank
+            text, full = "", False
+            for i, row in enumerate(lines[-4:-1] if frame.endswith("\n")
+                                    else lines[-3:]):
+                text += ("" if i == 0 or full else " ") + row
+                full = len(row) >= self.size[0]
+            return [text]
         if kind == "joined":
             return [re.sub(" +", " ", " ".join(lines))]
         if kind == "dialog":
@@ -591,7 +599,21 @@ class Scenario:
 
     def cleanup(self):
         self.stop()
+        # as tests/tui/lib.sh's tmux_stop: end the server and wait (5 s at
+        # most) until every process of its pane is gone: a monitor hung up
+        # puts its tunings back and writes its journal into the test's
+        # folder as it exits, and would make the folder again after it
+        # was removed
+        r = subprocess.run(self.tmux + ["list-panes", "-a", "-F",
+                                        "#{pane_pid}"],
+                           capture_output=True, text=True)
         subprocess.run(self.tmux + ["kill-server"], capture_output=True)
+        end = time.monotonic() + 5
+        for pid in r.stdout.split():
+            while time.monotonic() < end and subprocess.run(
+                    ["ps", "-o", "pid=", "-s", pid],
+                    capture_output=True).stdout.strip():
+                time.sleep(0.1)
         for cmd in self.teardowns:
             self.shell(cmd)
         shutil.rmtree(self.tmpd, ignore_errors=True)
