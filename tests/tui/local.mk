@@ -4,7 +4,6 @@
 SH_TESTS += \
 	tests/tui/since_key.sh \
 	tests/tui/hangup.sh \
-	tests/tui/irq_oldformat.sh \
 	tests/tui/list_ends.sh \
 	tests/tui/bench_fail.sh \
 	tests/tui/small_select.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/capped_range.scn \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
-	tests/tui/scenarios/frame_select.scn
+	tests/tui/scenarios/frame_select.scn \
+	tests/tui/scenarios/irq_oldformat.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
