@@ -15,7 +15,6 @@ SH_TESTS += \
 	tests/tui/two_screens.sh \
 	tests/tui/bench_screen.sh \
 	tests/tui/replay_keys.sh \
-	tests/tui/snapshot_baseline.sh \
 	tests/tui/keys_doc.sh \
 	tests/tui/htop_keys.sh \
 	tests/tui/presets_warning.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/irq_oldformat.scn \
-	tests/tui/scenarios/snapshot_exit.scn
+	tests/tui/scenarios/snapshot_exit.scn \
+	tests/tui/scenarios/snapshot_baseline.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
