@@ -4,7 +4,6 @@
 SH_TESTS += \
 	tests/tui/since_key.sh \
 	tests/tui/hangup.sh \
-	tests/tui/list_ends.sh \
 	tests/tui/bench_fail.sh \
 	tests/tui/small_select.sh \
 	tests/tui/no_color.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/irq_oldformat.scn \
 	tests/tui/scenarios/snapshot_exit.scn \
 	tests/tui/scenarios/snapshot_baseline.scn \
-	tests/tui/scenarios/bench_screen.scn
+	tests/tui/scenarios/bench_screen.scn \
+	tests/tui/scenarios/list_ends.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
