@@ -11,7 +11,6 @@ SH_TESTS += \
 	tests/tui/server_child.sh \
 	tests/tui/server_record.sh \
 	tests/tui/kill_restore.sh \
-	tests/tui/two_screens.sh \
 	tests/tui/replay_keys.sh \
 	tests/tui/keys_doc.sh \
 	tests/tui/htop_keys.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/snapshot_exit.scn \
 	tests/tui/scenarios/snapshot_baseline.scn \
 	tests/tui/scenarios/bench_screen.scn \
-	tests/tui/scenarios/list_ends.scn
+	tests/tui/scenarios/list_ends.scn \
+	tests/tui/scenarios/two_screens.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
