@@ -4,7 +4,7 @@
 # its cpufreq and IRQ files writable), three `benchtop set` run at once,
 # ROUNDS times.  Every round the journal holds all three changes (flock,
 # read-modify-write), and `set --restore` puts every original back with
-# status 0 (tests/tui/two_screens.sh: two live screens on one knob).
+# status 0 (tests/tui/scenarios/two_screens.scn: two live screens on one knob).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 command -v "$UMOCKDEV_RUN" > /dev/null || { echo "1..0 # SKIP umockdev-run missing"; exit 0; }
 plan 2

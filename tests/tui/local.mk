@@ -3,17 +3,11 @@
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
 	tests/tui/hangup.sh \
-	tests/tui/irq_oldformat.sh \
-	tests/tui/list_ends.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
 	tests/tui/server_record.sh \
 	tests/tui/kill_restore.sh \
-	tests/tui/two_screens.sh \
-	tests/tui/bench_screen.sh \
 	tests/tui/replay_keys.sh \
-	tests/tui/snapshot_exit.sh \
-	tests/tui/snapshot_baseline.sh \
 	tests/tui/keys_doc.sh \
 	tests/tui/htop_keys.sh \
 	tests/tui/exp_keys.sh \
@@ -56,13 +50,19 @@ SCN_TESTS = \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/live_keys.scn \
 	tests/tui/scenarios/since_key.scn \
+	tests/tui/scenarios/irq_oldformat.scn \
+	tests/tui/scenarios/list_ends.scn \
 	tests/tui/scenarios/bench_fail.scn \
 	tests/tui/scenarios/small_select.scn \
 	tests/tui/scenarios/no_color.scn \
 	tests/tui/scenarios/settings.scn \
 	tests/tui/scenarios/set_then_screen.scn \
+	tests/tui/scenarios/two_screens.scn \
 	tests/tui/scenarios/resume_keys.scn \
+	tests/tui/scenarios/bench_screen.scn \
 	tests/tui/scenarios/snapshot_keys.scn \
+	tests/tui/scenarios/snapshot_exit.scn \
+	tests/tui/scenarios/snapshot_baseline.scn \
 	tests/tui/scenarios/presets_warning.scn \
 	tests/tui/scenarios/save_now.scn \
 	tests/tui/scenarios/bench_port.scn \
