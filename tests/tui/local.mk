@@ -15,7 +15,6 @@ SH_TESTS += \
 	tests/tui/kill_restore.sh \
 	tests/tui/two_screens.sh \
 	tests/tui/bench_screen.sh \
-	tests/tui/replay_keys.sh \
 	tests/tui/snapshot_exit.sh \
 	tests/tui/snapshot_baseline.sh \
 	tests/tui/keys_doc.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/capped_range.scn \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
-	tests/tui/scenarios/frame_select.scn
+	tests/tui/scenarios/frame_select.scn \
+	tests/tui/scenarios/replay_keys.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
