@@ -17,7 +17,6 @@ SH_TESTS += \
 	tests/tui/bench_screen.sh \
 	tests/tui/snapshot_exit.sh \
 	tests/tui/snapshot_baseline.sh \
-	tests/tui/keys_doc.sh \
 	tests/tui/htop_keys.sh \
 	tests/tui/presets_warning.sh \
 	tests/tui/exp_keys.sh \
@@ -77,8 +76,10 @@ SCN_TESTS = \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
-	tests/tui/scenarios/replay_keys.scn
+	tests/tui/scenarios/replay_keys.scn \
+	tests/tui/scenarios/keys_doc.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
-	tests/tui/busy_xu4.py
+	tests/tui/busy_xu4.py \
+	tests/tui/keys_doc.py
