@@ -42,7 +42,6 @@ SH_TESTS += \
 	tests/tui/row_order.sh \
 	tests/tui/disk_linger.sh \
 	tests/tui/snapshot_pick.sh \
-	tests/tui/many_devices.sh \
 	tests/tui/tick_reads.sh \
 	tests/tui/hotplug.sh \
 	tests/tui/mapped_libs.sh
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/replay_keys.scn \
-	tests/tui/scenarios/keys_doc.scn
+	tests/tui/scenarios/keys_doc.scn \
+	tests/tui/scenarios/many_devices.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
