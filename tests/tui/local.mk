@@ -27,7 +27,6 @@ SH_TESTS += \
 	tests/tui/hint_lines.sh \
 	tests/tui/replay_recorded.sh \
 	tests/tui/keep_restore.sh \
-	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \
 	tests/tui/journey_tune.sh \
@@ -77,9 +76,11 @@ SCN_TESTS = \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/replay_keys.scn \
 	tests/tui/scenarios/keys_doc.scn \
-	tests/tui/scenarios/many_devices.scn
+	tests/tui/scenarios/many_devices.scn \
+	tests/tui/scenarios/narrow_fit.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
 	tests/tui/busy_xu4.py \
-	tests/tui/keys_doc.py
+	tests/tui/keys_doc.py \
+	tests/tui/narrow_fit.py
