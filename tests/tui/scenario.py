@@ -13,6 +13,9 @@
 # A scenario is one command a line ('#' starts a comment line):
 #   needs WHAT...        skip all unless each is there: tmux, umockdev,
 #                        root, or a command name (iperf3)
+#   part WHAT...         the lines from here to the next 'part' run
+#                        only if each is there (as needs); else their
+#                        checks are skips ('part' alone: run again)
 #   set NAME TEXT        ${NAME} in later lines is TEXT (after expansion)
 #   let NAME SHELL       ${NAME} is what SHELL prints (its last newline cut)
 #   env NAME TEXT        NAME=TEXT for the program and the shell lines
@@ -142,6 +145,7 @@ class Scenario:
         self.n = 0
         self.failed = 0
         self.bad = None        # the first failed expectation of a check
+        self.skipping = None   # why this part's checks are skips
         self.frames = []       # frames read, for 'printable'
 
     # ---- the terminal ----------------------------------------------------
@@ -289,6 +293,11 @@ class Scenario:
 
     def check(self, desc):
         self.n += 1
+        if self.skipping is not None:
+            print("ok %d - %s # SKIP %s" % (self.n, desc, self.skipping))
+            self.bad = None
+            sys.stdout.flush()
+            return
         if self.bad is None:
             print("ok %d - %s" % (self.n, desc))
         else:
@@ -357,6 +366,15 @@ class Scenario:
         m = re.match(r"^([a-z]+)\+(\d+)$", word)
         if m:
             word, secs = m.group(1), int(m.group(2))
+        if word == "part":
+            self.skipping = None
+            try:
+                self.needs(rest.split())
+            except Skip as e:
+                self.skipping = str(e)
+            return
+        if self.skipping is not None and word != "ok":
+            return
         if word in ("see", "status", "dialog", "joined", "wait"):
             if self.bad is not None and word != "wait":
                 return
