@@ -24,7 +24,6 @@ SH_TESTS += \
 	tests/tui/save_now.sh \
 	tests/tui/bench_results.sh \
 	tests/tui/chain_view.sh \
-	tests/tui/hint_lines.sh \
 	tests/tui/replay_recorded.sh \
 	tests/tui/keep_restore.sh \
 	tests/tui/journey_watch.sh \
@@ -77,10 +76,12 @@ SCN_TESTS = \
 	tests/tui/scenarios/replay_keys.scn \
 	tests/tui/scenarios/keys_doc.scn \
 	tests/tui/scenarios/many_devices.scn \
-	tests/tui/scenarios/narrow_fit.scn
+	tests/tui/scenarios/narrow_fit.scn \
+	tests/tui/scenarios/hint_lines.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
 	tests/tui/busy_xu4.py \
 	tests/tui/keys_doc.py \
-	tests/tui/narrow_fit.py
+	tests/tui/narrow_fit.py \
+	tests/tui/busy_hint.py
