@@ -13,7 +13,7 @@ struct settings;
 int tui_run(const struct options *opts, const struct settings *cfg);
 
 /* The live screen's keys, one row a line (`benchtop --list-keys`, which
- * tests/tui/keys_doc.sh compares with the man page). */
+ * tests/tui/scenarios/keys_doc.scn compares with the man page). */
 void tui_list_keys(FILE *f);
 
 #endif

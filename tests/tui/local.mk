@@ -7,14 +7,10 @@ SH_TESTS += \
 	tests/tui/server_child.sh \
 	tests/tui/server_record.sh \
 	tests/tui/kill_restore.sh \
-	tests/tui/replay_keys.sh \
-	tests/tui/keys_doc.sh \
 	tests/tui/htop_keys.sh \
 	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
-	tests/tui/hint_lines.sh \
 	tests/tui/keep_restore.sh \
-	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \
 	tests/tui/journey_tune.sh \
@@ -26,7 +22,6 @@ SH_TESTS += \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
 	tests/tui/row_order.sh \
-	tests/tui/many_devices.sh \
 	tests/tui/tick_reads.sh \
 	tests/tui/hotplug.sh \
 	tests/tui/mapped_libs.sh
@@ -61,8 +56,10 @@ SCN_TESTS = \
 	tests/tui/scenarios/resume_keys.scn \
 	tests/tui/scenarios/bench_screen.scn \
 	tests/tui/scenarios/snapshot_keys.scn \
+	tests/tui/scenarios/replay_keys.scn \
 	tests/tui/scenarios/snapshot_exit.scn \
 	tests/tui/scenarios/snapshot_baseline.scn \
+	tests/tui/scenarios/keys_doc.scn \
 	tests/tui/scenarios/presets_warning.scn \
 	tests/tui/scenarios/save_now.scn \
 	tests/tui/scenarios/bench_port.scn \
@@ -71,14 +68,20 @@ SCN_TESTS = \
 	tests/tui/scenarios/chain_view.scn \
 	tests/tui/scenarios/kept_rows.scn \
 	tests/tui/scenarios/capped_range.scn \
+	tests/tui/scenarios/hint_lines.scn \
 	tests/tui/scenarios/replay_recorded.scn \
+	tests/tui/scenarios/narrow_fit.scn \
 	tests/tui/scenarios/snapshot_frozen.scn \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/disk_linger.scn \
-	tests/tui/scenarios/snapshot_pick.scn
+	tests/tui/scenarios/snapshot_pick.scn \
+	tests/tui/scenarios/many_devices.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
-	tests/tui/busy_xu4.py
+	tests/tui/busy_xu4.py \
+	tests/tui/busy_hint.py \
+	tests/tui/keys_doc.py \
+	tests/tui/narrow_fit.py

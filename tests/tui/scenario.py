@@ -20,6 +20,9 @@
 #   teardown SHELL       SHELL at the end, whatever happened, before the
 #                        test's folder goes; taken before the plan too, so
 #                        one above a require undoes what it did (a mount)
+#   part WHAT...         the lines from here to the next 'part' run
+#                        only if each is there (as needs); else their
+#                        checks are skips ('part' alone: run again)
 #   set NAME TEXT        ${NAME} in later lines is TEXT (after expansion)
 #   let NAME SHELL       ${NAME} is what SHELL prints (its last newline cut)
 #   env NAME TEXT        NAME=TEXT for the program and the shell lines
@@ -152,6 +155,7 @@ class Scenario:
         self.n = 0
         self.failed = 0
         self.bad = None        # the first failed expectation of a check
+        self.skipping = None   # why this part's checks are skips
         self.frames = []       # frames read, for 'printable'
         self.teardowns = []    # 'teardown' lines, run at the end
 
@@ -323,6 +327,11 @@ class Scenario:
 
     def check(self, desc):
         self.n += 1
+        if self.skipping is not None:
+            print("ok %d - %s # SKIP %s" % (self.n, desc, self.skipping))
+            self.bad = None
+            sys.stdout.flush()
+            return
         if self.bad is None:
             print("ok %d - %s" % (self.n, desc))
         else:
@@ -399,6 +408,15 @@ class Scenario:
         m = re.match(r"^([a-z]+)\+(\d+)$", word)
         if m:
             word, secs = m.group(1), int(m.group(2))
+        if word == "part":
+            self.skipping = None
+            try:
+                self.needs(rest.split())
+            except Skip as e:
+                self.skipping = str(e)
+            return
+        if self.skipping is not None and word != "ok":
+            return
         if word in ("see", "status", "dialog", "joined", "wait"):
             if self.bad is not None and word != "wait":
                 return
