@@ -5,7 +5,6 @@ SH_TESTS += \
 	tests/tui/hangup.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
-	tests/tui/server_record.sh \
 	tests/tui/kill_restore.sh \
 	tests/tui/replay_keys.sh \
 	tests/tui/keys_doc.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/disk_linger.scn \
-	tests/tui/scenarios/snapshot_pick.scn
+	tests/tui/scenarios/snapshot_pick.scn \
+	tests/tui/scenarios/server_record.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
