@@ -27,8 +27,7 @@ SH_TESTS += \
 	tests/tui/row_order.sh \
 	tests/tui/many_devices.sh \
 	tests/tui/tick_reads.sh \
-	tests/tui/hotplug.sh \
-	tests/tui/mapped_libs.sh
+	tests/tui/hotplug.sh
 EXTRA_DIST += \
 	tests/tui/lib.sh \
 	tests/tui/feeder.py \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/disk_linger.scn \
 	tests/tui/scenarios/snapshot_pick.scn \
-	tests/tui/scenarios/server_record.scn
+	tests/tui/scenarios/server_record.scn \
+	tests/tui/scenarios/mapped_libs.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
