@@ -5,7 +5,6 @@ SH_TESTS += \
 	tests/tui/hangup.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
-	tests/tui/server_record.sh \
 	tests/tui/kill_restore.sh \
 	tests/tui/htop_keys.sh \
 	tests/tui/exp_keys.sh \
@@ -23,8 +22,7 @@ SH_TESTS += \
 	tests/tui/quiet_frame.sh \
 	tests/tui/row_order.sh \
 	tests/tui/tick_reads.sh \
-	tests/tui/hotplug.sh \
-	tests/tui/mapped_libs.sh
+	tests/tui/hotplug.sh
 EXTRA_DIST += \
 	tests/tui/lib.sh \
 	tests/tui/feeder.py \
@@ -51,6 +49,7 @@ SCN_TESTS = \
 	tests/tui/scenarios/small_select.scn \
 	tests/tui/scenarios/no_color.scn \
 	tests/tui/scenarios/settings.scn \
+	tests/tui/scenarios/server_record.scn \
 	tests/tui/scenarios/set_then_screen.scn \
 	tests/tui/scenarios/two_screens.scn \
 	tests/tui/scenarios/resume_keys.scn \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/disk_linger.scn \
 	tests/tui/scenarios/snapshot_pick.scn \
-	tests/tui/scenarios/many_devices.scn
+	tests/tui/scenarios/many_devices.scn \
+	tests/tui/scenarios/mapped_libs.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
