@@ -16,7 +16,6 @@ SH_TESTS += \
 	tests/tui/snapshot_baseline.sh \
 	tests/tui/keys_doc.sh \
 	tests/tui/htop_keys.sh \
-	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
 	tests/tui/hint_lines.sh \
 	tests/tui/keep_restore.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/disk_linger.scn \
-	tests/tui/scenarios/snapshot_pick.scn
+	tests/tui/scenarios/snapshot_pick.scn \
+	tests/tui/scenarios/exp_keys.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
