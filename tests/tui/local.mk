@@ -25,7 +25,6 @@ SH_TESTS += \
 	tests/tui/journey_tune.sh \
 	tests/tui/journey_bench.sh \
 	tests/tui/journey_replay.sh \
-	tests/tui/usb_chain.sh \
 	tests/tui/views_agree.sh \
 	tests/tui/signals.sh \
 	tests/tui/ssh_session.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/disk_linger.scn \
 	tests/tui/scenarios/snapshot_pick.scn \
-	tests/tui/scenarios/exp_keys.scn
+	tests/tui/scenarios/exp_keys.scn \
+	tests/tui/scenarios/usb_chain.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
