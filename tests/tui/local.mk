@@ -7,7 +7,6 @@ SH_TESTS += \
 	tests/tui/server_child.sh \
 	tests/tui/kill_restore.sh \
 	tests/tui/htop_keys.sh \
-	tests/tui/exp_keys.sh \
 	tests/tui/valgrind.sh \
 	tests/tui/keep_restore.sh \
 	tests/tui/journey_watch.sh \
@@ -15,7 +14,6 @@ SH_TESTS += \
 	tests/tui/journey_tune.sh \
 	tests/tui/journey_bench.sh \
 	tests/tui/journey_replay.sh \
-	tests/tui/usb_chain.sh \
 	tests/tui/views_agree.sh \
 	tests/tui/signals.sh \
 	tests/tui/ssh_session.sh \
@@ -60,6 +58,7 @@ SCN_TESTS = \
 	tests/tui/scenarios/snapshot_baseline.scn \
 	tests/tui/scenarios/keys_doc.scn \
 	tests/tui/scenarios/presets_warning.scn \
+	tests/tui/scenarios/exp_keys.scn \
 	tests/tui/scenarios/save_now.scn \
 	tests/tui/scenarios/bench_port.scn \
 	tests/tui/scenarios/bench_results.scn \
@@ -70,6 +69,7 @@ SCN_TESTS = \
 	tests/tui/scenarios/hint_lines.scn \
 	tests/tui/scenarios/replay_recorded.scn \
 	tests/tui/scenarios/narrow_fit.scn \
+	tests/tui/scenarios/usb_chain.scn \
 	tests/tui/scenarios/snapshot_frozen.scn \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
