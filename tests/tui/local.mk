@@ -37,7 +37,6 @@ SH_TESTS += \
 	tests/tui/signals.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
-	tests/tui/row_order.sh \
 	tests/tui/snapshot_pick.sh \
 	tests/tui/many_devices.sh \
 	tests/tui/tick_reads.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
-	tests/tui/scenarios/disk_linger.scn
+	tests/tui/scenarios/disk_linger.scn \
+	tests/tui/scenarios/row_order.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
