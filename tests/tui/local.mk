@@ -25,7 +25,6 @@ SH_TESTS += \
 	tests/tui/valgrind.sh \
 	tests/tui/save_now.sh \
 	tests/tui/hint_lines.sh \
-	tests/tui/keep_restore.sh \
 	tests/tui/narrow_fit.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/disk_linger.scn \
-	tests/tui/scenarios/row_order.scn
+	tests/tui/scenarios/row_order.scn \
+	tests/tui/scenarios/keep_restore.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
