@@ -12,7 +12,6 @@ SH_TESTS += \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
 	tests/tui/server_record.sh \
-	tests/tui/kill_restore.sh \
 	tests/tui/two_screens.sh \
 	tests/tui/bench_screen.sh \
 	tests/tui/replay_keys.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/frame_select.scn \
 	tests/tui/scenarios/disk_linger.scn \
 	tests/tui/scenarios/row_order.scn \
-	tests/tui/scenarios/keep_restore.scn
+	tests/tui/scenarios/keep_restore.scn \
+	tests/tui/scenarios/kill_restore.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
