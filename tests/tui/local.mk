@@ -3,7 +3,6 @@
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
 	tests/tui/since_key.sh \
-	tests/tui/hangup.sh \
 	tests/tui/irq_oldformat.sh \
 	tests/tui/list_ends.sh \
 	tests/tui/bench_fail.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/disk_linger.scn \
 	tests/tui/scenarios/row_order.scn \
 	tests/tui/scenarios/keep_restore.scn \
-	tests/tui/scenarios/kill_restore.scn
+	tests/tui/scenarios/kill_restore.scn \
+	tests/tui/scenarios/hangup.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
