@@ -31,7 +31,6 @@ SH_TESTS += \
 	tests/tui/journey_replay.sh \
 	tests/tui/usb_chain.sh \
 	tests/tui/views_agree.sh \
-	tests/tui/signals.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
 	tests/tui/snapshot_pick.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/row_order.scn \
 	tests/tui/scenarios/keep_restore.scn \
 	tests/tui/scenarios/kill_restore.scn \
-	tests/tui/scenarios/hangup.scn
+	tests/tui/scenarios/hangup.scn \
+	tests/tui/scenarios/signals.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
