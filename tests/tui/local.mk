@@ -2,23 +2,18 @@
 # tests/tui: the live screen driven through tmux (and ssh, valgrind)
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
-	tests/tui/hangup.sh \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
-	tests/tui/kill_restore.sh \
 	tests/tui/htop_keys.sh \
 	tests/tui/valgrind.sh \
-	tests/tui/keep_restore.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \
 	tests/tui/journey_tune.sh \
 	tests/tui/journey_bench.sh \
 	tests/tui/journey_replay.sh \
 	tests/tui/views_agree.sh \
-	tests/tui/signals.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
-	tests/tui/row_order.sh \
 	tests/tui/tick_reads.sh \
 	tests/tui/hotplug.sh
 EXTRA_DIST += \
@@ -41,6 +36,7 @@ SCN_TESTS = \
 	tests/tui/scenarios/all_devices.scn \
 	tests/tui/scenarios/live_keys.scn \
 	tests/tui/scenarios/since_key.scn \
+	tests/tui/scenarios/hangup.scn \
 	tests/tui/scenarios/irq_oldformat.scn \
 	tests/tui/scenarios/list_ends.scn \
 	tests/tui/scenarios/bench_fail.scn \
@@ -48,6 +44,7 @@ SCN_TESTS = \
 	tests/tui/scenarios/no_color.scn \
 	tests/tui/scenarios/settings.scn \
 	tests/tui/scenarios/server_record.scn \
+	tests/tui/scenarios/kill_restore.scn \
 	tests/tui/scenarios/set_then_screen.scn \
 	tests/tui/scenarios/two_screens.scn \
 	tests/tui/scenarios/resume_keys.scn \
@@ -68,12 +65,15 @@ SCN_TESTS = \
 	tests/tui/scenarios/capped_range.scn \
 	tests/tui/scenarios/hint_lines.scn \
 	tests/tui/scenarios/replay_recorded.scn \
+	tests/tui/scenarios/keep_restore.scn \
 	tests/tui/scenarios/narrow_fit.scn \
 	tests/tui/scenarios/usb_chain.scn \
+	tests/tui/scenarios/signals.scn \
 	tests/tui/scenarios/snapshot_frozen.scn \
 	tests/tui/scenarios/hostile_text.scn \
 	tests/tui/scenarios/unreadable.scn \
 	tests/tui/scenarios/frame_select.scn \
+	tests/tui/scenarios/row_order.scn \
 	tests/tui/scenarios/disk_linger.scn \
 	tests/tui/scenarios/snapshot_pick.scn \
 	tests/tui/scenarios/many_devices.scn \
