@@ -10,7 +10,8 @@
 # load average, the uptime, the host name, the kernel release and the
 # test's folder.
 #
-# A scenario is one command a line ('#' starts a comment line):
+# A scenario is one command a line ('#' starts a comment line; a blank
+# at the end of a line is part of it: '^sda ' is not '^sda'):
 #   needs WHAT...        skip all unless each is there: tmux, umockdev,
 #                        root, or a command name (iperf3)
 #   require SHELL        skip all unless SHELL exits 0 (the last line it
@@ -598,10 +599,13 @@ class Scenario:
 
     def run(self, lines):
         for no, line in lines:
-            line = line.strip()
-            if not line or line.startswith("#"):
+            line = line.lstrip()
+            if not line.strip() or line.startswith("#"):
                 continue
-            word, rest = (line.split(None, 1) + [""])[:2]
+            # the rest keeps its trailing blanks: '^sda ' is not '^sda'
+            # (which a row sda1 or a loop0 under '^lo' would match)
+            word = line.split(None, 1)[0]
+            rest = line[len(word):].lstrip(" \t")
             self.step(word, self.expand(rest))
 
     def stop(self):
