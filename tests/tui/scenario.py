@@ -185,12 +185,14 @@ class Scenario:
     def view(self, kind, frame):
         lines = frame.split("\n")
         if kind == "status":
-            # as tests/tui/lib.sh's status_line: a row that reached the
-            # right edge was cut inside a word (a long path) and is
-            # joined to the next as is, the others with a blank
+            # as tests/tui/lib.sh's status_line: the status line wraps
+            # over up to four rows (tui/screen.c's MESSAGE_ROWS) at the
+            # bottom; a row that reached the right edge was cut inside a
+            # word (a long path) and is joined to the next as is, the
+            # others with a blank
             text, full = "", False
-            for i, row in enumerate(lines[-4:-1] if frame.endswith("\n")
-                                    else lines[-3:]):
+            for i, row in enumerate(lines[-5:-1] if frame.endswith("\n")
+                                    else lines[-4:]):
                 text += ("" if i == 0 or full else " ") + row
                 full = len(row) >= self.size[0]
             return [text]
