@@ -6,7 +6,7 @@
 # load_down ends it (idempotent; the caller's exit trap calls it).
 # Run: sh tests/load.sh CMD [ARG]...  runs CMD with the load beside it and
 # exits with CMD's status, the load ended whatever happens, e.g.
-#   sh tests/load.sh make -s check TESTS=tests/tui/exp_keys.sh
+#   sh tests/load.sh make -s check TESTS=tests/tui/scenarios/exp_keys.scn
 # LOAD_SPINNERS overrides the count of spinners.
 
 load_pids="" load_n=0

@@ -51,7 +51,11 @@
 #   hold+S PATTERN       every frame for S seconds shows PATTERN (one
 #                        caught while drawn is judged whole, settled)
 #   line N PATTERN       line N of the screen (1 the top) matches PATTERN
-#   status[+S] PATTERN   the status line (its three bottom rows joined; a
+#   seen[+S] PATTERN     a frame showed PATTERN, settled or not: for a
+#                        state that lasts a tick or two on a screen that
+#                        changes every tick (an experiment's run 1/4),
+#                        which 'see' would wait past (a line, as see)
+#   status[+S] PATTERN   the status line (its four bottom rows joined; a
 #                        row cut at the right edge joined as is)
 #   dialog[+S] PATTERN   the dialog's box (from its left edge on)
 #   joined[+S] PATTERN   the screen as one line, runs of blanks squeezed
@@ -227,6 +231,20 @@ class Scenario:
             if time.monotonic() >= end:
                 return False, self.settle()
             time.sleep(0.1)
+
+    def seen(self, pattern, secs):
+        """True once any frame shows PATTERN, settled or not. A frame
+        caught while curses draws it can hold a row half new, half old:
+        a pattern written for the whole row (anchored, with the words on
+        both sides of what changes) matches only what the screen drew."""
+        end = time.monotonic() + secs
+        while True:
+            frame = self.capture()
+            if self.shows("screen", pattern, frame):
+                return True, frame
+            if time.monotonic() >= end:
+                return False, frame
+            time.sleep(0.05)
 
     def hold(self, pattern, secs):
         """Every whole frame for SECS seconds shows PATTERN."""
@@ -432,6 +450,11 @@ class Scenario:
                 return
             self.expect(ok, "%s: no /%s/ in %d s" % (kind, rest, secs),
                         None, "\n".join(self.view(kind, frame)))
+        elif word == "seen":
+            if self.bad is None:
+                ok, frame = self.seen(rest, secs)
+                self.expect(ok, "screen: /%s/ not seen in %d s" % (rest, secs),
+                            None, frame)
         elif word == "not":
             if self.bad is None:
                 frame = self.settle()
