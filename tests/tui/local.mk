@@ -4,7 +4,6 @@
 SH_TESTS += \
 	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
-	tests/tui/htop_keys.sh \
 	tests/tui/valgrind.sh \
 	tests/tui/journey_watch.sh \
 	tests/tui/journey_chain.sh \
@@ -56,6 +55,7 @@ SCN_TESTS = \
 	tests/tui/scenarios/keys_doc.scn \
 	tests/tui/scenarios/presets_warning.scn \
 	tests/tui/scenarios/exp_keys.scn \
+	tests/tui/scenarios/htop_keys.scn \
 	tests/tui/scenarios/save_now.scn \
 	tests/tui/scenarios/bench_port.scn \
 	tests/tui/scenarios/bench_results.scn \

@@ -13,7 +13,8 @@
 # A scenario is one command a line ('#' starts a comment line; a blank
 # at the end of a line is part of it: '^sda ' is not '^sda'):
 #   needs WHAT...        skip all unless each is there: tmux, umockdev,
-#                        root, or a command name (iperf3)
+#                        root, terminfo:NAME (infocmp finds the entry),
+#                        or a command name (iperf3)
 #   require SHELL        skip all unless SHELL exits 0 (the last line it
 #                        prints says why); run before the plan, in order
 #                        with the needs lines (${TMPD} expands, set and
@@ -413,6 +414,10 @@ class Scenario:
             elif w == "umockdev":
                 if not shutil.which(UMOCKDEV_RUN):
                     raise Skip("umockdev-run missing")
+            elif w.startswith("terminfo:"):
+                if not shutil.which("infocmp") or subprocess.run(
+                        ["infocmp", w[9:]], capture_output=True).returncode:
+                    raise Skip("no %s terminfo entry" % w[9:])
             elif not shutil.which(w):
                 raise Skip(w + " missing")
 
