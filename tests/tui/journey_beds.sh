@@ -219,7 +219,7 @@ journey_bed() {
 }
 
 # journey_click COL LINE: the X10 mouse report of a press and a release
-# (0-based), as a terminal sends them (see htop_keys.sh).
+# (0-based), as a terminal sends them (see scenarios/htop_keys.scn).
 journey_click() {
 	_xy="$(printf '%b%b' "\\$(printf %03o $(($1 + 33)))" \
 		"\\$(printf %03o $(($2 + 33)))")"
