@@ -82,6 +82,5 @@ TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
 	tests/tui/busy_xu4.py \
-	tests/tui/busy_hint.py \
 	tests/tui/keys_doc.py \
 	tests/tui/narrow_fit.py
