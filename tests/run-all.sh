@@ -10,7 +10,8 @@
 # reading a file in a loop; not during the builds or the fuzzing, which
 # have nothing to time), so a test that counts on an idle machine fails
 # here first.
-# Environment: FUZZ_SECONDS (default 15 per target), JOBS (default nproc).
+# Environment: FUZZ_SECONDS (default 15 per target), JOBS (default nproc:
+# the make jobs, and the fuzz targets run at once).
 set -u
 under_load=no
 case ${1:-} in
@@ -107,7 +108,7 @@ if command -v clang > /dev/null 2>&1; then
 	mkdir -p "$out/fuzz"
 	if (cd "$out/fuzz" && "$srcdir/configure" -q CC=clang --enable-fuzzing \
 		> configure.log 2>&1 && make -s -j"$jobs" fuzz > make.log 2>&1); then
-		sh "$srcdir/tests/fuzz/run.sh" "$out/fuzz" "$fuzz_secs" > "$out/fuzz/fuzz.tap"
+		sh "$srcdir/tests/fuzz/run.sh" "$out/fuzz" "$fuzz_secs" "$jobs" > "$out/fuzz/fuzz.tap"
 		cat "$out/fuzz/fuzz.tap"
 		passed=$((passed + $(grep -c '^ok ' "$out/fuzz/fuzz.tap")))
 		failed=$((failed + $(grep -c '^not ok ' "$out/fuzz/fuzz.tap")))
