@@ -218,34 +218,26 @@ class Scenario:
                 self.path, pattern, r.stderr.decode().strip()))
         return r.returncode == 0
 
-    def wait(self, kind, pattern, secs):
-        """True once a whole frame shows PATTERN; waits SECS at most."""
+    def wait(self, kind, pattern, secs, settled=True):
+        """True once a whole frame shows PATTERN; waits SECS at most.
+        With settled False ('seen'), once any frame shows it: a frame
+        caught while curses draws it can hold a row half new, half old,
+        so such a pattern is written for the whole row (anchored, with
+        the words on both sides of what changes)."""
         end = time.monotonic() + secs
         while True:
             frame = self.capture()
             if self.shows(kind, pattern, frame):
+                if not settled:
+                    return True, frame
                 # the pattern may be in a frame's first rows before the
                 # rest arrive: judge the whole frame
                 frame = self.settle()
                 if self.shows(kind, pattern, frame):
                     return True, frame
             if time.monotonic() >= end:
-                return False, self.settle()
-            time.sleep(0.1)
-
-    def seen(self, pattern, secs):
-        """True once any frame shows PATTERN, settled or not. A frame
-        caught while curses draws it can hold a row half new, half old:
-        a pattern written for the whole row (anchored, with the words on
-        both sides of what changes) matches only what the screen drew."""
-        end = time.monotonic() + secs
-        while True:
-            frame = self.capture()
-            if self.shows("screen", pattern, frame):
-                return True, frame
-            if time.monotonic() >= end:
-                return False, frame
-            time.sleep(0.05)
+                return False, self.settle() if settled else frame
+            time.sleep(0.1 if settled else 0.05)
 
     def hold(self, pattern, secs):
         """Every whole frame for SECS seconds shows PATTERN."""
@@ -457,7 +449,7 @@ class Scenario:
                         None, "\n".join(self.view(kind, frame)))
         elif word == "seen":
             if self.bad is None:
-                ok, frame = self.seen(rest, secs)
+                ok, frame = self.wait("screen", rest, secs, settled=False)
                 self.expect(ok, "screen: /%s/ not seen in %d s" % (rest, secs),
                             None, frame)
         elif word == "not":
