@@ -53,8 +53,7 @@ count() {
 # do; the exit trap ends it whatever happens.
 . "$srcdir/tests/load.sh"
 trap 'load_down' EXIT
-rigs_pid=""
-trap 'load_down; [ -z "$rigs_pid" ] || kill "$rigs_pid" 2> /dev/null; exit 130' INT TERM HUP
+trap 'load_down; exit 130' INT TERM HUP
 # loaded CMD...: CMD, with the load beside it under --under-load (in
 # this shell, not a subshell, so that the trap knows what to end).
 loaded() {
@@ -71,36 +70,15 @@ mkdir -p "$out/asan"
 	> configure.log 2>&1 && make -s -j"$jobs" > make.log 2>&1) || {
 	cat "$out/asan/configure.log" "$out/asan/make.log" 2> /dev/null | tail -40
 	say "the ASan build failed"; echo "0 passed, 1 failed"; exit 1; }
-# The checks in three groups (tests/serial.mk): the known-rate rigs one
-# at a time beside the rest, then the tests that must run alone. The
-# rigs wait on their throttles most of the time: beside them the rest
-# runs JOBS at a time.
-checks() {
-	make -C "$out/asan" --no-print-directory -s check-rigs \
-		> "$out/asan/check-rigs.log" 2>&1 &
-	rigs_pid=$!
-	make -C "$out/asan" --no-print-directory -s -j"$jobs" check-others \
-		> "$out/asan/check-others.log" 2>&1
-	wait "$rigs_pid"; rigs_pid=""
-	make -C "$out/asan" --no-print-directory -s check-alone \
-		> "$out/asan/check-alone.log" 2>&1
-}
-make -C "$out/asan" --no-print-directory -s -j"$jobs" check-build \
-	> "$out/asan/check-build.log" 2>&1 || {
-	tail -40 "$out/asan/check-build.log"
-	say "the ASan build of the tests failed"; echo "0 passed, 1 failed"; exit 1; }
-loaded checks
-for g in others rigs alone; do
-	if [ -f "$out/asan/tests/$g-suite.log" ]; then
-		grep -E '^(FAIL|ERROR|XPASS|SKIP):' "$out/asan/check-$g.log" | head -50
-		count "$out/asan/tests/$g-suite.log"
-	else
-		say "the $g tests did not run:"
-		tail -40 "$out/asan/check-$g.log"
-		failed=$((failed + 1))
-	fi
-done
-say "$passed passed, $failed failed, $skipped skipped under ASan+UBSan"
+loaded make -C "$out/asan" --no-print-directory -s -j"$jobs" check \
+	> "$out/asan/check.log" 2>&1
+grep -E '^(PASS|FAIL|ERROR|XPASS|SKIP):' "$out/asan/check.log" | grep -v '^PASS' | head -50
+if [ -f "$out/asan/test-suite.log" ]; then
+	count "$out/asan/test-suite.log"
+	grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR):' "$out/asan/test-suite.log"
+else
+	tail -40 "$out/asan/check.log"; failed=$((failed + 1))
+fi
 
 # Valgrind cannot run an ASan binary: memcheck runs in a plain build.
 if command -v valgrind > /dev/null 2>&1; then
