@@ -25,3 +25,15 @@ ALL_TEST_LOGS = $(addsuffix .log,$(basename $(TESTS)))
 # serial ones before it.
 serial_chain = $(if $1,$(eval $(firstword $1): $2)$(call serial_chain,$(wordlist 2,99,$1),$2 $(firstword $1)))
 $(call serial_chain,$(filter $(SERIAL_LOGS),$(ALL_TEST_LOGS)),$(filter-out $(SERIAL_LOGS),$(ALL_TEST_LOGS)))
+
+# tests/run-all.sh runs the two parts as two makes, so that it can start
+# the fuzzing (at nice 19) when the serial part starts: check-parallel,
+# then check-serial, each with its summary in tests/PART-suite.log.
+check-parallel:
+	@$(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=tests/parallel-suite.log \
+	  TESTS='$(filter-out $(SERIAL_TESTS),$(TESTS))'
+check-serial:
+	@$(MAKE) $(AM_MAKEFLAGS) check TEST_SUITE_LOG=tests/serial-suite.log \
+	  TESTS='$(filter $(SERIAL_TESTS),$(TESTS))'
+.PHONY: check-parallel check-serial
+CLEANFILES += tests/parallel-suite.log tests/serial-suite.log
