@@ -9,7 +9,8 @@
 # 0-0.2 s early: block write (the
 # first) and the seeks (IOPS-bound after the bps-bound block read) are
 # checked against that range, rig_fresh; rewrite and block read follow
-# passes on the same budgets and keep the cap.  Every phase's %CP (CPU
+# passes on the same budgets and keep the cap, except a block read above
+# the write cap (the rewrite read at the write cap, leaving its budget).  Every phase's %CP (CPU
 # time over elapsed, as bonnie++) lies in 0-100 x CPUs; with only writes
 # capped, getc (unthrottled, CPU-bound: stdio and zram's decompression)
 # shows a higher %CP than block write (asleep in the throttle).  Only
@@ -51,8 +52,15 @@ rig_fresh "$(kb "$w")" "$S" "$WB"
 check $? "block write within 3 % of the write cap $WB B/s"
 rig_within "$(kb "$rw")" "$MIN"
 check $? "rewrite within 3 % of the smaller cap $MIN B/s"
-rig_within "$(kb "$r")" "$RB"
-check $? "block read within 3 % of the read cap $RB B/s"
+# With the read cap the higher, the rewrite read below it, at the write
+# cap, and left the read budget unused: the block read then starts it
+# afresh (run 12 on a fresh machine: 1.0319 of the cap, outside 3 %).
+if [ "$RB" -gt "$WB" ]; then
+	rig_fresh "$(kb "$r")" "$S" "$RB"
+else
+	rig_within "$(kb "$r")" "$RB"
+fi
+check $? "block read within 3 % of the read cap $RB B/s (of the slice range when it starts afresh)"
 # Reads and the writes of every tenth seek draw on separate budgets: the
 # reads' IOPS cap binds (10 x the write cap is far above it).
 rig_fresh "$sk" 8000 "$RI"
