@@ -116,15 +116,14 @@ mkdir -p "$out/asan"
 # its fixed time).
 checks() {
 	make -C "$out/asan" --no-print-directory -s -j"$jobs" check-parallel \
-		> "$out/asan/check.log" 2>&1
+		> "$out/asan/check-parallel.log" 2>&1
 	[ "$under_load" = yes ] || fuzz_start
 	make -C "$out/asan" --no-print-directory -s check-serial \
 		> "$out/asan/check-serial.log" 2>&1
 }
 loaded checks
 for part in parallel serial; do
-	log=$out/asan/check.log
-	[ "$part" = serial ] && log=$out/asan/check-serial.log
+	log=$out/asan/check-$part.log
 	grep -E '^(FAIL|ERROR|XPASS|SKIP):' "$log" | head -50
 	if [ -f "$out/asan/tests/$part-suite.log" ]; then
 		count "$out/asan/tests/$part-suite.log"
