@@ -70,6 +70,16 @@
 #   printable            every frame read since the last one was printable
 #   exits[+S] STATUS     the program has ended with STATUS
 #   ok DESCRIPTION       the TAP check
+# Unrolled before the run (so the plan counts every check), with the
+# names that 'set' and 'each' give by then (a 'let' name is not known):
+#   include FILE         the lines of FILE (a path from the scenario's
+#                        folder: a table of beds or a language's words)
+#   each NAME VALUE...   the lines to the matching 'done', once for each
+#                        VALUE, ${NAME} that value (as 'set NAME VALUE')
+#   if A = B, if A != B  the lines to the matching 'fi' (or 'else') only
+#                        when the two words are (are not) the same;
+#                        'if A in B C...': A is one of the words after it
+#   else, fi, done
 # ${TMPD} (the test's folder), ${UDIR} (the testbed's folder, once the
 # program is up), ${KERNEL} (uname -r), ${TESTBEDS}, ${BENCHTOP} and the
 # set ones expand in every line (${NAME}; $NAME is left to the shell);
@@ -663,13 +673,115 @@ class Scenario:
         shutil.rmtree(self.tmpd, ignore_errors=True)
 
 
+class Unroll:
+    """include, each and if, done before the run: the lines a scenario
+    runs, each with where it came from (FILE:LINE)."""
+
+    def __init__(self, names):
+        self.names = dict(names)    # known before the run; None: a 'let'
+        self.depth = 0
+
+    def expand(self, text, where, whole):
+        def var(m):
+            v = self.names.get(m.group(1))
+            if v is None:
+                if whole:
+                    raise SystemExit("scenario: %s: ${%s} is not known "
+                                     "before the run" % (where, m.group(1)))
+                return m.group(0)
+            return v
+        return re.sub(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}", var, text)
+
+    def block(self, lines, i, opener, where):
+        """The index of the line that closes the block opened at I
+        ('done' for each, 'fi' for if), and of its 'else' (or None)."""
+        close = {"each": "done", "if": "fi"}[opener]
+        depth, other = 0, None
+        for j in range(i + 1, len(lines)):
+            w = (lines[j][1].split(None, 1) + [""])[0]
+            if w in ("each", "if"):
+                depth += 1
+            elif w in ("done", "fi") and depth > 0:
+                depth -= 1
+            elif w == close:
+                return j, other
+            elif w == "else" and depth == 0 and opener == "if":
+                other = j
+        raise SystemExit("scenario: %s: '%s' without its '%s'" % (
+            where, opener, close))
+
+    def test(self, rest, where):
+        w = self.expand(rest, where, True).split()
+        if len(w) == 3 and w[1] in ("=", "!="):
+            return (w[0] == w[2]) == (w[1] == "=")
+        if len(w) >= 2 and w[1] == "in":
+            return w[0] in w[2:]
+        raise SystemExit("scenario: %s: 'if %s': not A = B, A != B or "
+                         "A in B..." % (where, rest))
+
+    def run(self, lines):
+        out, i = [], 0
+        while i < len(lines):
+            where, line = lines[i]
+            word, rest = (line.strip().split(None, 1) + ["", ""])[:2]
+            if word == "include":
+                if self.depth > 8:
+                    raise SystemExit("scenario: %s: includes nest too "
+                                     "deep" % where)
+                name = os.path.join(os.path.dirname(where.rsplit(":", 1)[0]),
+                                    self.expand(rest, where, True))
+                self.depth += 1
+                out += self.run(read_lines(name))
+                self.depth -= 1
+            elif word == "each":
+                end, _ = self.block(lines, i, "each", where)
+                name, values = (rest.split(None, 1) + [""])[:2]
+                for v in self.expand(values, where, True).split():
+                    self.names[name] = v
+                    out.append((where, "set %s %s" % (name, v)))
+                    out += self.run(lines[i + 1:end])
+                i = end
+            elif word == "if":
+                end, other = self.block(lines, i, "if", where)
+                if self.test(rest, where):
+                    out += self.run(lines[i + 1:other if other else end])
+                elif other:
+                    out += self.run(lines[other + 1:end])
+                i = end
+            elif word in ("done", "fi", "else"):
+                raise SystemExit("scenario: %s: '%s' without its opener"
+                                 % (where, word))
+            else:
+                if word == "set":
+                    name, text = (rest.split(" ", 1) + [""])[:2]
+                    self.names[name] = self.expand(text, where, False)
+                elif word == "let":
+                    self.names[rest.split(" ", 1)[0]] = None
+                out.append((where, line))
+            i += 1
+        return out
+
+
+def read_lines(path):
+    try:
+        text = open(path).read()
+    except OSError as e:
+        raise SystemExit("scenario: %s" % e)
+    return [("%s:%d" % (path, n), l) for n, l in
+            enumerate(text.split("\n"), 1)]
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: scenario.py FILE")
     path = sys.argv[1]
-    lines = list(enumerate(open(path).read().split("\n"), 1))
-    plan = sum(1 for _, l in lines if re.match(r"^\s*ok\s", l))
     sc = Scenario(path)
+    try:
+        lines = Unroll(sc.vars).run(read_lines(path))
+    except SystemExit:
+        sc.cleanup()
+        raise
+    plan = sum(1 for _, l in lines if re.match(r"^\s*ok\s", l))
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(1))
     signal.signal(signal.SIGHUP, lambda *a: sys.exit(1))
     try:
