@@ -121,7 +121,29 @@ checks() {
 	make -C "$out/asan" --no-print-directory -s check-serial \
 		> "$out/asan/check-serial.log" 2>&1
 }
+# What the tests leave in the source tree (build-test/ aside): nothing. A
+# test that writes beside its sources, which a read-only tree (distcheck,
+# a package build) would refuse, is named here.
+tree() {
+	git -C "$srcdir" status --porcelain --ignored --untracked-files=all \
+		-- . ':(exclude)build-test' 2> /dev/null
+}
+intree=no
+git -C "$srcdir" rev-parse --is-inside-work-tree > /dev/null 2>&1 && intree=yes
+[ "$intree" = no ] || tree > "$out/tree.before"
 loaded checks
+if [ "$intree" = no ]; then
+	say "not a git clone: whether the tests left the source tree as it was is not checked"
+	skipped=$((skipped + 1))
+elif tree | diff "$out/tree.before" - > "$out/tree.diff"; then
+	say "the tests left the source tree as they found it"
+	passed=$((passed + 1))
+else
+	say "the tests changed the source tree (git status, before and after):"
+	sed -n 's/^< /  before: /p; s/^> /  after:  /p' "$out/tree.diff" |
+		head -20 | tr -c '[:print:]\n' '?'
+	failed=$((failed + 1))
+fi
 for part in parallel serial; do
 	log=$out/asan/check-$part.log
 	grep -E '^(FAIL|ERROR|XPASS|SKIP):' "$log" | head -50
