@@ -80,6 +80,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/mapped_libs.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
+	tests/tui/scenarios/journey_lang.inc \
+	tests/tui/scenarios/journey_beds.inc \
 	tests/tui/scenario.py \
 	tests/tui/busy_xu4.py \
 	tests/tui/keys_doc.py \
