@@ -81,7 +81,8 @@
 #                        'if A in B C...': A is one of the words after it
 #   else, fi, done
 # ${TMPD} (the test's folder), ${UDIR} (the testbed's folder, once the
-# program is up), ${KERNEL} (uname -r), ${TESTBEDS}, ${BENCHTOP} and the
+# program is up), ${TMUXSOCK} (the socket of the tmux server of the last
+# start), ${KERNEL} (uname -r), ${TESTBEDS}, ${BENCHTOP} and the
 # set ones expand in every line (${NAME}; $NAME is left to the shell);
 # shell lines also see them in the environment.
 import os
@@ -272,9 +273,9 @@ class Scenario:
         # a server of its own each time: a new session on the socket of
         # a server still going down was refused (seen in a chroot)
         self.starts += 1
-        self.tmux = ["tmux", "-S", os.path.join(self.tmpd,
-                                                "tmux%d" % self.starts),
-                     "-f", "/dev/null"]
+        self.vars["TMUXSOCK"] = os.path.join(self.tmpd,
+                                             "tmux%d" % self.starts)
+        self.tmux = ["tmux", "-S", self.vars["TMUXSOCK"], "-f", "/dev/null"]
         c, r = self.size
         t = self.tmpd
         line = ("echo $$ > '%s/pid'; export LANG=C.UTF-8; %s; "
