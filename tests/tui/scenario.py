@@ -25,6 +25,8 @@
 #   part WHAT...         the lines from here to the next 'part' run
 #                        only if each is there (as needs); else their
 #                        checks are skips ('part' alone: run again)
+#   part if SHELL        ... only if SHELL exits 0 (the last line it
+#                        prints says why not), run where the line is
 #   set NAME TEXT        ${NAME} in later lines is TEXT (after expansion)
 #   let NAME SHELL       ${NAME} is what SHELL prints (its last newline cut)
 #   env NAME TEXT        NAME=TEXT for the program and the shell lines
@@ -440,7 +442,10 @@ class Scenario:
         if word == "part":
             self.skipping = None
             try:
-                self.needs(rest.split())
+                if rest.startswith("if "):
+                    self.require(rest[3:])
+                else:
+                    self.needs(rest.split())
             except Skip as e:
                 self.skipping = str(e)
             return
