@@ -11,14 +11,14 @@
 # (Tried: the rigs in a make of their own beside the other tests. The
 # screen rig's write rate read 0.93 of its throttle, and since_key's T
 # answer gave way to "disk zram1 was removed".)
-SERIAL_TESTS = tests/integration/tune_set.sh tests/tui/tune_keys.sh \
+SERIAL_TESTS = tests/integration/tune_set.sh tests/tui/scenarios/tune_keys.scn \
 	tests/integration/experiment.sh tests/integration/persist.sh \
 	tests/rig/rig_self.sh tests/rig/disk_live.sh tests/rig/disk_seq.sh \
 	tests/rig/disk_iozone.sh tests/rig/disk_bonnie.sh tests/rig/link.sh \
 	tests/rig/screen.sh tests/integration/experiment_rig.sh \
 	tests/rig/rig_v2.sh tests/integration/experiment_null.sh \
 	tests/integration/compare_devices.sh
-SERIAL_LOGS = $(SERIAL_TESTS:.sh=.log)
+SERIAL_LOGS = $(addsuffix .log,$(basename $(SERIAL_TESTS)))
 ALL_TEST_LOGS = $(addsuffix .log,$(basename $(TESTS)))
 # Of the tests a run has (make check TESTS=... runs no more than it
 # names), each serial one waits for every test not serial and for the

@@ -2,7 +2,6 @@
 # tests/tui: the live screen driven through tmux (and ssh, valgrind)
 # (included by Makefile.am; paths are from the top of the tree)
 SH_TESTS += \
-	tests/tui/tune_keys.sh \
 	tests/tui/server_child.sh \
 	tests/tui/valgrind.sh \
 	tests/tui/journey_watch.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/disk_linger.scn \
 	tests/tui/scenarios/snapshot_pick.scn \
 	tests/tui/scenarios/many_devices.scn \
-	tests/tui/scenarios/mapped_libs.scn
+	tests/tui/scenarios/mapped_libs.scn \
+	tests/tui/scenarios/tune_keys.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenarios/journey_lang.inc \
