@@ -5,8 +5,8 @@
 # scaling_cur_freq and a new temperature show at the next tick, while the
 # thermal trip points, cooling types, governors and IRQ affinities are
 # read once at the start, and so are the policies' limits (again only
-# every 10 s, or after benchtop's own writes: tests/tui/scenarios/tune_keys.scn pins
-# and sees the new affinity at once).
+# every 10 s, or after benchtop's own writes:
+# tests/tui/scenarios/tune_keys.scn pins and sees the new affinity at once).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 . "$top_srcdir/tests/tui/lib.sh"
 command -v tmux > /dev/null || { echo "1..0 # SKIP tmux missing"; exit 0; }
