@@ -9,7 +9,6 @@ SH_TESTS += \
 	tests/tui/journey_tune.sh \
 	tests/tui/journey_bench.sh \
 	tests/tui/journey_replay.sh \
-	tests/tui/views_agree.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
 	tests/tui/tick_reads.sh \
@@ -77,7 +76,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/snapshot_pick.scn \
 	tests/tui/scenarios/many_devices.scn \
 	tests/tui/scenarios/mapped_libs.scn \
-	tests/tui/scenarios/tune_keys.scn
+	tests/tui/scenarios/tune_keys.scn \
+	tests/tui/scenarios/views_agree.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenarios/journey_lang.inc \
@@ -85,4 +85,5 @@ EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenario.py \
 	tests/tui/busy_xu4.py \
 	tests/tui/keys_doc.py \
-	tests/tui/narrow_fit.py
+	tests/tui/narrow_fit.py \
+	tests/tui/views_agree.py
