@@ -46,6 +46,9 @@
 #   keys KEY...          tmux send-keys KEY...; type TEXT sends TEXT as is
 #   resize COLS ROWS     the terminal's new size
 #   wait[+S] PATTERN     wait for PATTERN, as a step (not a check)
+#   need[+S] PATTERN     as wait, but without it the run stops there
+#                        (the keys after it would reach another screen;
+#                        the checks not run fail the plan)
 # Expectations; each holds or not, and the next 'ok' line is one TAP check
 # that passes when every expectation since the one before held (after the
 # first that failed the rest are not tried, as with &&):
@@ -100,6 +103,10 @@ import unicodedata
 
 
 class Skip(Exception):
+    pass
+
+
+class Stop(Exception):
     pass
 
 
@@ -451,15 +458,24 @@ class Scenario:
             return
         if self.skipping is not None and word != "ok":
             return
-        if word in ("see", "status", "dialog", "joined", "wait"):
-            if self.bad is not None and word != "wait":
+        if word in ("see", "status", "dialog", "joined", "wait", "need"):
+            if self.bad is not None and word not in ("wait", "need"):
                 return
-            kind = "screen" if word in ("see", "wait") else word
+            kind = word if word in ("status", "dialog", "joined") else \
+                "screen"
             ok, frame = self.wait(kind, rest, secs)
             if word == "wait":
                 if not ok:
                     print("# wait: the screen did not show /%s/ in %d s"
                           % (rest, secs))
+                return
+            if word == "need":
+                if not ok:
+                    print("# need: the screen did not show /%s/ in %d s: "
+                          "the run stops here" % (rest, secs))
+                    for l in frame.split("\n"):
+                        print("#   | " + l)
+                    raise Stop()
                 return
             self.expect(ok, "%s: no /%s/ in %d s" % (kind, rest, secs),
                         None, "\n".join(self.view(kind, frame)))
@@ -803,6 +819,8 @@ def main():
                 sc.teardowns.append(sc.expand(rest))
         print("1..%d" % plan)
         sc.run(lines)
+    except Stop:
+        pass
     except Skip as e:
         print("1..0 # SKIP %s" % e)
         return 0
