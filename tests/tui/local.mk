@@ -4,10 +4,7 @@
 SH_TESTS += \
 	tests/tui/server_child.sh \
 	tests/tui/valgrind.sh \
-	tests/tui/journey_watch.sh \
-	tests/tui/journey_chain.sh \
 	tests/tui/journey_tune.sh \
-	tests/tui/journey_bench.sh \
 	tests/tui/journey_replay.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
@@ -77,7 +74,10 @@ SCN_TESTS = \
 	tests/tui/scenarios/many_devices.scn \
 	tests/tui/scenarios/mapped_libs.scn \
 	tests/tui/scenarios/tune_keys.scn \
-	tests/tui/scenarios/views_agree.scn
+	tests/tui/scenarios/views_agree.scn \
+	tests/tui/scenarios/journey_watch.scn \
+	tests/tui/scenarios/journey_chain.scn \
+	tests/tui/scenarios/journey_bench.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenarios/journey_lang.inc \
