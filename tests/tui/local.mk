@@ -19,7 +19,12 @@ EXTRA_DIST += \
 	tests/tui/hotplug_bed.py
 # Screen scenarios: one file per journey, run by tests/tui/scenario.py
 # (the testbed, the size, the keys, what the screen must show).
+# (the journeys first: the longest, and make starts the tests in this
+# order)
 SCN_TESTS = \
+	tests/tui/scenarios/journey_bench.scn \
+	tests/tui/scenarios/journey_chain.scn \
+	tests/tui/scenarios/journey_watch.scn \
 	tests/tui/scenarios/xu4_screens.scn \
 	tests/tui/scenarios/screen_fit.scn \
 	tests/tui/scenarios/word_cut.scn \
@@ -74,10 +79,7 @@ SCN_TESTS = \
 	tests/tui/scenarios/many_devices.scn \
 	tests/tui/scenarios/mapped_libs.scn \
 	tests/tui/scenarios/tune_keys.scn \
-	tests/tui/scenarios/views_agree.scn \
-	tests/tui/scenarios/journey_watch.scn \
-	tests/tui/scenarios/journey_chain.scn \
-	tests/tui/scenarios/journey_bench.scn
+	tests/tui/scenarios/views_agree.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenarios/journey_lang.inc \

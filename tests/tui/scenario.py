@@ -89,7 +89,8 @@
 # program is up), ${TMUXSOCK} (the socket of the tmux server of the last
 # start), ${KERNEL} (uname -r), ${TESTBEDS}, ${BENCHTOP} and the
 # set ones expand in every line (${NAME}; $NAME is left to the shell);
-# shell lines also see them in the environment.
+# shell lines also see them in the environment (but for LANG, LANGUAGE
+# and LC_*: the locale of shell lines stays the runner's).
 import os
 import re
 import shlex
@@ -408,9 +409,18 @@ class Scenario:
             return self.vars[m.group(1)]
         return re.sub(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}", var, text)
 
-    def shell(self, cmd, frame=None):
+    def environ(self):
+        """The environment of a shell line: the runner's, and the names
+        set, but for the locale's (a journey's \${LANG} is en or de, not
+        a locale for the shell's commands)."""
         env = dict(os.environ)
-        env.update(self.vars)
+        env.update((k, v) for k, v in self.vars.items()
+                   if k not in ("LANG", "LANGUAGE") and
+                   not k.startswith("LC_"))
+        return env
+
+    def shell(self, cmd, frame=None):
+        env = self.environ()
         if frame is not None:
             p = os.path.join(self.tmpd, "screen")
             with open(p, "w") as f:
@@ -434,8 +444,7 @@ class Scenario:
                 raise Skip(w + " missing")
 
     def require(self, cmd):
-        r = subprocess.run(["sh", "-c", cmd], env=dict(os.environ,
-                                                       **self.vars),
+        r = subprocess.run(["sh", "-c", cmd], env=self.environ(),
                            capture_output=True, text=True)
         if r.returncode != 0:
             why = (r.stdout + r.stderr).strip().split("\n")[-1]
@@ -560,8 +569,7 @@ class Scenario:
                                         "-y", r], check=True)
         elif word == "sh":
             if rest.endswith("&"):
-                env = dict(os.environ)
-                env.update(self.vars)
+                env = self.environ()
                 self.beside.append(subprocess.Popen(
                     ["sh", "-c", "exec " + rest[:-1]], env=env))
             else:
@@ -573,8 +581,7 @@ class Scenario:
             self.vars[name] = text
         elif word == "let":
             name, cmd = rest.split(" ", 1)
-            env = dict(os.environ)
-            env.update(self.vars)
+            env = self.environ()
             self.vars[name] = subprocess.run(
                 ["sh", "-c", cmd], env=env, capture_output=True,
                 text=True).stdout.rstrip("\n")
