@@ -4,8 +4,6 @@
 SH_TESTS += \
 	tests/tui/server_child.sh \
 	tests/tui/valgrind.sh \
-	tests/tui/journey_tune.sh \
-	tests/tui/journey_replay.sh \
 	tests/tui/ssh_session.sh \
 	tests/tui/quiet_frame.sh \
 	tests/tui/tick_reads.sh \
@@ -13,7 +11,6 @@ SH_TESTS += \
 EXTRA_DIST += \
 	tests/tui/lib.sh \
 	tests/tui/feeder.py \
-	tests/tui/journey_beds.sh \
 	tests/tui/framebytes.py \
 	tests/tui/sshd.sh \
 	tests/tui/hotplug_bed.py
@@ -25,6 +22,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/journey_bench.scn \
 	tests/tui/scenarios/journey_chain.scn \
 	tests/tui/scenarios/journey_watch.scn \
+	tests/tui/scenarios/journey_tune.scn \
+	tests/tui/scenarios/journey_replay.scn \
 	tests/tui/scenarios/xu4_screens.scn \
 	tests/tui/scenarios/screen_fit.scn \
 	tests/tui/scenarios/word_cut.scn \
