@@ -46,6 +46,10 @@
 #   keys KEY...          tmux send-keys KEY...; type TEXT sends TEXT as is
 #   resize COLS ROWS     the terminal's new size
 #   wait[+S] PATTERN     wait for PATTERN, as a step (not a check)
+#   step[+N] KEY SHELL   SHELL on a whole frame ($SCREEN): exit 0 ends
+#                        the step, 1 sends KEY and looks again, any other
+#                        looks again; N looks at most (60 unless said; a
+#                        step, not a check: a later check reads the result)
 #   need[+S] PATTERN     as wait, but without it the run stops there
 #                        (the keys after it would reach another screen;
 #                        the checks not run fail the plan)
@@ -559,6 +563,16 @@ class Scenario:
         elif word == "keys":
             subprocess.run(self.tmux + ["send-keys", "-t", "t"] +
                            shlex.split(rest), check=True)
+        elif word == "step":
+            key, cmd = rest.split(" ", 1)
+            looks = secs if m else 60
+            for _ in range(looks):
+                r = self.shell(cmd, self.settle()).returncode
+                if r == 0:
+                    break
+                if r == 1:
+                    subprocess.run(self.tmux + ["send-keys", "-t", "t"] +
+                                   shlex.split(key), check=True)
         elif word == "type":
             subprocess.run(self.tmux + ["send-keys", "-t", "t", "-l", rest],
                            check=True)
