@@ -22,8 +22,9 @@ static bool fixed_irq(unsigned irq, const void *ctx)
 }
 
 /* The IRQ hint: the loads as measured, and the p key only when pinning
- * would change something. */
-static void irq_text(const struct hints_in *in, char *dst, size_t size)
+ * would change something and KEYS (a replay tunes nothing). */
+static void irq_text(const struct hints_in *in, bool keys, char *dst,
+		     size_t size)
 {
 	char load[48] = "";
 
@@ -35,11 +36,15 @@ static void irq_text(const struct hints_in *in, char *dst, size_t size)
 			 "(%s) but its interrupts still arrive on LITTLE CPU "
 			 "%d%s"), in->irq, in->irq_name, in->big_cpus,
 			 in->irq_cpu, load);
-	else
+	else if (keys)
 		snprintf(dst, size, _("IRQ %u (%s) runs on LITTLE CPU %d%s "
 			 "while the big cores are %.0f %% busy: press p to pin "
 			 "it to the big cores"), in->irq, in->irq_name,
 			 in->irq_cpu, load, in->big_busy_pct);
+	else
+		snprintf(dst, size, _("IRQ %u (%s) runs on LITTLE CPU %d%s "
+			 "while the big cores are %.0f %% busy"), in->irq,
+			 in->irq_name, in->irq_cpu, load, in->big_busy_pct);
 }
 
 /* LIST names one CPU ("7", not "4-7" or "0,2"), as figfmt_cpus reads it. */
@@ -48,11 +53,11 @@ static bool one_cpu(const char *list)
 	return *list && strspn(list, "0123456789") == strlen(list);
 }
 
-static void hint_text(const struct hints_in *in, enum hints_id id, char *dst,
-		      size_t size)
+static void hint_text(const struct hints_in *in, enum hints_id id, bool keys,
+		      char *dst, size_t size)
 {
 	if (id == HINT_IRQ_ON_LITTLE)
-		irq_text(in, dst, size);
+		irq_text(in, keys, dst, size);
 	else if (id == HINT_GOVERNOR && one_cpu(in->governor_cpus))
 		snprintf(dst, size, _("CPU %s runs %s during a benchmark: press "
 			 "P for performance"), in->governor_cpus, in->governor);
@@ -69,13 +74,13 @@ static void hint_text(const struct hints_in *in, enum hints_id id, char *dst,
 			 in->slow_dev, in->slow_label);
 }
 
-/* Hint ID's text, cleaned, in DST. */
-static void hint_clean(const struct hints_in *in, enum hints_id id, char *dst,
-		       size_t size)
+/* Hint ID's text, cleaned, in DST; naming a key only with KEYS. */
+static void hint_clean(const struct hints_in *in, enum hints_id id, bool keys,
+		       char *dst, size_t size)
 {
 	char text[256];
 
-	hint_text(in, id, text, sizeof(text));
+	hint_text(in, id, keys, text, sizeof(text));
 	strclean_copy(dst, size, text, strlen(text));
 }
 
@@ -102,7 +107,7 @@ int hintui_draw(struct app *a, int y, int w, int max_rows)
 	/* Every hint that applies, each wrapped (never cut, up to 3 lines),
 	 * as many as fit in MAX_ROWS (at least the first). */
 	for (k = 0; k < nids; k++) {
-		hint_clean(&in, ids[k], clean[k], sizeof(clean[k]));
+		hint_clean(&in, ids[k], !a->replay, clean[k], sizeof(clean[k]));
 		n = wrap_count(clean[k], w);
 		rows[k] = n > 3 ? 3 : n;
 		if (k && used + rows[k] > max_rows)

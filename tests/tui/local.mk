@@ -78,7 +78,8 @@ SCN_TESTS = \
 	tests/tui/scenarios/many_devices.scn \
 	tests/tui/scenarios/mapped_libs.scn \
 	tests/tui/scenarios/tune_keys.scn \
-	tests/tui/scenarios/views_agree.scn
+	tests/tui/scenarios/views_agree.scn \
+	tests/tui/scenarios/replay_hint.scn
 TESTS += $(SCN_TESTS)
 EXTRA_DIST += $(SCN_TESTS) \
 	tests/tui/scenarios/journey_lang.inc \
