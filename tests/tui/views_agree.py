@@ -19,6 +19,16 @@ import re
 import sys
 
 
+def irq_line(pattern, line, out):
+    """A line of an IRQ list: "irq N CPU" into OUT where PATTERN reads
+    it; False at the list's end (a blank line)."""
+    m = re.match(pattern, line)
+    if m:
+        out.add("irq %s %s" % m.groups())
+        return True
+    return bool(line.strip())
+
+
 def figures(kind, text):
     out = set()
     if kind == "once":
@@ -30,12 +40,8 @@ def figures(kind, text):
             if l.startswith("IRQ ") and "ON CPU" in l:
                 sec = "irq"
                 continue
-            if sec == "irq":
-                m = re.match(r"(\d+) +\S+ +(\S+) ", l)
-                if m:
-                    out.add("irq %s %s" % m.groups())
-                elif not l.strip():
-                    sec = None
+            if sec == "irq" and not irq_line(r"(\d+) +\S+ +(\S+) ", l, out):
+                sec = None
             m = re.match(r"  bus (\d+) +\S+ +\S+ \((.*)\)$", l)
             if m:
                 out.add("bus %s %s" % m.groups())
@@ -54,12 +60,9 @@ def figures(kind, text):
                     out.add("cluster %s %s %s-%s" % m.groups())
                 elif not l.strip() or re.match(r"[A-Z]{3,}", l):
                     sec = None
-            if sec == "irq":
-                m = re.match(r" *(\d+) +\S+ +(\S+) ", l)
-                if m:
-                    out.add("irq %s %s" % m.groups())
-                elif not l.strip():
-                    sec = None
+            if sec == "irq" and not irq_line(r" *(\d+) +\S+ +(\S+) ", l,
+                                             out):
+                sec = None
     else:
         for l in text:
             m = re.match(r"Bus (\d+)  \S+  \S+ \((.*?)\)  (.*)$", l)
