@@ -15,7 +15,8 @@ import re
 import sys
 from urllib.parse import urljoin, urldefrag
 
-import validate
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources
+import validate  # noqa: E402
 
 GENERIC = ("common.json#/$defs/contract",)
 NOTHING = {"$schema", "$id", "$defs", "$comment", "title", "description",
