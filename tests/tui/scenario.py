@@ -107,6 +107,10 @@ import time
 import unicodedata
 
 
+# ${NAME} in a line, as the run and the unrolling expand it
+NAME = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
 class Skip(Exception):
     pass
 
@@ -411,7 +415,7 @@ class Scenario:
                 raise SystemExit("scenario: %s: ${%s} is not set" % (
                     self.path, m.group(1)))
             return self.vars[m.group(1)]
-        return re.sub(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}", var, text)
+        return NAME.sub(var, text)
 
     def environ(self):
         """The environment of a shell line: the runner's, and the names
@@ -733,7 +737,7 @@ class Unroll:
                                      "before the run" % (where, m.group(1)))
                 return m.group(0)
             return v
-        return re.sub(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}", var, text)
+        return NAME.sub(var, text)
 
     def block(self, lines, i, opener, where):
         """The index of the line that closes the block opened at I
