@@ -529,6 +529,7 @@ class Scenario:
                                         input=(got + "\n").encode()).returncode == 0
                     if ok or time.monotonic() >= end:
                         break
+                    time.sleep(0.1)    # a frame settled already is at once
                 self.expect(ok, "line %s: no /%s/" % (n, pat), None, frame)
         elif word == "file":
             path, text = (rest.split(" ", 1) + [""])[:2]
@@ -547,6 +548,7 @@ class Scenario:
                     ok = self.shell(rest, frame).returncode == 0
                     if ok or time.monotonic() >= end:
                         break
+                    time.sleep(0.1)    # a frame settled already is at once
                 self.expect(ok, "false: " + rest, None, frame)
         elif word == "styled":
             if self.bad is None:
@@ -560,6 +562,7 @@ class Scenario:
                     ok = self.shell(rest, styled).returncode == 0
                     if ok or time.monotonic() >= end:
                         break
+                    time.sleep(0.1)    # a frame settled already is at once
                 self.expect(ok, "false: " + rest, None, frame)
         elif word == "golden":
             if self.bad is None:
@@ -587,6 +590,11 @@ class Scenario:
                     self.calm = None
                     subprocess.run(self.tmux + ["send-keys", "-t", "t"] +
                                    shlex.split(key), check=True)
+                else:
+                    # each look waits at least as a settle does: a frame
+                    # settled already comes at once, and N looks are a
+                    # budget of time for the program to answer the key
+                    time.sleep(0.3)
         elif word == "type":
             self.calm = None
             subprocess.run(self.tmux + ["send-keys", "-t", "t", "-l", rest],
