@@ -23,13 +23,9 @@ set)
 		rig_disk_set "$3" "$3" 0 0 || { echo "$RIG_WHY" >&2; exit 1; }
 		;;
 	link)
-		_burst=$(($3 * 125000 / 250))
-		[ "$_burst" -ge 24224 ] || _burst=24224
 		for _e in "$RIG_NS_A $RIG_IF_A" "$RIG_NS_B $RIG_IF_B"; do
 			set -- $_e "$3"
-			ip netns exec "$1" tc qdisc change dev "$2" root tbf \
-			    rate "${3}mbit" burst "$_burst" \
-			    latency "${RIG_TBF_LATENCY:-50ms}" || exit 1
+			rig__tbf "$1" "$2" "$3" change || exit 1
 		done
 		set -- set link "$3"
 		;;
